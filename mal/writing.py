@@ -1,0 +1,285 @@
+"""Write path: sanitize -> parse -> conflict check -> dedup -> Neo4j then Weaviate under one id.
+
+Idempotency: every candidate fact has an event id derived from (subject, session, turn, fact);
+an event already applied to a memory is never applied again, so replaying a request changes
+nothing. Atomicity: a memory is written to Neo4j as `indexed=false`, then to Weaviate, then
+marked indexed; reads only see indexed memories. If Weaviate fails, the memories this request
+created are removed again and the error names the store; if even that fails, `repair()` finishes
+or removes them later.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import parsers
+from mal.errors import StoreUnavailable
+from mal.lifecycle import effective_weight, reinforced_weight
+from mal.models import Entity, Memory, MemoryStatus, Relation, Turn, WriteAction
+from mal.ports import Clock, Embedder, GraphStore, VectorStore
+from mal.recent import RecentBuffer
+from mal.sanitize import sanitize_turns
+from mal.scope import SubjectScope
+from mal.settings import Settings
+
+__all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory"]
+
+log = logging.getLogger("mal.write")
+_NAMESPACE = uuid.UUID("6f1c1a52-3c59-4d3c-9d0e-6a1c7c1b9e01")
+
+
+@dataclass
+class CaptureRequest:
+    session_id: str
+    turns: list[Any]
+    source: str = "api"
+    agent_id: str | None = None
+    domain: str | None = None
+    occurred_at: datetime | None = None
+
+
+@dataclass
+class WrittenMemory:
+    memory: Memory
+    action: WriteAction
+
+
+@dataclass
+class CaptureResult:
+    memories: list[WrittenMemory] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)
+    forgotten: list[str] = field(default_factory=list)
+    recent_turns_kept: int = 0
+    dropped_turns: int = 0
+
+
+@dataclass
+class _Candidate:
+    event: str
+    memory: Memory
+    fact: parsers.Fact
+
+
+class WritePipeline:
+    def __init__(
+        self, graph: GraphStore, vectors: VectorStore, embedder: Embedder, clock: Clock,
+        settings: Settings, recent: RecentBuffer, forgetter: Any,
+    ) -> None:
+        self._graph = graph
+        self._vectors = vectors
+        self._embedder = embedder
+        self._clock = clock
+        self._settings = settings
+        self._recent = recent
+        self._forgetter = forgetter
+
+    # -- public -----------------------------------------------------------------------------
+    def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
+        turns, dropped = sanitize_turns(request.turns, self._settings.max_turns_per_call, self._settings.max_turn_chars)
+        result = CaptureResult(dropped_turns=dropped)
+        now = self._clock.now()
+        session_time = request.occurred_at or now
+        created: list[str] = []
+        try:
+            for index, turn in enumerate(turns):
+                if turn.role != "user":
+                    continue
+                self._capture_turn(scope, request, index, turn, session_time, now, result, created)
+        except StoreUnavailable:
+            self._roll_back(scope, created)
+            raise
+        result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now)
+        return result
+
+    def repair(self, older_than: datetime, scope: SubjectScope | None = None) -> int:
+        """Finish or drop memories a crash left `indexed=false`; returns how many were repaired."""
+        repaired = 0
+        for subject, memory in self._graph.unindexed(scope.subject if scope else None, older_than):
+            vector = self._embedder.embed([_embed_text(memory)])[0]
+            self._vectors.upsert(subject, memory, vector)
+            self._graph.mark_indexed(subject, memory.id)
+            repaired += 1
+        return repaired
+
+    # -- one turn ---------------------------------------------------------------------------
+    def _capture_turn(
+        self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn,
+        session_time: datetime, now: datetime, result: CaptureResult, created: list[str],
+    ) -> None:
+        parsed = parsers.parse(turn.content, turn.at or session_time, speaker=turn.speaker)
+        if parsed.forget is not None:
+            result.forgotten.extend(self._forgetter.forget_matching(scope, parsed.forget.target, parsed.forget.kinds))
+            return
+        if parsed.correction is not None and not parsed.facts:
+            written = self._correct(scope, request, index, turn, parsed, now)
+            if written:
+                result.memories.append(written)
+            return
+        candidates = [
+            self._candidate(scope, request, index, position, turn, fact, session_time, now)
+            for position, fact in enumerate(parsed.facts)
+        ]
+        if not candidates:
+            return
+        vectors = self._embedder.embed([_embed_text(c.memory) for c in candidates])
+        for candidate, vector in zip(candidates, vectors, strict=True):
+            replay = self._replayed(scope, candidate)
+            if replay is not None:
+                result.memories.append(replay)
+                continue
+            written = self._write_candidate(scope, candidate, vector, now, result)
+            result.memories.append(written)
+            if written.action in {"created", "corrected", "disputed"}:
+                created.append(written.memory.id)
+
+    def _candidate(
+        self, scope: SubjectScope, request: CaptureRequest, index: int, position: int, turn: Turn,
+        fact: parsers.Fact, session_time: datetime, now: datetime,
+    ) -> _Candidate:
+        event = hashlib.sha256(
+            f"{scope.subject}|{request.session_id}|{index}|{position}|{fact.kind}|{turn.content}".encode()
+        ).hexdigest()[:32]
+        ref = turn.ref or f"{request.session_id}:{index}"
+        memory = Memory(
+            id=str(uuid.uuid5(_NAMESPACE, event)),
+            kind=fact.kind,
+            summary=fact.summary,
+            text=turn.content,
+            slots=fact.slots,
+            relations=[
+                Relation(type=e.relation, entity=Entity(name=e.name, type=e.type), at=session_time)
+                for e in fact.entities
+            ],
+            confidence=fact.confidence,
+            source=request.source,
+            domain=request.domain or fact.domain,
+            sentiment=fact.sentiment,
+            intensity=fact.intensity,
+            lang=fact.lang,
+            session_id=request.session_id,
+            agent_id=request.agent_id,
+            provenance=[ref],
+            created_at=now, updated_at=now, last_reinforced=now, last_accessed=now,
+            valid_from=session_time,
+            events=[f"{event}:created"],
+        )
+        return _Candidate(event, memory, fact)
+
+    def _replayed(self, scope: SubjectScope, candidate: _Candidate) -> WrittenMemory | None:
+        """The same request again: answer as the first time, change nothing."""
+        existing = self._graph.get(scope.subject, candidate.memory.id)
+        if existing is not None:
+            action = next((e.split(":", 1)[1] for e in existing.events if e.startswith(candidate.event)), "created")
+            return WrittenMemory(existing, action)  # type: ignore[arg-type]
+        return None
+
+    def _write_candidate(
+        self, scope: SubjectScope, candidate: _Candidate, vector: list[float], now: datetime, result: CaptureResult,
+    ) -> WrittenMemory:
+        memory, fact = candidate.memory, candidate.fact
+        active = self._graph.active_of_kind(scope.subject, memory.kind)
+        if any(any(e.startswith(candidate.event) for e in m.events) for m in active):
+            hit = next(m for m in active if any(e.startswith(candidate.event) for e in m.events))
+            return WrittenMemory(hit, "reinforced")
+        conflict = parsers.check_conflict(fact, [{"id": m.id, "slots": m.slots} for m in active])
+        if conflict is not None:
+            old = next(m for m in active if m.id == conflict.memory_id)
+            if conflict.explicit:
+                memory.events = [f"{candidate.event}:corrected"]
+                self._insert(scope, memory, vector)
+                self._demote(scope, old, now, reason="correction", by=memory.id)
+                return WrittenMemory(memory, "corrected")
+            memory.status = MemoryStatus.DISPUTED
+            memory.events = [f"{candidate.event}:disputed"]
+            self._insert(scope, memory, vector)
+            result.questions.append(conflict.question)
+            return WrittenMemory(memory, "disputed")
+        duplicate = self._duplicate_of(scope, memory, vector, active)
+        if duplicate is not None:
+            weight = reinforced_weight(duplicate, now, self._settings.lifecycle)
+            self._graph.set_weight(scope.subject, duplicate.id, weight, now)
+            duplicate.events.append(f"{candidate.event}:reinforced")
+            duplicate.weight, duplicate.last_reinforced = weight, now
+            duplicate.provenance = sorted(set(duplicate.provenance) | set(memory.provenance))
+            self._graph.upsert(scope.subject, duplicate, indexed=True)
+            self._audit(scope, "reinforced", duplicate.id, now, {"kind": duplicate.kind, "weight": weight})
+            return WrittenMemory(duplicate, "reinforced")
+        self._insert(scope, memory, vector)
+        return WrittenMemory(memory, "created")
+
+    def _duplicate_of(
+        self, scope: SubjectScope, memory: Memory, vector: list[float], active: list[Memory]
+    ) -> Memory | None:
+        if not active:
+            return None
+        for hit in self._vectors.nearest(scope.subject, vector, k=1, kind=memory.kind):
+            if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
+                return next((m for m in active if m.id == hit.id), None)
+        return None
+
+    def _correct(
+        self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn,
+        parsed: parsers.ParseResult, now: datetime,
+    ) -> WrittenMemory | None:
+        """A bare correction ("不对，是2024年不是2023年") rewrites the newest memory holding the old value."""
+        assert parsed.correction is not None
+        pool: list[Memory] = []
+        for kind in ("budget", "travel_plan", "profile", "todo", "preference"):
+            pool.extend(self._graph.active_of_kind(scope.subject, kind))
+        found = parsers.apply_correction(
+            parsed.correction, [{"id": m.id, "slots": m.slots, "created_at": m.created_at.isoformat()} for m in pool]
+        )
+        if found is None:
+            return None
+        old = next(m for m in pool if m.id == found[0])
+        slots = found[2]
+        fact = parsers.Fact(old.kind, slots, [], parsers.render(old.kind, slots, old.lang), old.lang, old.confidence,
+                            domain=old.domain, correction=True, text=turn.content)
+        candidate = self._candidate(scope, request, index, 0, turn, fact, turn.at or now, now)
+        candidate.memory.relations = old.relations
+        replay = self._replayed(scope, candidate)
+        if replay is not None:
+            return replay
+        candidate.memory.events = [f"{candidate.event}:corrected"]
+        self._insert(scope, candidate.memory, self._embedder.embed([_embed_text(candidate.memory)])[0])
+        self._demote(scope, old, now, reason="correction", by=candidate.memory.id)
+        return WrittenMemory(candidate.memory, "corrected")
+
+    # -- store operations -------------------------------------------------------------------
+    def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> None:
+        self._graph.upsert(scope.subject, memory, indexed=False)
+        try:
+            self._vectors.upsert(scope.subject, memory, vector)
+        except StoreUnavailable:
+            self._roll_back(scope, [memory.id])
+            raise
+        self._graph.mark_indexed(scope.subject, memory.id)
+        self._audit(scope, memory.events[0].split(":", 1)[1], memory.id, memory.created_at, {"kind": memory.kind})
+
+    def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str) -> None:
+        weight = effective_weight(old, now, self._settings.lifecycle) * self._settings.lifecycle.correction_factor
+        self._graph.set_weight(scope.subject, old.id, weight, now)
+        self._audit(scope, "demoted", old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
+
+    def _audit(self, scope: SubjectScope, kind: str, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:
+        self._graph.append_audit(scope.subject, {"at": at, "type": kind, "memory_id": memory_id, "detail": detail})
+
+    def _roll_back(self, scope: SubjectScope, created: list[str]) -> None:
+        for memory_id in created:
+            try:
+                self._vectors.delete(scope.subject, [memory_id])
+            except StoreUnavailable:
+                pass  # the graph copy is the one that matters; it stays unindexed for repair()
+            try:
+                self._graph.delete(scope.subject, memory_id)
+            except StoreUnavailable:
+                log.warning("rollback left memory %s unindexed; repair() will finish it", memory_id)
+
+
+def _embed_text(memory: Memory) -> str:
+    return memory.summary if memory.summary == memory.text or not memory.text else f"{memory.summary}\n{memory.text}"

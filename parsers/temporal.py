@@ -1,0 +1,214 @@
+"""Dates, times and amounts, resolved against the session time (never the wall clock).
+
+dateparser misses "明天下午3点", "下周三", "三天前"; jionlp resolves them, so Chinese goes to jionlp
+and English to a small span finder plus dateparser on the span only (searching whole sentences
+with dateparser is slow and over-eager).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+import cn2an
+
+__all__ = ["Amount", "When", "find_amounts", "find_when"]
+
+
+@dataclass(frozen=True)
+class When:
+    date: str | None  # YYYY-MM-DD
+    time: str | None  # HH:MM
+    span: str
+
+
+@dataclass(frozen=True)
+class Amount:
+    value: float
+    currency: str
+    span: str
+    bound: str  # "max" (以内/不超过/under), "min", or "exact"
+
+
+_CN_NUM = "零〇一二两三四五六七八九十百千万"
+_AMOUNT_ZH = re.compile(
+    rf"(?P<pre>不超过|不高于|最多|低于|少于|至少|不低于)?\s*(?P<num>\d+(?:\.\d+)?|[{_CN_NUM}]+)\s*"
+    rf"(?P<unit>万元|万|千元|元|块钱|块|人民币|美元|美金|刀)?\s*(?P<post>以内|以下|之内|以上|左右)?"
+)
+_AMOUNT_EN = re.compile(
+    r"(?P<pre>under|below|less than|at most|no more than|up to|max(?:imum)?|at least|over|above)?\s*"
+    r"(?P<cur>\$|¥|usd\s*|rmb\s*|cny\s*|eur\s*|€)?(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<k>k\b)?\s*"
+    r"(?P<unit>dollars|bucks|usd|yuan|rmb|cny|euros?|eur)?",
+    re.IGNORECASE,
+)
+_CURRENCY = {
+    "$": "USD", "usd": "USD", "dollars": "USD", "bucks": "USD", "美元": "USD", "美金": "USD", "刀": "USD",
+    "¥": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "块": "CNY", "块钱": "CNY",
+    "人民币": "CNY", "万元": "CNY", "万": "CNY", "千元": "CNY", "€": "EUR", "eur": "EUR", "euro": "EUR",
+    "euros": "EUR",
+}
+
+
+def _cn_number(text: str) -> float | None:
+    if re.fullmatch(r"\d+(?:\.\d+)?", text):
+        return float(text)
+    try:
+        return float(cn2an.cn2an(text, "smart"))
+    except (ValueError, KeyError, IndexError):
+        return None
+
+
+def find_amounts(text: str, lang: str, default_currency: str = "CNY") -> list[Amount]:
+    """Money-like numbers with their bound; a bare number counts only next to a money cue."""
+    out: list[Amount] = []
+    if lang != "en":
+        for m in _AMOUNT_ZH.finditer(text):
+            num = m.group("num")
+            if not (m.group("unit") or m.group("pre") or m.group("post")):
+                continue
+            if re.fullmatch(rf"[{_CN_NUM}]", num) and not m.group("unit"):
+                continue  # a lone 一/两 is not an amount
+            value = _cn_number(num)
+            if value is None:
+                continue
+            unit = m.group("unit") or ""
+            if unit.startswith("万"):
+                value *= 10_000
+            elif unit.startswith("千"):
+                value *= 1_000
+            pre, post = m.group("pre") or "", m.group("post") or ""
+            if post in {"以上"} or pre in {"至少", "不低于"}:
+                bound = "min"
+            elif post in {"以内", "以下", "之内"} or pre in {"不超过", "不高于", "最多", "低于", "少于"}:
+                bound = "max"
+            else:
+                bound = "exact"
+            out.append(Amount(value, _CURRENCY.get(unit, default_currency), m.group(0).strip(), bound))
+    if lang != "zh":
+        for m in _AMOUNT_EN.finditer(text):
+            cur, unit = (m.group("cur") or "").strip().lower(), (m.group("unit") or "").lower()
+            if not (cur or unit or m.group("pre")):
+                continue
+            value = float(m.group("num").replace(",", ""))
+            if m.group("k"):
+                value *= 1000
+            pre = (m.group("pre") or "").lower()
+            bound = "min" if pre in {"at least", "over", "above"} else ("max" if pre else "exact")
+            currency = _CURRENCY.get(cur or unit, "USD" if lang == "en" else default_currency)
+            out.append(Amount(value, currency, m.group(0).strip(), bound))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _jionlp() -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import jionlp  # heavy import (dictionaries): load once, lazily
+
+    return jionlp
+
+
+_ZH_TIME_CUE = re.compile(
+    r"(今天|明天|后天|大后天|昨天|前天|今晚|明晚|早上|上午|中午|下午|晚上|凌晨|[下上本这]周|[下上本这]个?星期|"
+    r"周[一二三四五六日天]|星期[一二三四五六日天]|\d+月\d+[日号]|[一二三四五六七八九十]+月|\d{4}年|"
+    r"\d+[点:：]|[一二三四五六七八九十两]+点|[一二三四五六七八九十两\d]+天[前后]|下个月|上个月|月底|年底)"
+)
+
+
+def _find_when_zh(text: str, now: datetime) -> When | None:
+    if not _ZH_TIME_CUE.search(text):
+        return None
+    jio = _jionlp()
+    base = now.replace(tzinfo=None).timestamp() if now.tzinfo is None else now.timestamp()
+    try:
+        found = jio.ner.extract_time(text, time_base=base, with_parsing=True)
+    except Exception:  # jionlp raises bare exceptions on odd spans
+        return None
+    for item in found:
+        detail = item.get("detail") or {}
+        points = detail.get("time")
+        if detail.get("type") not in {"time_point", "time_span"} or not points:
+            continue
+        if isinstance(points, list) and points and isinstance(points[0], str):
+            start = datetime.strptime(points[0], "%Y-%m-%d %H:%M:%S")
+            end = datetime.strptime(points[-1], "%Y-%m-%d %H:%M:%S")
+            has_time = (end - start) < timedelta(hours=23) or start.time() != datetime.min.time()
+            has_clock = bool(re.search(r"\d+[点:：]|[一二三四五六七八九十两]+点|中午|凌晨", item["text"]))
+            return When(start.strftime("%Y-%m-%d"), start.strftime("%H:%M") if has_time and has_clock else None,
+                        item["text"])
+    return None
+
+
+_EN_DATE = re.compile(
+    r"\b(today|tonight|tomorrow|yesterday|day after tomorrow|"
+    r"(?:next|this|last)\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:in|within)\s+\d+\s+(?:days?|weeks?)|\d+\s+(?:days?|weeks?)\s+ago|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?:\s+\d{4})?|"
+    r"\d{4}-\d{2}-\d{2}|in\s+\d{4}|\d{4})\b",
+    re.IGNORECASE,
+)
+_EN_TIME = re.compile(
+    r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|o'clock)\b|\b(?:at\s+)(\d{1,2}):(\d{2})\b|\b(noon|midnight)\b",
+    re.IGNORECASE,
+)
+
+
+def _find_when_en(text: str, now: datetime) -> When | None:
+    date_m = _EN_DATE.search(text)
+    time_m = _EN_TIME.search(text)
+    if not date_m and not time_m:
+        return None
+    date_str: str | None = None
+    base = now.replace(tzinfo=None)
+    if date_m:
+        span = date_m.group(0)
+        if re.fullmatch(r"(?:in\s+)?\d{4}", span.strip(), re.IGNORECASE):
+            year = int(re.sub(r"\D", "", span))
+            if 1900 <= year <= 2100:
+                return When(f"{year}", None, span)
+            date_m = None
+        else:
+            import dateparser
+
+            span_clean = re.sub(r"^(on|this)\s+", "", span.strip(), flags=re.IGNORECASE)
+            parsed = dateparser.parse(
+                span_clean,
+                settings={"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future"
+                          if not re.search(r"ago|last|yesterday", span_clean, re.I) else "past"},
+            )
+            if parsed:
+                date_str = parsed.strftime("%Y-%m-%d")
+    time_str: str | None = None
+    if time_m:
+        if time_m.group(6):
+            time_str = "12:00" if time_m.group(6).lower() == "noon" else "00:00"
+        elif time_m.group(1):
+            hour, minute = int(time_m.group(1)), int(time_m.group(2) or 0)
+            mer = (time_m.group(3) or "").lower()
+            if mer.startswith("p") and hour < 12:
+                hour += 12
+            if mer.startswith("a") and hour == 12:
+                hour = 0
+            time_str = f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None
+        else:
+            time_str = f"{int(time_m.group(4)):02d}:{time_m.group(5)}"
+        if date_str is None and time_str:
+            date_str = base.strftime("%Y-%m-%d")
+    if date_str is None and time_str is None:
+        return None
+    spans = " ".join(m.group(0) for m in (date_m, time_m) if m)
+    return When(date_str, time_str, spans)
+
+
+def find_when(text: str, now: datetime, lang: str) -> When | None:
+    if lang == "zh":
+        return _find_when_zh(text, now)
+    if lang == "en":
+        return _find_when_en(text, now)
+    return _find_when_zh(text, now) or _find_when_en(text, now)
