@@ -117,7 +117,8 @@ RETURN count(m) AS n
 
 SET_WEIGHT = """
 MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
-SET m.weight = $weight, m.last_reinforced = $now, m.updated_at = $now
+SET m.weight = $weight, m.last_reinforced = $now, m.updated_at = $now,
+    m.valid_to = coalesce($valid_to, m.valid_to)
 WITH u, m
 OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
 SET r.weight = $weight
@@ -356,8 +357,9 @@ class Neo4jGraphStore:
         records = self._write(SET_STATUS, subject=subject, ids=list(ids), status=status, now=at)
         return int(records[0]["n"]) if records else 0
 
-    def set_weight(self, subject: SubjectKey, memory_id: str, weight: float, at: datetime) -> None:
-        self._write(SET_WEIGHT, subject=subject, id=memory_id, weight=weight, now=at)
+    def set_weight(self, subject: SubjectKey, memory_id: str, weight: float, at: datetime,
+                   valid_to: datetime | None = None) -> None:
+        self._write(SET_WEIGHT, subject=subject, id=memory_id, weight=weight, now=at, valid_to=valid_to)
 
     def touch(self, subject: SubjectKey, ids: Sequence[str], at: datetime) -> None:
         if ids:

@@ -108,10 +108,7 @@ class Retriever:
         relevance = {c.id: max(c.score, relevance_floor) for c in candidates for relevance_floor in (0.05,)}
         if cfg.constrain and constraints:
             graph_hits = [g for g in graph_hits if _satisfies(g.memory, constraints)]
-        hits = [self._hit(g, relevance.get(g.memory.id, 0.0), now, cfg) for g in graph_hits]
-        for h in hits:
-            if h.memory.kind in hinted:
-                h.score = round(h.score + cfg.kind_boost, 4)
+        hits = [self._hit(g, relevance.get(g.memory.id, 0.0), now, cfg, hinted) for g in graph_hits]
         hits = [h for h in hits if h.score >= cfg.min_score]
         hits.sort(key=lambda h: h.score, reverse=True)
         hits = hits[:k]
@@ -120,10 +117,17 @@ class Retriever:
         timings["total"] = _ms(started)
         return SearchResult(hits, timings)
 
-    def _hit(self, g: GraphHit, relevance: float, now: Any, cfg: RetrievalConfig) -> SearchHit:
+    def _hit(self, g: GraphHit, relevance: float, now: Any, cfg: RetrievalConfig,
+             hinted: Sequence[str]) -> SearchHit:
+        """The one ranking formula: (relevance x weight factor + kind boost) x supersession."""
         weight = effective_weight(g.memory, now, self._lifecycle)
         score = relevance * ((1 - cfg.weight_influence) + cfg.weight_influence * min(weight, 1.0))
+        if g.memory.kind in hinted:
+            score += cfg.kind_boost
         hints: list[str] = []
+        if g.memory.valid_to is not None and g.memory.valid_to <= now:
+            score *= 0.5  # superseded by a correction: the new value wins
+            hints.append("superseded: the user corrected this later")
         if g.memory.status.value == "disputed":
             hints.append("disputed: confirm with the user before relying on it")
         if cfg.enrich:

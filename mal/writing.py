@@ -263,7 +263,7 @@ class WritePipeline:
 
     def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str) -> None:
         weight = effective_weight(old, now, self._settings.lifecycle) * self._settings.lifecycle.correction_factor
-        self._graph.set_weight(scope.subject, old.id, weight, now)
+        self._graph.set_weight(scope.subject, old.id, weight, now, valid_to=now)
         self._audit(scope, "demoted", old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
 
     def _audit(self, scope: SubjectScope, kind: str, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:

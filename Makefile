@@ -1,0 +1,54 @@
+# Two commands matter: `make run` and `make test`. Both set up everything they need first:
+# a virtualenv from requirements.lock, the Neo4j launcher (Maven), Weaviate and versitygw
+# (go install), all cached under the home directory so repeat runs are fast.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+LOCK_HASH := $(shell sha256sum requirements.lock pyproject.toml | sha256sum | cut -c1-16)
+STAMP := $(VENV)/.installed-$(LOCK_HASH)
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-decay clean-data
+
+$(STAMP):
+	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version' 
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "[setup] installing Python dependencies from requirements.lock (first time: several minutes)"
+	@$(BIN)/pip install -q --disable-pip-version-check -r requirements.lock
+	@$(BIN)/pip install -q --disable-pip-version-check --no-deps -e .
+	@rm -f $(VENV)/.installed-*; touch $@
+
+setup: $(STAMP)
+
+## Start the stack and the API (Ctrl-C stops both).
+run: setup
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m mal serve
+
+## Start the stack, run the whole suite, stop what was started.
+test: setup
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m pytest -p no:cacheprovider
+
+up: setup
+	$(BIN)/python -m infra.stack up
+down:
+	$(BIN)/python -m infra.stack down
+status:
+	$(BIN)/python -m infra.stack status
+
+unit: setup
+	$(BIN)/python -m pytest -p no:cacheprovider tests/unit
+
+bench-parser: setup
+	$(BIN)/python -m bench.parser_bench
+
+bench-locomo: setup
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.locomo_bench
+
+bench-latency: setup
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.latency_bench
+
+clean-data: down
+	rm -rf data

@@ -1,0 +1,3 @@
+from mal.cli import app
+
+app()

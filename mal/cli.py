@@ -1,0 +1,112 @@
+"""`mal`: serve the API, run the local stack, and call the API like an agent would."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from mal.settings import Settings
+
+__all__ = ["app"]
+
+app = typer.Typer(help="Memory Abstraction Layer: cross-session memory for AI agents.", no_args_is_help=True)
+memories = typer.Typer(help="Call the REST API (needs MAL_URL and MAL_API_KEY, or the dev .env).")
+app.add_typer(memories, name="memories")
+console = Console(stderr=True)
+
+
+@app.command()
+def serve(host: Annotated[str | None, typer.Option()] = None, port: Annotated[int | None, typer.Option()] = None) -> None:
+    """Run the API (FastAPI + uvicorn) on the configured host and port."""
+    import uvicorn
+
+    from mal.api.app import create_app
+
+    settings = Settings()
+    try:
+        settings.require_service_secrets()
+    except ValueError as exc:
+        console.print(f"[red]cannot start:[/red] {exc}")
+        raise typer.Exit(2) from exc
+    host, port = host or settings.host, port or settings.port
+    console.print(f"[bold]MAL API[/bold] http://{host}:{port}   docs http://{host}:{port}/docs   "
+                  f"ready http://{host}:{port}/readyz")
+    dev = [k for k in settings.api_keys if k.tenant == "dev"]
+    if dev and Path(".env").exists():
+        console.print(f"development API key (tenant 'dev', from .env): {dev[0].key.get_secret_value()}")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=settings.log_level.lower())
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def stack(ctx: typer.Context) -> None:
+    """Start/stop the local Neo4j, Weaviate and S3 servers: up | down | status | with -- CMD."""
+    from infra.stack import main
+
+    raise typer.Exit(main(list(ctx.args)))
+
+
+def _client() -> Any:
+    from mal.client import MemoryClient
+
+    settings = Settings()
+    key = os.environ.get("MAL_API_KEY") or (settings.api_keys[0].key.get_secret_value() if settings.api_keys else "")
+    url = os.environ.get("MAL_URL", f"http://{settings.host}:{settings.port}")
+    return MemoryClient(url, key)
+
+
+def _print(model: Any) -> None:
+    print(json.dumps(model.model_dump(mode="json") if hasattr(model, "model_dump") else model,
+                     ensure_ascii=False, indent=2))
+
+
+@memories.command("write")
+def write(user: str, session: str, turns_file: Annotated[Path, typer.Argument(help="JSON list of {role, content}; - for stdin")]) -> None:
+    """POST /v1/memories."""
+    raw = sys.stdin.read() if str(turns_file) == "-" else turns_file.read_text()
+    with _client() as client:
+        _print(client.write(user, session, json.loads(raw)))
+
+
+@memories.command("search")
+def search(user: str, query: str, k: int = 3) -> None:
+    """POST /v1/memories/search."""
+    with _client() as client:
+        _print(client.search(user, query, k))
+
+
+@memories.command("context")
+def context(user: str, query: Annotated[str | None, typer.Option()] = None) -> None:
+    """POST /v1/context."""
+    with _client() as client:
+        _print(client.context(user, query))
+
+
+@memories.command("forget")
+def forget(user: str, query: str) -> None:
+    """POST /v1/memories/forget."""
+    with _client() as client:
+        _print(client.forget_matching(user, query))
+
+
+@memories.command("erase")
+def erase(user: str) -> None:
+    """POST /v1/subjects/erase (admin)."""
+    with _client() as client:
+        _print(client.erase(user))
+
+
+@memories.command("cypher")
+def cypher(query: str, params: Annotated[str, typer.Option(help="JSON object")] = "{}") -> None:
+    """POST /v1/cypher (analyst, read-only)."""
+    with _client() as client:
+        _print(client.cypher(query, json.loads(params)))
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,89 @@
+"""A typed Python client for the REST API (what agents embed). Errors come back as our typed
+exceptions, so callers handle `StoreUnavailable` the same way in-process and over HTTP."""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any
+
+import httpx
+
+from mal.api import schemas as s
+from mal.errors import (
+    Forbidden, IntegrityError, InvalidInput, MalError, NotFound, PayloadTooLarge, StoreUnavailable, Unauthorized,
+)
+
+__all__ = ["MemoryClient"]
+
+_BY_STATUS: dict[int, type[MalError]] = {
+    400: InvalidInput, 401: Unauthorized, 403: Forbidden, 404: NotFound, 413: PayloadTooLarge,
+    422: InvalidInput, 503: StoreUnavailable,
+}
+
+
+class MemoryClient:
+    def __init__(self, base_url: str, api_key: str, timeout_s: float = 30.0,
+                 transport: httpx.BaseTransport | None = None) -> None:
+        self._http = httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {api_key}"},
+                                  timeout=timeout_s, transport=transport)
+
+    def __enter__(self) -> MemoryClient:
+        return self
+
+    def __exit__(self, *exc: tuple[type[BaseException], BaseException, TracebackType] | Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    def _call(self, method: str, path: str, user_id: str | None, body: dict[str, Any] | None = None,
+              params: dict[str, Any] | None = None) -> Any:
+        headers = {"X-User-Id": user_id} if user_id is not None else {}
+        response = self._http.request(method, path, json=body, params=params, headers=headers)
+        if response.status_code >= 400:
+            data = response.json() if response.headers.get("content-type", "").startswith("application/json") else {}
+            message = data.get("message", response.text[:200])
+            if response.status_code == 503:
+                raise StoreUnavailable(data.get("store", "unknown"), message)
+            if response.status_code == 422 and data.get("error") == "IntegrityError":
+                raise IntegrityError(message)
+            raise _BY_STATUS.get(response.status_code, MalError)(message)
+        return response.json() if response.content else None
+
+    def write(self, user_id: str, session_id: str, turns: list[dict[str, Any]], **fields: Any) -> s.CaptureResponse:
+        body = {"session_id": session_id, "turns": turns, **fields}
+        return s.CaptureResponse.model_validate(self._call("POST", "/v1/memories", user_id, body))
+
+    def search(self, user_id: str, query: str, k: int = 3, kinds: list[str] | None = None) -> s.SearchResponse:
+        body = {"query": query, "k": k, "kinds": kinds}
+        return s.SearchResponse.model_validate(self._call("POST", "/v1/memories/search", user_id, body))
+
+    def context(self, user_id: str, query: str | None = None, max_memories: int = 20,
+                max_recent_turns: int = 20, lang: str | None = None) -> s.ContextResponse:
+        body = {"query": query, "max_memories": max_memories, "max_recent_turns": max_recent_turns, "lang": lang}
+        return s.ContextResponse.model_validate(self._call("POST", "/v1/context", user_id, body))
+
+    def list(self, user_id: str, status: list[str] | None = None, kind: list[str] | None = None,
+             offset: int = 0, limit: int = 50) -> s.MemoryPage:
+        params = {"status": status, "kind": kind, "offset": offset, "limit": limit}
+        return s.MemoryPage.model_validate(self._call("GET", "/v1/memories", user_id, params=params))
+
+    def get(self, user_id: str, memory_id: str) -> s.MemoryOut:
+        return s.MemoryOut.model_validate(self._call("GET", f"/v1/memories/{memory_id}", user_id))
+
+    def forget(self, user_id: str, memory_id: str) -> None:
+        self._call("DELETE", f"/v1/memories/{memory_id}", user_id)
+
+    def forget_matching(self, user_id: str, query: str) -> s.ForgetResponse:
+        return s.ForgetResponse.model_validate(self._call("POST", "/v1/memories/forget", user_id, {"query": query}))
+
+    def erase(self, user_id: str) -> s.EraseResponse:
+        return s.EraseResponse.model_validate(self._call("POST", "/v1/subjects/erase", user_id))
+
+    def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        body = {"query": query, "params": params or {}}
+        return list(self._call("POST", "/v1/cypher", None, body)["rows"])
+
+    def readyz(self) -> dict[str, Any]:
+        response = self._http.get("/readyz")
+        return dict(response.json())

@@ -1,0 +1,44 @@
+"""Shared fixtures. Integration and e2e tests use the real servers that infra/stack.py started;
+when one is missing they fail (never skip), naming the store."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+from mal.bootstrap import Container, build  # noqa: E402
+from mal.scope import SubjectScope  # noqa: E402
+from mal.settings import Settings  # noqa: E402
+
+
+def unique(prefix: str = "u") -> str:
+    """Unique ids per test instead of cleanup."""
+    return f"{prefix}-{secrets.token_hex(6)}"
+
+
+@pytest.fixture(scope="session")
+def settings() -> Settings:
+    return Settings()
+
+
+@pytest.fixture(scope="session")
+def container(settings: Settings) -> Iterator[Container]:
+    c = build(settings)
+    report = c.readiness()
+    missing = {name: r.get("reason") for name, r in report.items() if not r["ready"]}
+    if missing:
+        pytest.fail(f"stores not ready (start them with `python -m infra.stack up`): {missing}", pytrace=False)
+    c.ensure_schema()
+    yield c
+    c.close()
+
+
+@pytest.fixture
+def scope() -> SubjectScope:
+    return SubjectScope("t-" + secrets.token_hex(4), secrets.token_hex(32))

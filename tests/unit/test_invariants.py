@@ -1,0 +1,58 @@
+"""Structural promises: scoping in Cypher, the relation whitelist, and which layer imports what."""
+
+import subprocess
+import sys
+
+import pytest
+
+from adapters import neo4j_graph
+from mal.relations import KIND_RELATION, RELATION_TYPES, relation_type
+
+# Statements that deliberately span subjects: schema setup and the crash-repair scan (which
+# returns each row's own subject key and is never exposed through the API).
+CROSS_SUBJECT = {"SCHEMA", "UNINDEXED"}
+
+
+def _cypher_constants() -> dict[str, str]:
+    out = {}
+    for name in dir(neo4j_graph):
+        value = getattr(neo4j_graph, name)
+        if name.isupper() and not name.startswith("_") and isinstance(value, str) and ("MATCH" in value or "MERGE" in value or "CREATE" in value):
+            out[name] = value
+    for rel, query in neo4j_graph.UPSERT_RELATION.items():
+        out[f"UPSERT_RELATION[{rel}]"] = query
+    return out
+
+
+def test_every_memory_statement_is_scoped_by_subject() -> None:
+    constants = _cypher_constants()
+    assert len(constants) >= 15
+    for name, query in constants.items():
+        if name in CROSS_SUBJECT:
+            continue
+        assert "$subject" in query, f"{name} is not scoped by $subject"
+
+
+def test_no_statement_is_built_from_format_placeholders_at_run_time() -> None:
+    for name, query in _cypher_constants().items():
+        assert "{rel}" not in query and "%s" not in query, name
+
+
+def test_relation_types_come_from_the_whitelist() -> None:
+    assert set(KIND_RELATION.values()) <= RELATION_TYPES
+    assert set(neo4j_graph.UPSERT_RELATION) == RELATION_TYPES
+    for bad in ("PREFERS]->(x) DETACH DELETE x //", "prefers", "KNOWS"):
+        with pytest.raises(ValueError, match="whitelist"):
+            relation_type(bad)
+
+
+@pytest.mark.parametrize("module,forbidden", [
+    ("mal.api.app", ("neo4j", "weaviate", "boto3", "botocore")),
+    ("mal.writing", ("neo4j", "weaviate", "boto3", "botocore")),
+    ("parsers", ("mal", "adapters", "decay", "neo4j", "weaviate", "boto3")),
+])
+def test_layers_import_inward_only(module: str, forbidden: tuple[str, ...]) -> None:
+    code = (f"import sys, {module}; bad = sorted(m for m in sys.modules if m.split('.')[0] in {forbidden!r}); "
+            "print(','.join(bad)); sys.exit(1 if bad else 0)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, f"{module} imports {result.stdout.strip()}"
