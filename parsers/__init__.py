@@ -61,6 +61,8 @@ def parse(text: str, now: datetime, lang: str | None = None, speaker: str | None
                            intensity=mood[1], forget=forget)
     fix = correction(text, lang)
     matches = match_intents(text, lang, now, mood)
+    if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
+        return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
     subs = [(m[0], round(m[1], 2)) for m in matches]
     if fix:
         subs.insert(0, ("correction", 0.9))

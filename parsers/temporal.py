@@ -138,6 +138,8 @@ def _find_when_zh(text: str, now: datetime) -> When | None:
             end = datetime.strptime(points[-1], "%Y-%m-%d %H:%M:%S")
             has_time = (end - start) < timedelta(hours=23) or start.time() != datetime.min.time()
             has_clock = bool(re.search(r"\d+[点:：]|[一二三四五六七八九十两]+点|中午|凌晨", item["text"]))
+            if end - start > timedelta(days=1, hours=12):
+                continue  # "下个月", "下周": a span, not a day; a single date would invent precision
             return When(start.strftime("%Y-%m-%d"), start.strftime("%H:%M") if has_time and has_clock else None,
                         item["text"])
     return None
@@ -173,6 +175,8 @@ def _find_when_en(text: str, now: datetime) -> When | None:
             if 1900 <= year <= 2100:
                 return When(f"{year}", None, span)
             date_m = None
+        elif re.fullmatch(r"(?:next|this|last)\s+(?:week|month|year)|(?:in|within)\s+\d+\s+weeks?", span.strip(), re.I):
+            date_m = None  # a span, not a day: a single date would invent precision
         else:
             import dateparser
 
