@@ -33,7 +33,92 @@ SCHEMA = (
     "CREATE INDEX entity_subject IF NOT EXISTS FOR (e:Entity) ON (e.subject)",
     "CREATE INDEX audit_subject IF NOT EXISTS FOR (a:AuditEvent) ON (a.subject)",
     "CREATE INDEX recent_subject IF NOT EXISTS FOR (r:RecentTurns) ON (r.subject)",
+    "CREATE INDEX user_tenant IF NOT EXISTS FOR (u:User) ON (u.tenant)",
+    "CREATE INDEX memory_source IF NOT EXISTS FOR (m:Memory) ON (m.source, m.status)",
 )
+
+ENSURE_SUBJECT = """
+MERGE (u:User {key: $subject})
+  ON CREATE SET u.created_at = $now
+SET u.tenant = $tenant
+"""
+
+# Subjects in batches for the lifecycle runner (keyset pagination: resumable, no skips).
+SUBJECTS_PAGE = """
+MATCH (u:User)
+WHERE ($tenant IS NULL OR u.tenant = $tenant) AND u.key > $after
+RETURN u.key AS subject, u.tenant AS tenant ORDER BY u.key LIMIT $limit
+"""
+
+# Persist the effective weight for analysts. Computed from timestamps, so running it twice in a
+# day writes the same numbers: decay never compounds.
+PERSIST_DECAY = """
+MATCH (u:User)-[:HAS_MEMORY]->(m:Memory)
+WHERE ($tenant IS NULL OR u.tenant = $tenant) AND m.status IN ['active', 'disputed']
+CALL (m) {
+  SET m.effective_weight = m.weight * ($rate ^ (duration.inSeconds(m.last_reinforced, $now).seconds / 86400.0)),
+      m.decayed_at = $now
+} IN TRANSACTIONS OF 1000 ROWS
+"""
+
+ARCHIVE_STUB = """
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
+DELETE r
+WITH DISTINCT m
+OPTIONAL MATCH (m)-[a:ABOUT]->(:Entity)
+DELETE a
+WITH DISTINCT m
+SET m.status = 'archived', m.archive_key = $key, m.archive_sha256 = $sha, m.archive_reason = $reason,
+    m.archived_at = $now, m.updated_at = $now, m.summary = '', m.text = '', m.slots_json = '{}',
+    m.relations_json = '[]', m.indexed = true
+"""
+
+ARCHIVE_REF = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+RETURN m.archive_key AS key, m.archive_sha256 AS sha, m.status AS status
+"""
+
+ARCHIVED_REFS = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {status: 'archived'})
+RETURN m.id AS id, m.archive_key AS key, m.archive_sha256 AS sha, m.archive_reason AS reason,
+       m.archived_at AS at ORDER BY m.archived_at
+"""
+
+QUARANTINE_SOURCE = """
+MATCH (u:User {tenant: $tenant})-[:HAS_MEMORY]->(m:Memory {source: $source})
+WHERE m.status IN ['active', 'disputed']
+SET m.pre_quarantine_status = m.status, m.status = 'quarantined', m.updated_at = $now
+RETURN collect([u.key, m.id]) AS hits
+"""
+
+RELEASE_SOURCE = """
+MATCH (u:User {tenant: $tenant})-[:HAS_MEMORY]->(m:Memory {source: $source, status: 'quarantined'})
+SET m.status = coalesce(m.pre_quarantine_status, 'active'), m.updated_at = $now
+REMOVE m.pre_quarantine_status
+RETURN collect([u.key, m.id]) AS hits
+"""
+
+MARK_SOURCE = """
+MERGE (q:QuarantinedSource {tenant: $tenant, source: $source})
+  ON CREATE SET q.at = $now
+"""
+
+UNMARK_SOURCE = """
+MATCH (q:QuarantinedSource {tenant: $tenant, source: $source})
+DELETE q
+"""
+
+QUARANTINED_SOURCES = """
+MATCH (q:QuarantinedSource {tenant: $tenant})
+RETURN q.source AS source
+"""
+
+QUADRUPLES = """
+MATCH (u:User {key: $subject})-[r]->(e:Entity)
+RETURN type(r) AS relation, e.name AS entity, e.type AS entity_type, r.detail AS detail, r.at AS at,
+       r.weight AS weight, r.memory_id AS memory_id ORDER BY r.at, r.memory_id
+"""
 
 UPSERT_MEMORY = """
 MERGE (u:User {key: $subject})
@@ -57,7 +142,7 @@ UNWIND $entities AS ent
 MERGE (e:Entity {{uid: ent.uid}})
   ON CREATE SET e.subject = $subject, e.name = ent.name, e.type = ent.type
 MERGE (u)-[r:{rel} {{memory_id: $id}}]->(e)
-SET r.at = ent.at, r.weight = $weight
+SET r.at = ent.at, r.weight = $weight, r.detail = ent.detail
 MERGE (m)-[:ABOUT]->(e)
 """
 UPSERT_RELATION = {rel: _UPSERT_RELATION.format(rel=rel) for rel in sorted(RELATION_TYPES)}
@@ -307,6 +392,7 @@ class Neo4jGraphStore:
                     "name": relation.entity.name,
                     "type": relation.entity.type,
                     "at": relation.at or memory.created_at,
+                    "detail": relation.detail,
                 }
             )
         for rel, entities in by_type.items():
@@ -368,6 +454,42 @@ class Neo4jGraphStore:
     def unindexed(self, subject: SubjectKey | None, older_than: datetime) -> list[tuple[str, Memory]]:
         records = self._read(UNINDEXED, subject=subject, before=older_than)
         return [(r["subject"], _memory(r["m"])) for r in records]
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def ensure_subject(self, subject: SubjectKey, tenant: str, now: datetime) -> None:
+        self._write(ENSURE_SUBJECT, subject=subject, tenant=tenant, now=now)
+
+    def subjects(self, tenant: str | None, after: str = "", limit: int = 500) -> list[tuple[str, str]]:
+        records = self._read(SUBJECTS_PAGE, tenant=tenant, after=after, limit=limit)
+        return [(r["subject"], r["tenant"]) for r in records]
+
+    def persist_decay(self, tenant: str | None, rate: float, now: datetime) -> None:
+        with self._translate(), self._driver.session(database=self._database) as session:
+            session.run(PERSIST_DECAY, tenant=tenant, rate=rate, now=now).consume()
+
+    def archive_stub(self, subject: SubjectKey, memory_id: str, key: str, sha: str, reason: str,
+                     now: datetime) -> None:
+        self._write(ARCHIVE_STUB, subject=subject, id=memory_id, key=key, sha=sha, reason=reason, now=now)
+
+    def archive_ref(self, subject: SubjectKey, memory_id: str) -> dict[str, Any] | None:
+        records = self._read(ARCHIVE_REF, subject=subject, id=memory_id)
+        return dict(records[0]) if records else None
+
+    def archived_refs(self, subject: SubjectKey) -> list[dict[str, Any]]:
+        return [{**dict(r), "at": _native(r["at"]).isoformat() if r["at"] else None}
+                for r in self._read(ARCHIVED_REFS, subject=subject)]
+
+    def set_source_quarantine(self, tenant: str, source: str, quarantined: bool, now: datetime) -> list[tuple[str, str]]:
+        self._write(MARK_SOURCE if quarantined else UNMARK_SOURCE, tenant=tenant, source=source, now=now)
+        records = self._write(QUARANTINE_SOURCE if quarantined else RELEASE_SOURCE, tenant=tenant, source=source, now=now)
+        return [(k, i) for k, i in records[0]["hits"]] if records else []
+
+    def quarantined_sources(self, tenant: str) -> set[str]:
+        return {r["source"] for r in self._read(QUARANTINED_SOURCES, tenant=tenant)}
+
+    def quadruples(self, subject: SubjectKey) -> list[dict[str, Any]]:
+        return [{**dict(r), "at": _native(r["at"]).isoformat() if r["at"] else None}
+                for r in self._read(QUADRUPLES, subject=subject)]
 
     # -- recent turns and audit ------------------------------------------------------------
     def recent_turns(self, subject: SubjectKey) -> list[dict[str, Any]]:

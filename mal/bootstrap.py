@@ -15,7 +15,7 @@ from mal.clock import SystemClock
 from mal.context import ContextBuilder
 from mal.forgetting import Forgetter
 from mal.identity import KeyRing
-from mal.ports import BlobStore, Clock, Embedder, GraphStore, VectorStore
+from mal.ports import BlobStore, Clock, Embedder, GraphStore, LifecycleService, VectorStore
 from mal.recent import RecentBuffer
 from mal.retrieval import Retriever
 from mal.settings import Settings
@@ -45,6 +45,7 @@ class Container:
     retriever: Retriever
     context: ContextBuilder
     forgetter: Forgetter
+    lifecycle: LifecycleService
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -104,17 +105,32 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3)
     retriever = Retriever(adapters.graph, adapters.vectors, adapters.embedder, clock, settings.lifecycle,
                           settings.retrieval_preset)
+    writer = WritePipeline(adapters.graph, adapters.vectors, adapters.embedder, clock, settings, recent, forgetter)
     return Container(
         settings=settings,
         adapters=adapters,
         clock=clock,
         keyring=KeyRing(settings.api_keys),
         recent=recent,
-        writer=WritePipeline(adapters.graph, adapters.vectors, adapters.embedder, clock, settings, recent, forgetter),
+        writer=writer,
         retriever=retriever,
         context=ContextBuilder(adapters.graph, retriever, recent, clock, settings.lifecycle),
         forgetter=forgetter,
+        lifecycle=_lifecycle(settings, adapters, clock, writer),
     )
+
+
+def _lifecycle(settings: Settings, adapters: Adapters, clock: Clock, writer: WritePipeline) -> LifecycleService:
+    # decay/ depends on mal/, never the reverse: imported here, at composition time only.
+    from decay.archive import Archiver
+    from decay.export import Exporter
+    from decay.runner import DecayRunner, Lifecycle
+
+    s3 = settings.s3
+    archiver = Archiver(adapters.graph, adapters.vectors, adapters.blobs, clock, s3.archive_bucket, writer.store)
+    runner = DecayRunner(adapters.graph, archiver, clock, settings.lifecycle, writer.repair)
+    exporter = Exporter(adapters.graph, adapters.blobs, clock, s3.export_bucket, s3.archive_bucket)
+    return Lifecycle(adapters.graph, runner, archiver, exporter, clock)
 
 
 def warm_up(container: Container) -> None:

@@ -108,5 +108,63 @@ def cypher(query: str, params: Annotated[str, typer.Option(help="JSON object")] 
         _print(client.cypher(query, json.loads(params)))
 
 
+decay = typer.Typer(help="Lifecycle: decay, TTL and hot-set cap, archiving to S3.")
+archive = typer.Typer(help="Archived memories.")
+app.add_typer(decay, name="decay")
+app.add_typer(archive, name="archive")
+
+
+def _container() -> Any:
+    """Admin commands run in-process through the same composition root as the API."""
+    from mal.bootstrap import build
+
+    settings = Settings()
+    settings.require_service_secrets()
+    container = build(settings)
+    container.ensure_schema()
+    return container
+
+
+def _scope(tenant: str, user: str) -> Any:
+    from mal.identity import subject_key
+    from mal.scope import SubjectScope
+
+    return SubjectScope(tenant, subject_key(Settings().pepper.get_secret_value(), tenant, user))
+
+
+@decay.command("run")
+def decay_run(dry_run: Annotated[bool, typer.Option("--dry-run", help="plan only, change nothing")] = False,
+              tenant: Annotated[str | None, typer.Option(help="only this tenant")] = None) -> None:
+    """Persist decayed weights, then archive low-weight, expired and over-cap memories."""
+    container = _container()
+    try:
+        summary = container.lifecycle.run(tenant=tenant, dry_run=dry_run, progress=True)
+    finally:
+        container.close()
+    console.print_json(json.dumps(summary))
+
+
+@archive.command("restore")
+def archive_restore(tenant: str, user: str, memory_id: str) -> None:
+    """Restore an archived memory after verifying its SHA-256."""
+    container = _container()
+    try:
+        memory = container.lifecycle.restore(_scope(tenant, user), memory_id)
+    finally:
+        container.close()
+    console.print(f"restored {memory.id} ({memory.kind}): {memory.summary}")
+
+
+@app.command("export")
+def export(tenant: str, user: str) -> None:
+    """Write the subject's audit bundle to S3 and print its manifest."""
+    container = _container()
+    try:
+        result = container.lifecycle.export(_scope(tenant, user))
+    finally:
+        container.close()
+    console.print_json(json.dumps(result))
+
+
 if __name__ == "__main__":
     app()

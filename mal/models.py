@@ -55,6 +55,7 @@ class Relation(BaseModel):
     type: str
     entity: Entity
     at: datetime | None = None
+    detail: str | None = None  # e.g. which relative has the condition
 
 
 class Memory(BaseModel):

@@ -17,7 +17,7 @@ class RecentBuffer:
         self._graph = graph
         self._max = max_turns
 
-    def append(self, scope: SubjectScope, session_id: str, turns: list[Turn], now: datetime) -> int:
+    def append(self, scope: SubjectScope, session_id: str, turns: list[Turn], now: datetime, source: str = "api") -> int:
         """Merge turns keyed by (session, position), so a replayed request adds nothing."""
         if self._max == 0:
             return 0
@@ -28,11 +28,16 @@ class RecentBuffer:
                 continue
             current.append({
                 "session_id": session_id, "index": index, "role": turn.role, "content": turn.content,
-                "at": (turn.at or now).isoformat(),
+                "at": (turn.at or now).isoformat(), "source": source,
             })
         kept = current[-self._max:]
         self._graph.save_recent_turns(scope.subject, kept, now)
         return len(kept)
 
     def get(self, scope: SubjectScope, limit: int) -> list[dict[str, Any]]:
-        return self._graph.recent_turns(scope.subject)[-limit:] if limit > 0 else []
+        """The last turns, minus those from a quarantined source."""
+        if limit <= 0:
+            return []
+        hidden = self._graph.quarantined_sources(scope.tenant)
+        turns = [t for t in self._graph.recent_turns(scope.subject) if t.get("source", "api") not in hidden]
+        return turns[-limit:]

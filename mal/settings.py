@@ -46,6 +46,8 @@ class WeaviateSettings(BaseModel):
     host: str = "127.0.0.1"
     http_port: int = Field(default=8080, ge=1, le=65535)
     grpc_port: int = Field(default=50051, ge=1, le=65535)
+    # Single-node cluster ports the local stack gives Weaviate (gossip, data, Raft, Raft RPC).
+    cluster_ports: tuple[int, int, int, int] = (7100, 7101, 8300, 8301)
     api_key: SecretStr = SecretStr("")
     collection: str = Field(default="MemorySummary", pattern=r"^[A-Z][A-Za-z0-9_]*$")
     version: str = "v1.38.11"

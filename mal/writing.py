@@ -83,17 +83,19 @@ class WritePipeline:
         turns, dropped = sanitize_turns(request.turns, self._settings.max_turns_per_call, self._settings.max_turn_chars)
         result = CaptureResult(dropped_turns=dropped)
         now = self._clock.now()
+        self._graph.ensure_subject(scope.subject, scope.tenant, now)
+        quarantined = request.source in self._graph.quarantined_sources(scope.tenant)
         session_time = request.occurred_at or now
         created: list[str] = []
         try:
             for index, turn in enumerate(turns):
                 if turn.role != "user":
                     continue
-                self._capture_turn(scope, request, index, turn, session_time, now, result, created)
+                self._capture_turn(scope, request, index, turn, session_time, now, result, created, quarantined)
         except StoreUnavailable:
             self._roll_back(scope, created)
             raise
-        result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now)
+        result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source)
         return result
 
     def repair(self, older_than: datetime, scope: SubjectScope | None = None) -> int:
@@ -109,7 +111,7 @@ class WritePipeline:
     # -- one turn ---------------------------------------------------------------------------
     def _capture_turn(
         self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn,
-        session_time: datetime, now: datetime, result: CaptureResult, created: list[str],
+        session_time: datetime, now: datetime, result: CaptureResult, created: list[str], quarantined: bool,
     ) -> None:
         parsed = parsers.parse(turn.content, turn.at or session_time, speaker=turn.speaker)
         if parsed.forget is not None:
@@ -132,6 +134,8 @@ class WritePipeline:
             if replay is not None:
                 result.memories.append(replay)
                 continue
+            if quarantined:  # a source under quarantine keeps writing into quarantine
+                candidate.memory.status = MemoryStatus.QUARANTINED
             written = self._write_candidate(scope, candidate, vector, now, result)
             result.memories.append(written)
             if written.action in {"created", "corrected", "disputed"}:
@@ -152,7 +156,7 @@ class WritePipeline:
             text=turn.content,
             slots=fact.slots,
             relations=[
-                Relation(type=e.relation, entity=Entity(name=e.name, type=e.type), at=session_time)
+                Relation(type=e.relation, entity=Entity(name=e.name, type=e.type), at=session_time, detail=e.detail)
                 for e in fact.entities
             ],
             confidence=fact.confidence,
@@ -251,6 +255,12 @@ class WritePipeline:
         return WrittenMemory(candidate.memory, "corrected")
 
     # -- store operations -------------------------------------------------------------------
+    def store(self, scope: SubjectScope, memory: Memory) -> None:
+        """Put back a whole memory (restore). Vector first: if Neo4j then fails, the archived stub
+        still hides the vector, and a retry overwrites both."""
+        self._vectors.upsert(scope.subject, memory, self._embedder.embed([_embed_text(memory)])[0])
+        self._graph.upsert(scope.subject, memory, indexed=True)
+
     def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> None:
         self._graph.upsert(scope.subject, memory, indexed=False)
         try:

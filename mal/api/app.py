@@ -14,6 +14,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from mal.api.errors import install_error_handlers
 from mal.api.routes import router
+from mal.api.routes_lifecycle import router as lifecycle_router
+from mal.schedule import DailySchedule
 from mal.bootstrap import Container, build, warm_up
 from mal.metrics import REQUEST_SECONDS, REQUESTS
 from mal.settings import Settings
@@ -37,7 +39,10 @@ def create_app(settings: Settings | None = None, container_factory: Callable[[Se
         if warm:
             warm_up(container)
         app.state.container = container
+        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, lambda: container.lifecycle.run())
         yield
+        if schedule:
+            schedule.stop()
         container.close()
 
     app = FastAPI(
@@ -48,6 +53,7 @@ def create_app(settings: Settings | None = None, container_factory: Callable[[Se
     )
     install_error_handlers(app)
     app.include_router(router)
+    app.include_router(lifecycle_router)
 
     @app.middleware("http")
     async def _metrics(request: Request, call_next: Any) -> Response:

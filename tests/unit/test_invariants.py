@@ -11,6 +11,9 @@ from mal.relations import KIND_RELATION, RELATION_TYPES, relation_type
 # Statements that deliberately span subjects: schema setup and the crash-repair scan (which
 # returns each row's own subject key and is never exposed through the API).
 CROSS_SUBJECT = {"SCHEMA", "UNINDEXED"}
+# Admin and lifecycle statements that span a tenant's subjects must be scoped by tenant instead.
+TENANT_SCOPED = {"SUBJECTS_PAGE", "PERSIST_DECAY", "QUARANTINE_SOURCE", "RELEASE_SOURCE", "MARK_SOURCE",
+                 "UNMARK_SOURCE", "QUARANTINED_SOURCES"}
 
 
 def _cypher_constants() -> dict[str, str]:
@@ -29,6 +32,9 @@ def test_every_memory_statement_is_scoped_by_subject() -> None:
     assert len(constants) >= 15
     for name, query in constants.items():
         if name in CROSS_SUBJECT:
+            continue
+        if name in TENANT_SCOPED:
+            assert "$tenant" in query, f"{name} is not scoped by $tenant"
             continue
         assert "$subject" in query, f"{name} is not scoped by $subject"
 

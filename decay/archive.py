@@ -1,0 +1,100 @@
+"""Archive a memory to S3 and restore it, verifying SHA-256 both ways.
+
+Order of an archive (each step idempotent, so a crash anywhere is finished by the next run and
+nothing is lost or written twice): 1. put the JSON document (skipped when an archive of this
+memory is already there); 2. confirm the object and its SHA-256; 3. delete the Weaviate vector;
+4. replace the Neo4j node by an archived stub holding the key and SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from typing import Any
+
+from decay.policy import Decision
+from mal.errors import Conflict, IntegrityError, NotFound, StoreUnavailable
+from mal.models import Memory, MemoryStatus
+from mal.ports import BlobStore, Clock, GraphStore, VectorStore
+from mal.scope import SubjectScope
+
+__all__ = ["ARCHIVE_FORMAT", "Archiver", "archive_key"]
+
+ARCHIVE_FORMAT = "mal-archive/1"
+RESTORED_MIN_WEIGHT = 0.5
+
+
+def archive_key(scope: SubjectScope, memory_id: str) -> str:
+    return f"{scope.blob_prefix}archive/{memory_id}.json"
+
+
+class Archiver:
+    def __init__(self, graph: GraphStore, vectors: VectorStore, blobs: BlobStore, clock: Clock, bucket: str,
+                 store_memory: Any) -> None:
+        self._graph = graph
+        self._vectors = vectors
+        self._blobs = blobs
+        self._clock = clock
+        self._bucket = bucket
+        self._store_memory = store_memory  # WritePipeline.store: embed + Neo4j + Weaviate, atomically
+
+    def document(self, scope: SubjectScope, memory: Memory, decision: Decision, now: datetime) -> bytes:
+        history = [e for e in self._graph.audit_trail(scope.subject) if e.get("memory_id") == memory.id]
+        doc = {
+            "format": ARCHIVE_FORMAT, "tenant": scope.tenant, "subject": scope.subject,
+            "archived_at": now.isoformat(), "reason": decision.reason,
+            "effective_weight": round(decision.effective_weight, 6),
+            "memory": memory.model_dump(mode="json"), "history": history,
+        }
+        return json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=1).encode()
+
+    def archive(self, scope: SubjectScope, memory: Memory, decision: Decision) -> str:
+        now = self._clock.now()
+        key = archive_key(scope, memory.id)
+        sha = self._existing_archive(key, memory.id)
+        if sha is None:
+            body = self.document(scope, memory, decision, now)
+            sha = hashlib.sha256(body).hexdigest()
+            self._blobs.put(self._bucket, key, body, sha)
+            if self._blobs.head_sha256(self._bucket, key) != sha:
+                raise StoreUnavailable("s3", f"archive {key} was not confirmed; memory kept hot")
+        self._vectors.delete(scope.subject, [memory.id])
+        self._graph.archive_stub(scope.subject, memory.id, key, sha, decision.reason, now)
+        self._graph.append_audit(scope.subject, {"at": now, "type": "archived", "memory_id": memory.id,
+                                                 "detail": {"reason": decision.reason, "key": key, "sha256": sha}})
+        return key
+
+    def _existing_archive(self, key: str, memory_id: str) -> str | None:
+        """A previous run that crashed after the upload already archived this memory: reuse it."""
+        recorded = self._blobs.head_sha256(self._bucket, key)
+        if recorded is None:
+            return None
+        body = self._blobs.get(self._bucket, key)
+        if hashlib.sha256(body).hexdigest() != recorded or json.loads(body)["memory"]["id"] != memory_id:
+            return None  # not a sound archive of this memory: write it again
+        return recorded
+
+    def restore(self, scope: SubjectScope, memory_id: str) -> Memory:
+        ref = self._graph.archive_ref(scope.subject, memory_id)
+        if ref is None:
+            raise NotFound(f"memory {memory_id} not found")
+        if ref["status"] != MemoryStatus.ARCHIVED.value or not ref["key"]:
+            raise Conflict(f"memory {memory_id} is {ref['status']}, not archived")
+        now = self._clock.now()
+        body = self._blobs.get(self._bucket, ref["key"])
+        actual = hashlib.sha256(body).hexdigest()
+        if actual != ref["sha"]:
+            self._graph.append_audit(scope.subject, {"at": now, "type": "restore_refused", "memory_id": memory_id,
+                                                     "detail": {"expected": ref["sha"], "actual": actual}})
+            raise IntegrityError(f"archive of memory {memory_id} does not match its recorded SHA-256 "
+                                 f"(expected {ref['sha'][:12]}..., found {actual[:12]}...); restore refused")
+        doc = json.loads(body)
+        memory = Memory.model_validate(doc["memory"])
+        memory.status = MemoryStatus.ACTIVE
+        memory.weight = max(memory.weight, RESTORED_MIN_WEIGHT)
+        memory.last_reinforced = memory.last_accessed = memory.updated_at = now
+        self._store_memory(scope, memory)
+        self._graph.append_audit(scope.subject, {"at": now, "type": "restored", "memory_id": memory_id,
+                                                 "detail": {"key": ref["key"], "sha256": actual}})
+        return memory

@@ -1,0 +1,59 @@
+"""Per-subject audit bundles in S3: memories, quadruples, archived objects (by key and SHA-256),
+and the audit trail, with a manifest of SHA-256 sums."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from typing import Any
+
+from mal.ports import BlobStore, Clock, GraphStore
+from mal.scope import SubjectScope
+
+__all__ = ["BUNDLE_FILES", "Exporter"]
+
+BUNDLE_FILES = ("memories.json", "quadruples.json", "archives.json", "audit.json")
+
+
+def _json(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1, default=str).encode()
+
+
+class Exporter:
+    def __init__(self, graph: GraphStore, blobs: BlobStore, clock: Clock, export_bucket: str,
+                 archive_bucket: str) -> None:
+        self._graph = graph
+        self._blobs = blobs
+        self._clock = clock
+        self._bucket = export_bucket
+        self._archive_bucket = archive_bucket
+
+    def export(self, scope: SubjectScope) -> dict[str, Any]:
+        now = self._clock.now()
+        export_id = f"{now.strftime('%Y%m%dT%H%M%SZ')}-{uuid.uuid4().hex[:8]}"
+        prefix = f"{scope.blob_prefix}exports/{export_id}/"
+        memories, _ = self._graph.list(scope.subject, None, None, 0, 100_000)
+        archives = self._graph.archived_refs(scope.subject)
+        for ref in archives:  # the auditor gets what S3 says, not only what the graph remembers
+            ref["s3_sha256"] = self._blobs.head_sha256(self._archive_bucket, ref["key"]) if ref["key"] else None
+            ref["bucket"] = self._archive_bucket
+        contents = {
+            "memories.json": _json([m.model_dump(mode="json") for m in memories if m.status.value != "archived"]),
+            "quadruples.json": _json(self._graph.quadruples(scope.subject)),
+            "archives.json": _json(archives),
+            "audit.json": _json(self._graph.audit_trail(scope.subject)),
+        }
+        files = {}
+        for name, body in contents.items():
+            sha = hashlib.sha256(body).hexdigest()
+            self._blobs.put(self._bucket, prefix + name, body, sha)
+            files[name] = {"sha256": sha, "bytes": len(body)}
+        manifest = _json({"format": "mal-export/1", "export_id": export_id, "tenant": scope.tenant,
+                          "subject": scope.subject, "created_at": now.isoformat(), "files": files})
+        manifest_sha = hashlib.sha256(manifest).hexdigest()
+        self._blobs.put(self._bucket, prefix + "manifest.json", manifest, manifest_sha)
+        self._graph.append_audit(scope.subject, {"at": now, "type": "exported", "memory_id": None,
+                                                 "detail": {"export_id": export_id, "manifest_sha256": manifest_sha}})
+        return {"export_id": export_id, "bucket": self._bucket, "prefix": prefix,
+                "manifest_sha256": manifest_sha, "files": files}

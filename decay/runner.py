@@ -1,0 +1,120 @@
+"""`mal decay run`: persist decayed weights (batched Cypher), repair half-written memories, then
+archive what the policy says, subject by subject. Idempotent and resumable: a second run the
+same day changes nothing; an interrupted run is finished by the next one."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from decay.archive import Archiver
+from decay.export import Exporter
+from decay.policy import HOT_STATUSES, plan_subject
+from mal.lifecycle import effective_weight
+from mal.models import Memory
+from mal.ports import Clock, GraphStore
+from mal.scope import SubjectScope
+from mal.settings import LifecycleSettings
+
+__all__ = ["DecayRunner", "Lifecycle", "RunSummary"]
+
+PAGE = 200
+
+
+@dataclass
+class RunSummary:
+    dry_run: bool
+    subjects: int = 0
+    scanned: int = 0
+    decayed: int = 0
+    archived: Counter[str] = field(default_factory=Counter)
+    repaired: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"dry_run": self.dry_run, "subjects": self.subjects, "scanned": self.scanned,
+                "decayed": self.decayed, "archived": sum(self.archived.values()),
+                "archived_by_reason": dict(self.archived), "repaired": self.repaired,
+                "seconds": round(self.seconds, 3)}
+
+
+class DecayRunner:
+    def __init__(self, graph: GraphStore, archiver: Archiver, clock: Clock, policy: LifecycleSettings,
+                 repair: Any) -> None:
+        self._graph = graph
+        self._archiver = archiver
+        self._clock = clock
+        self._policy = policy
+        self._repair = repair  # WritePipeline.repair
+
+    def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> RunSummary:
+        import time
+
+        started = time.perf_counter()
+        now = self._clock.now()
+        summary = RunSummary(dry_run=dry_run)
+        if not dry_run:
+            self._graph.persist_decay(tenant, self._policy.decay_rate, now)
+            summary.repaired = self._repair(now - timedelta(minutes=5))
+        bar = _progress(progress)
+        after = ""
+        while page := self._graph.subjects(tenant, after, PAGE):
+            for subject, subject_tenant in page:
+                self._run_subject(SubjectScope(subject_tenant or "unknown", subject), now, dry_run, summary)
+                if bar:
+                    bar.update(1)
+            after = page[-1][0]
+        if bar:
+            bar.close()
+        summary.seconds = time.perf_counter() - started
+        return summary
+
+    def _run_subject(self, scope: SubjectScope, now: Any, dry_run: bool, summary: RunSummary) -> None:
+        memories, _ = self._graph.list(scope.subject, list(HOT_STATUSES), None, 0, 100_000)
+        summary.subjects += 1
+        summary.scanned += len(memories)
+        summary.decayed += sum(1 for m in memories if effective_weight(m, now, self._policy) < m.weight)
+        by_id: dict[str, Memory] = {m.id: m for m in memories}
+        for decision in plan_subject(memories, now, self._policy):
+            if not dry_run:
+                self._archiver.archive(scope, by_id[decision.memory_id], decision)
+            summary.archived[decision.reason] += 1
+
+
+def _progress(enabled: bool) -> Any:
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(desc="subjects", unit="subject")
+
+
+class Lifecycle:
+    """What the API and CLI call (the `mal.ports.LifecycleService` port)."""
+
+    def __init__(self, graph: GraphStore, runner: DecayRunner, archiver: Archiver, exporter: Exporter,
+                 clock: Clock) -> None:
+        self._graph = graph
+        self.runner = runner
+        self.archiver = archiver
+        self.exporter = exporter
+        self._clock = clock
+
+    def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> dict[str, Any]:
+        return self.runner.run(tenant, dry_run, progress).as_dict()
+
+    def restore(self, scope: SubjectScope, memory_id: str) -> Memory:
+        return self.archiver.restore(scope, memory_id)
+
+    def export(self, scope: SubjectScope) -> dict[str, Any]:
+        return self.exporter.export(scope)
+
+    def quarantine(self, tenant: str, source: str, release: bool = False) -> int:
+        now = self._clock.now()
+        hits = self._graph.set_source_quarantine(tenant, source, not release, now)
+        for subject, memory_id in hits:
+            self._graph.append_audit(subject, {"at": now, "type": "released" if release else "quarantined",
+                                               "memory_id": memory_id, "detail": {"source": source}})
+        return len(hits)
