@@ -130,6 +130,18 @@ class WeaviateVectorStore:
                 if not self._exists(subject, memory.id) else \
                 self._tenant(subject).data.replace(properties=props, uuid=memory.id, vector=list(vector))
 
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, Sequence[float]]]) -> None:
+        """Bulk load (benchmarks, imports): one batch request per call instead of one per memory."""
+        from weaviate.classes.data import DataObject
+
+        objects = [DataObject(properties={"summary": m.summary, "summary_zh": m.summary, "text": m.text,
+                                          "text_zh": m.text, "kind": m.kind, "lang": m.lang},
+                              uuid=m.id, vector=list(v)) for m, v in items]
+        with self._translate():
+            result = self._tenant(subject).data.insert_many(objects)
+        if result.has_errors:
+            raise StoreUnavailable("weaviate", f"{len(result.errors)} objects failed in a batch insert")
+
     def _exists(self, subject: SubjectKey, memory_id: str) -> bool:
         if not self._has_tenant(subject):
             return False

@@ -39,8 +39,10 @@ class Archiver:
         self._bucket = bucket
         self._store_memory = store_memory  # WritePipeline.store: embed + Neo4j + Weaviate, atomically
 
-    def document(self, scope: SubjectScope, memory: Memory, decision: Decision, now: datetime) -> bytes:
-        history = [e for e in self._graph.audit_trail(scope.subject) if e.get("memory_id") == memory.id]
+    def document(self, scope: SubjectScope, memory: Memory, decision: Decision, now: datetime,
+                 trail: list[dict[str, Any]] | None = None) -> bytes:
+        trail = self._graph.audit_trail(scope.subject) if trail is None else trail
+        history = [e for e in trail if e.get("memory_id") == memory.id]
         doc = {
             "format": ARCHIVE_FORMAT, "tenant": scope.tenant, "subject": scope.subject,
             "archived_at": now.isoformat(), "reason": decision.reason,
@@ -50,20 +52,32 @@ class Archiver:
         return json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=1).encode()
 
     def archive(self, scope: SubjectScope, memory: Memory, decision: Decision) -> str:
+        return self.archive_many(scope, [(memory, decision)])[0]
+
+    def archive_many(self, scope: SubjectScope, items: list[tuple[Memory, Decision]]) -> list[str]:
+        """One subject's archive batch: every object uploaded and confirmed first, then the hot
+        copies removed (one Weaviate delete, then the Neo4j stubs)."""
+        if not items:
+            return []
         now = self._clock.now()
-        key = archive_key(scope, memory.id)
-        sha = self._existing_archive(key, memory.id)
-        if sha is None:
-            body = self.document(scope, memory, decision, now)
-            sha = hashlib.sha256(body).hexdigest()
-            self._blobs.put(self._bucket, key, body, sha)
-            if self._blobs.head_sha256(self._bucket, key) != sha:
-                raise StoreUnavailable("s3", f"archive {key} was not confirmed; memory kept hot")
-        self._vectors.delete(scope.subject, [memory.id])
-        self._graph.archive_stub(scope.subject, memory.id, key, sha, decision.reason, now)
-        self._graph.append_audit(scope.subject, {"at": now, "type": "archived", "memory_id": memory.id,
-                                                 "detail": {"reason": decision.reason, "key": key, "sha256": sha}})
-        return key
+        trail = self._graph.audit_trail(scope.subject)
+        uploaded: list[tuple[Memory, Decision, str, str]] = []
+        for memory, decision in items:
+            key = archive_key(scope, memory.id)
+            sha = self._existing_archive(key, memory.id)
+            if sha is None:
+                body = self.document(scope, memory, decision, now, trail)
+                sha = hashlib.sha256(body).hexdigest()
+                self._blobs.put(self._bucket, key, body, sha)
+                if self._blobs.head_sha256(self._bucket, key) != sha:
+                    raise StoreUnavailable("s3", f"archive {key} was not confirmed; memory kept hot")
+            uploaded.append((memory, decision, key, sha))
+        self._vectors.delete(scope.subject, [m.id for m, _, _, _ in uploaded])
+        for memory, decision, key, sha in uploaded:
+            self._graph.archive_stub(scope.subject, memory.id, key, sha, decision.reason, now)
+            self._graph.append_audit(scope.subject, {"at": now, "type": "archived", "memory_id": memory.id,
+                                                     "detail": {"reason": decision.reason, "key": key, "sha256": sha}})
+        return [key for _, _, key, _ in uploaded]
 
     def _existing_archive(self, key: str, memory_id: str) -> str | None:
         """A previous run that crashed after the upload already archived this memory: reuse it."""

@@ -63,10 +63,10 @@ class DecayRunner:
         while page := self._graph.subjects(tenant, after, PAGE):
             for subject, subject_tenant in page:
                 self._run_subject(SubjectScope(subject_tenant or "unknown", subject), now, dry_run, summary)
-                if bar:
+                if bar is not None:
                     bar.update(1)
             after = page[-1][0]
-        if bar:
+        if bar is not None:
             bar.close()
         summary.seconds = time.perf_counter() - started
         return summary
@@ -77,9 +77,10 @@ class DecayRunner:
         summary.scanned += len(memories)
         summary.decayed += sum(1 for m in memories if effective_weight(m, now, self._policy) < m.weight)
         by_id: dict[str, Memory] = {m.id: m for m in memories}
-        for decision in plan_subject(memories, now, self._policy):
-            if not dry_run:
-                self._archiver.archive(scope, by_id[decision.memory_id], decision)
+        plan = plan_subject(memories, now, self._policy)
+        if not dry_run:
+            self._archiver.archive_many(scope, [(by_id[d.memory_id], d) for d in plan])
+        for decision in plan:
             summary.archived[decision.reason] += 1
 
 
