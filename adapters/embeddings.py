@@ -46,7 +46,7 @@ class SentenceTransformerEmbedder:
                     model = SentenceTransformer(resolve_model_path(self._model_name), device=self._device)
                 except (OSError, ValueError) as exc:
                     raise StoreUnavailable("embeddings", f"cannot load {self._model_name}: {exc}") from exc
-                self.dimensions = int(model.get_embedding_dimension())
+                self.dimensions = int(model.get_embedding_dimension() or 384)
                 self._model = model
         return self._model
 

@@ -71,7 +71,7 @@ DELETE a
 WITH DISTINCT m
 SET m.status = 'archived', m.archive_key = $key, m.archive_sha256 = $sha, m.archive_reason = $reason,
     m.archived_at = $now, m.updated_at = $now, m.summary = '', m.text = '', m.slots_json = '{}',
-    m.relations_json = '[]', m.indexed = true
+    m.relations_json = '[]', m.context = '', m.indexed = true
 """
 
 ARCHIVE_REF = """
@@ -150,6 +150,12 @@ UPSERT_RELATION = {rel: _UPSERT_RELATION.format(rel=rel) for rel in sorted(RELAT
 GET_MEMORY = """
 MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 RETURN m
+"""
+
+BY_EVENT = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.status IN ['active', 'disputed', 'quarantined'] AND any(e IN m.events WHERE e STARTS WITH $event)
+RETURN m LIMIT 1
 """
 
 MARK_INDEXED = """
@@ -278,6 +284,7 @@ def _props(memory: Memory, indexed: bool) -> dict[str, Any]:
         "kind": memory.kind,
         "summary": memory.summary,
         "text": memory.text,
+        "context": memory.context,
         "slots_json": json.dumps(memory.slots, ensure_ascii=False, sort_keys=True, default=str),
         "relations_json": json.dumps(
             [r.model_dump(mode="json") for r in memory.relations], ensure_ascii=False
@@ -307,6 +314,7 @@ def _memory(node: Any) -> Memory:
         kind=data["kind"],
         summary=data.get("summary", ""),
         text=data.get("text", ""),
+        context=data.get("context", ""),
         slots=json.loads(data.get("slots_json") or "{}"),
         relations=[Relation.model_validate(r) for r in json.loads(data.get("relations_json") or "[]")],
         status=MemoryStatus(data.get("status", "active")),
@@ -398,6 +406,10 @@ class Neo4jGraphStore:
         for rel, entities in by_type.items():
             self._write(UPSERT_RELATION[rel], subject=subject, id=memory.id, entities=entities, weight=memory.weight)
 
+    def by_event(self, subject: SubjectKey, event: str) -> Memory | None:
+        records = self._read(BY_EVENT, subject=subject, event=event)
+        return _memory(records[0]["m"]) if records else None
+
     def mark_indexed(self, subject: SubjectKey, memory_id: str) -> None:
         self._write(MARK_INDEXED, subject=subject, id=memory_id)
 
@@ -420,7 +432,7 @@ class Neo4jGraphStore:
             for r in records
         ]
 
-    def list(
+    def list_memories(
         self,
         subject: SubjectKey,
         statuses: Sequence[str] | None,
@@ -539,11 +551,11 @@ class Neo4jGraphStore:
 
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             result = tx.run(query, params)
-            rows = []
+            rows: list[dict[str, Any]] = []
             for record in result:
                 if len(rows) >= limit:
                     break
-                rows.append({k: _jsonable(v) for k, v in record.items()})
+                rows.append({k: _jsonable(v) for k, v in dict(record).items()})
             return rows
 
         try:

@@ -113,7 +113,7 @@ class S3BlobStore:
             return None
         return str(head.get("Metadata", {}).get("sha256", "")) or None
 
-    def list(self, bucket: str, prefix: str) -> list[str]:
+    def list_keys(self, bucket: str, prefix: str) -> list[str]:
         keys: list[str] = []
         with self._translate():
             paginator = self._client.get_paginator("list_objects_v2")
@@ -126,7 +126,7 @@ class S3BlobStore:
 
     def delete_prefix(self, bucket: str, prefix: str) -> int:
         """Delete every object (and every version of it) under `prefix`; returns objects removed."""
-        keys = self.list(bucket, prefix)
+        keys = self.list_keys(bucket, prefix)
         for key in keys:
             self._delete_all_versions(bucket, key)
         return len(keys)

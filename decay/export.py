@@ -33,7 +33,7 @@ class Exporter:
         now = self._clock.now()
         export_id = f"{now.strftime('%Y%m%dT%H%M%SZ')}-{uuid.uuid4().hex[:8]}"
         prefix = f"{scope.blob_prefix}exports/{export_id}/"
-        memories, _ = self._graph.list(scope.subject, None, None, 0, 100_000)
+        memories, _ = self._graph.list_memories(scope.subject, None, None, 0, 100_000)
         archives = self._graph.archived_refs(scope.subject)
         for ref in archives:  # the auditor gets what S3 says, not only what the graph remembers
             ref["s3_sha256"] = self._blobs.head_sha256(self._archive_bucket, ref["key"]) if ref["key"] else None

@@ -72,7 +72,7 @@ class DecayRunner:
         return summary
 
     def _run_subject(self, scope: SubjectScope, now: Any, dry_run: bool, summary: RunSummary) -> None:
-        memories, _ = self._graph.list(scope.subject, list(HOT_STATUSES), None, 0, 100_000)
+        memories, _ = self._graph.list_memories(scope.subject, list(HOT_STATUSES), None, 0, 100_000)
         summary.subjects += 1
         summary.scanned += len(memories)
         summary.decayed += sum(1 for m in memories if effective_weight(m, now, self._policy) < m.weight)

@@ -314,14 +314,14 @@ def _port_open(port: int, host: str = "127.0.0.1") -> bool:
 def _http_ok(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=1.0) as response:
-            return 200 <= response.status < 300
+            return 200 <= int(response.status) < 300
     except (urllib.error.URLError, OSError, ValueError):
         return False
 
 
 def _is_zombie(pid: int) -> bool:
     try:
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+        return bool(Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z")
     except OSError:
         return True
 

@@ -63,7 +63,7 @@ class MemoryClient:
         body = {"query": query, "max_memories": max_memories, "max_recent_turns": max_recent_turns, "lang": lang}
         return s.ContextResponse.model_validate(self._call("POST", "/v1/context", user_id, body))
 
-    def list(self, user_id: str, status: list[str] | None = None, kind: list[str] | None = None,
+    def list_memories(self, user_id: str, status: list[str] | None = None, kind: list[str] | None = None,
              offset: int = 0, limit: int = 50) -> s.MemoryPage:
         params = {"status": status, "kind": kind, "offset": offset, "limit": limit}
         return s.MemoryPage.model_validate(self._call("GET", "/v1/memories", user_id, params=params))

@@ -68,7 +68,7 @@ class ContextBuilder:
         if query and query.strip():
             return [h.memory for h in self._retriever.search(scope, query, k=limit).hits]
         statuses = [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
-        memories, _ = self._graph.list(scope.subject, statuses, None, 0, 500)
+        memories, _ = self._graph.list_memories(scope.subject, statuses, None, 0, 500)
         now = self._clock.now()
         memories.sort(key=lambda m: effective_weight(m, now, self._lifecycle), reverse=True)
         return memories[:limit]

@@ -75,7 +75,7 @@ class Forgetter:
             if memory is None:
                 continue
             memory.status = MemoryStatus.FORGOTTEN
-            memory.summary, memory.text, memory.slots, memory.relations = "", "", {}, []
+            memory.summary, memory.text, memory.context, memory.slots, memory.relations = "", "", "", {}, []
             memory.updated_at = now
             self._graph.upsert(scope.subject, memory, indexed=True)
             self._graph.append_audit(scope.subject, {"at": now, "type": "forgotten", "memory_id": memory_id,
@@ -92,7 +92,7 @@ class Forgetter:
         remaining = {
             "neo4j": self._graph.count_subject(scope.subject),
             "weaviate": self._vectors.count_subject(scope.subject),
-            "s3": sum(len(self._blobs.list(b, scope.blob_prefix))
+            "s3": sum(len(self._blobs.list_keys(b, scope.blob_prefix))
                       for b in (self._s3.archive_bucket, self._s3.export_bucket)),
         }
         receipt = EraseReceipt(str(uuid.uuid4()), deleted, remaining, self._clock.now().isoformat(),

@@ -20,7 +20,7 @@ def days_between(earlier: datetime, later: datetime) -> float:
 
 
 def effective_weight(memory: Memory, now: datetime, policy: LifecycleSettings) -> float:
-    return memory.weight * policy.decay_rate ** days_between(memory.last_reinforced, now)
+    return float(memory.weight * policy.decay_rate ** days_between(memory.last_reinforced, now))
 
 
 def reinforced_weight(memory: Memory, now: datetime, policy: LifecycleSettings) -> float:

@@ -76,6 +76,7 @@ class Memory(BaseModel):
     agent_id: str | None = None
     provenance: list[str] = Field(default_factory=list)  # turn refs the memory was derived from
     text: str = ""  # the user's own words the memory came from (indexed for BM25)
+    context: str = ""  # the turn before it, indexed (down-weighted) so answers match their questions
     created_at: datetime
     updated_at: datetime
     last_reinforced: datetime

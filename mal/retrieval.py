@@ -27,7 +27,7 @@ __all__ = ["PRESETS", "RetrievalConfig", "Retriever", "SearchHit", "SearchResult
 
 class RetrievalConfig(BaseModel):
     k: int = Field(default=3, ge=1, le=50)
-    alpha: float = Field(default=0.6, ge=0, le=1)  # 1 = pure vector, 0 = pure BM25
+    alpha: float = Field(default=0.5, ge=0, le=1)  # 1 = pure vector, 0 = pure BM25 (ranked fusion)
     # all-MiniLM-L6-v2 is an English model: Chinese questions lean on gse_ch BM25 instead.
     alpha_zh: float = Field(default=0.3, ge=0, le=1)
     overfetch: int = Field(default=3, ge=1, le=10)  # vector candidates = k x overfetch
@@ -90,22 +90,26 @@ class Retriever:
         vector = self._embedder.embed([query])[0]
         timings["embed"] = _ms(started)
         mark = time.perf_counter()
-        alpha = cfg.alpha_zh if parsers.detect_lang(query) != "en" else cfg.alpha
+        lang = "en" if parsers.detect_lang(query) == "en" else "zh"
+        alpha = cfg.alpha_zh if lang == "zh" else cfg.alpha
         hinted, constraints = parsers.query_hints(query)
-        candidates = self._vectors.search(scope.subject, query, vector, k * cfg.overfetch, alpha, kinds)
+        candidates = self._vectors.search(scope.subject, query, vector, k * cfg.overfetch, alpha, kinds, lang)
         routed = [h for h in hinted if not kinds or h in kinds]
         if routed and cfg.kind_boost > 0:
             # A question that names a kind ("我的预算", "my trip") must see that kind's memories even
             # when the English-only embedding ranks them low; one more filtered query fetches them.
             seen = {c.id for c in candidates}
-            extra = self._vectors.search(scope.subject, query, vector, k * cfg.overfetch, alpha, routed)
+            extra = self._vectors.search(scope.subject, query, vector, k * cfg.overfetch, alpha, routed, lang)
             candidates += [c for c in extra if c.id not in seen]
         timings["vector"] = _ms(mark)
         mark = time.perf_counter()
         graph_hits = self._graph.by_ids(scope.subject, [c.id for c in candidates], cfg.statuses)
         timings["graph"] = _ms(mark)
         now = self._clock.now()
-        relevance = {c.id: max(c.score, relevance_floor) for c in candidates for relevance_floor in (0.05,)}
+        # Fusion scores are on the store's scale (ranked fusion: ~1/60); rescale to the best
+        # candidate so weight and kind boost act on a 0..1 relevance, order preserved.
+        top = max((c.score for c in candidates), default=0.0) or 1.0
+        relevance = {c.id: max(c.score / top, 0.01) for c in candidates}
         if cfg.constrain and constraints:
             graph_hits = [g for g in graph_hits if _satisfies(g.memory, constraints)]
         hits = [self._hit(g, relevance.get(g.memory.id, 0.0), now, cfg, hinted) for g in graph_hits]

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from parsers.conflicts import apply_correction, check_conflict
+from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
 from parsers.model import Conflict, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.rules import correction, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
@@ -20,7 +20,7 @@ from parsers.summaries import render
 
 __all__ = [
     "Conflict", "Correction", "EntityRef", "Fact", "ForgetRequest", "ParseResult",
-    "apply_correction", "check_conflict", "detect_lang", "parse", "query_hints", "render",
+    "CONFLICT_KEYS", "apply_correction", "check_conflict", "detect_lang", "parse", "query_hints", "render",
 ]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -88,15 +88,18 @@ def parse(text: str, now: datetime, lang: str | None = None, speaker: str | None
 
 
 # -- query understanding for retrieval -------------------------------------------------------
+# Words that name a kind of memory. English words match whole words only ("ill" is not "will"),
+# and only unambiguous ones are listed: a false hint pushes unrelated memories up.
 _QUERY_KIND_WORDS: dict[str, tuple[str, ...]] = {
-    "preference": ("喜欢", "偏好", "爱好", "口味", "习惯", "prefer", "like", "favorite", "favourite", "taste"),
-    "profile": ("名字", "叫什么", "职业", "工作", "住在", "哪里人", "语言", "name", "job", "work", "live", "from", "speak"),
-    "family_health": ("病", "健康", "身体", "血压", "糖尿病", "health", "ill", "sick", "condition", "disease", "diagnos"),
-    "travel_plan": ("行程", "高铁", "火车", "车票", "机票", "航班", "发车", "出发", "旅行", "旅游", "trip", "train",
-                    "flight", "ticket", "travel", "depart"),
-    "budget": ("预算", "花多少", "多少钱", "budget", "spend", "afford"),
-    "todo": ("提醒", "待办", "日程", "安排", "会议", "remind", "todo", "to-do", "schedule", "meeting", "appointment"),
-    "feedback": ("反馈", "投诉", "满意", "体验", "feedback", "complain", "satisf", "experience"),
+    "preference": ("喜欢", "偏好", "爱好", "口味", "prefer", "preference", "preferences", "favorite", "favourite"),
+    "profile": ("名字", "叫什么", "职业", "住在", "哪里人", "母语", "my name", "my job", "my profession"),
+    "family_health": ("生病", "得病", "什么病", "健康", "血压", "糖尿病", "health", "illness", "sick", "disease",
+                      "diagnosed", "medical condition"),
+    "travel_plan": ("行程", "高铁", "火车", "车票", "机票", "航班", "发车", "出发", "旅行", "旅游", "my trip",
+                    "train ticket", "flight", "travel plan", "itinerary"),
+    "budget": ("预算", "花多少", "budget", "afford"),
+    "todo": ("提醒", "待办", "日程", "remind", "reminder", "to-do", "todo", "my schedule", "appointment"),
+    "feedback": ("反馈", "投诉", "feedback", "complaint", "complain"),
 }
 
 
@@ -107,7 +110,8 @@ def query_hints(query: str) -> tuple[tuple[str, ...], dict[str, str]]:
     from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
 
     low = query.lower()
-    kinds = tuple(k for k, words in _QUERY_KIND_WORDS.items() if any(w in low for w in words))
+    kinds = tuple(k for k, words in _QUERY_KIND_WORDS.items()
+                  if any((w in low) if not w.isascii() else re.search(rf"\b{re.escape(w)}\b", low) for w in words))
     constraints: dict[str, str] = {}
     for word, rel in sorted(RELATIVES_ZH.items(), key=lambda kv: -len(kv[0])):
         if word in query:

@@ -10,7 +10,7 @@ from typing import Any
 
 from parsers.model import Conflict, Correction, Fact
 
-__all__ = ["apply_correction", "check_conflict"]
+__all__ = ["CONFLICT_KEYS", "apply_correction", "check_conflict"]
 
 # kind -> (identity slots that must match, value slot that must not differ)
 CONFLICT_KEYS: dict[str, tuple[tuple[str, ...], str]] = {

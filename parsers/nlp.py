@@ -26,7 +26,7 @@ def pipeline(lang: str) -> Any:
         for word in [*PLACES_ZH, *CONDITIONS_ZH, *RELATIVES_ZH, *LANGUAGES]:
             jieba.add_word(word, freq=200_000)
         nlp = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
-        patterns = (
+        patterns: list[dict[str, Any]] = (
             [{"label": "PLACE", "pattern": p} for p in PLACES_ZH]
             + [{"label": "CONDITION", "pattern": c} for c in CONDITIONS_ZH]
             + [{"label": "RELATIVE", "pattern": r} for r in RELATIVES_ZH]
@@ -39,7 +39,7 @@ def pipeline(lang: str) -> Any:
             + [{"label": "RELATIVE", "pattern": [{"LOWER": r}]} for r in RELATIVES_EN]
             + [{"label": "LANGUAGE", "pattern": [{"LOWER": w}]} for w in LANGUAGES if w.isascii()]
         )
-    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER"} if lang != "zh" else {})
+    ruler: Any = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER"} if lang != "zh" else {})
     ruler.add_patterns(patterns)
     return nlp
 

@@ -72,7 +72,7 @@ def list_memories(
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> s.MemoryPage:
     statuses = [x.value for x in status] if status else [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
-    items, total = c.adapters.graph.list(bind(p).subject, statuses, kind, offset, limit)
+    items, total = c.adapters.graph.list_memories(bind(p).subject, statuses, kind, offset, limit)
     return s.MemoryPage(items=[_out(m) for m in items], total=total, offset=offset, limit=limit)
 
 

@@ -35,7 +35,7 @@ def write(c: Container, scope: SubjectScope, session: str, *texts: str, domain: 
 
 
 def statuses(c: Container, scope: SubjectScope) -> dict[str, str]:
-    items, _ = c.adapters.graph.list(scope.subject, None, None, 0, 100)
+    items, _ = c.adapters.graph.list_memories(scope.subject, None, None, 0, 100)
     return {m.id: m.status.value for m in items}
 
 
@@ -134,7 +134,7 @@ def test_crash_between_upload_and_graph_update_is_finished_next_run(
     assert c.adapters.blobs.head_sha256(settings.s3.archive_bucket, key) is not None
     assert c.lifecycle.run(tenant=scope.tenant)["archived"] == 1
     assert statuses(c, scope)[memory_id] == "archived"
-    assert c.adapters.blobs.list(settings.s3.archive_bucket, scope.blob_prefix) == [key]
+    assert c.adapters.blobs.list_keys(settings.s3.archive_bucket, scope.blob_prefix) == [key]
     assert c.adapters.blobs.versions(settings.s3.archive_bucket, key) == 1  # nothing duplicated
     assert c.lifecycle.restore(scope, memory_id).summary == "User prefers Python"
 
@@ -167,5 +167,5 @@ def test_export_bundle_matches_its_manifest_and_erase_removes_it(
     assert {q["relation"] for q in quads} == {"PREFERS"}
     receipt = c.forgetter.erase(scope).as_dict()
     assert receipt["deleted"]["s3"] == 1 + 5 and receipt["verified"] is True  # one archive, five bundle files
-    assert c.adapters.blobs.list(settings.s3.archive_bucket, scope.blob_prefix) == []
-    assert c.adapters.blobs.list(bucket, scope.blob_prefix) == []
+    assert c.adapters.blobs.list_keys(settings.s3.archive_bucket, scope.blob_prefix) == []
+    assert c.adapters.blobs.list_keys(bucket, scope.blob_prefix) == []

@@ -21,7 +21,7 @@ def write(c: Container, scope: SubjectScope, session: str, *texts: str, at: date
 
 
 def active(c: Container, scope: SubjectScope) -> list:
-    return c.adapters.graph.list(scope.subject, ["active", "disputed"], None, 0, 100)[0]
+    return c.adapters.graph.list_memories(scope.subject, ["active", "disputed"], None, 0, 100)[0]
 
 
 def test_same_request_twice_yields_one_memory_and_the_same_answer(container: Container, scope: SubjectScope) -> None:

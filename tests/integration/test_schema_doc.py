@@ -43,6 +43,6 @@ def test_every_example_query_runs_read_only_and_finds_the_seeded_facts(container
     assert len(superseded) == 1 and superseded[0]["weight"] < 0.35
     assert [r["summary"] for r in disputed] == ["预算（总体）：不超过800元"]
     assert feedback and feedback[0]["sentiment"] == "frustrated"
-    assert sum(r["memories"] for r in counts) == len(container.adapters.graph.list(scope.subject, None, None, 0, 100)[0])
+    assert sum(r["memories"] for r in counts) == len(container.adapters.graph.list_memories(scope.subject, None, None, 0, 100)[0])
     assert sources == [{"source": "web", "memories": sum(r["memories"] for r in counts), "quarantined": 0}]
     assert {"created", "disputed", "corrected", "demoted"} <= {r["type"] for r in audit}

@@ -106,9 +106,9 @@ def test_s3_put_get_list_delete_with_sha256(blobs: S3BlobStore) -> None:
     blobs.put(bucket, "a/two.json", b"{}", hashlib.sha256(b"{}").hexdigest())
     assert blobs.get(bucket, "a/one.json") == body
     assert blobs.head_sha256(bucket, "a/one.json") == digest
-    assert sorted(blobs.list(bucket, "a/")) == ["a/one.json", "a/two.json"]
+    assert sorted(blobs.list_keys(bucket, "a/")) == ["a/one.json", "a/two.json"]
     assert blobs.delete_prefix(bucket, "a/") == 2
-    assert blobs.list(bucket, "a/") == [] and blobs.versions(bucket, "a/") == 0
+    assert blobs.list_keys(bucket, "a/") == [] and blobs.versions(bucket, "a/") == 0
     with pytest.raises(NotFound):
         blobs.get(bucket, "a/one.json")
 
@@ -121,7 +121,7 @@ def test_s3_refuses_a_body_that_does_not_match_its_checksum(blobs: S3BlobStore) 
     wrong = base64.b64encode(hashlib.sha256(b"original").digest()).decode()
     with pytest.raises(ClientError):
         blobs._client.put_object(Bucket=bucket, Key="y.json", Body=b"tampered", ChecksumSHA256=wrong)
-    assert blobs.list(bucket, "") == []
+    assert blobs.list_keys(bucket, "") == []
 
 
 def test_embeddings_are_normalised_and_batched(container: Container) -> None:

@@ -1,0 +1,204 @@
+"""`make bench-locomo`: evidence recall@k on LoCoMo through the public API, against BM25, dense and
+reciprocal-rank-fusion baselines over the same raw turns, in the same run.
+
+Each conversation is one subject; each session one `POST /v1/memories` (speaker kept, turn id as
+`ref`, session date as `occurred_at`); every question of categories 1-4 goes through
+`POST /v1/memories/search`. A result covers the turn ids in its provenance."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import re
+import secrets
+import statistics
+import sys
+import time
+from collections import defaultdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from tqdm import tqdm
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo10.json"
+RESULTS = Path(__file__).resolve().parent / "results" / "locomo.json"
+KS = (1, 3, 5, 10)
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+
+
+def sessions(conversation: dict[str, Any]) -> list[tuple[int, str, list[dict[str, Any]]]]:
+    """(number, date text, turns) for each `session_N` list (some samples have extra date keys)."""
+    out = []
+    for key, value in conversation.items():
+        m = re.fullmatch(r"session_(\d+)", key)
+        if m and isinstance(value, list):
+            out.append((int(m.group(1)), conversation.get(f"{key}_date_time", ""), value))
+    return sorted(out)
+
+
+def turn_text(turn: dict[str, Any]) -> str:
+    text = turn.get("text", "")
+    if turn.get("blip_caption"):
+        text += f" [shares a photo: {turn['blip_caption']}]"
+    return text
+
+
+def evidence_ids(raw: list[str], known: set[str]) -> list[str]:
+    """Normalise the known quirks ('D8:6; D9:17', 'D:11:26', 'D30:05') and drop missing turns."""
+    ids = []
+    for item in raw:
+        for part in re.split(r"[;,\s]+", item):
+            m = re.fullmatch(r"D:?(\d+):0*(\d+)", part.strip())
+            if m and f"D{m.group(1)}:{m.group(2)}" in known:
+                ids.append(f"D{m.group(1)}:{m.group(2)}")
+    return sorted(set(ids))
+
+
+def parse_date(text: str) -> datetime | None:
+    import dateparser
+
+    parsed = dateparser.parse(text, settings={"TIMEZONE": "UTC", "RETURN_AS_TIMEZONE_AWARE": True})
+    return parsed
+
+
+def recall(ranked: list[list[str]], evidence: list[str], k: int) -> float:
+    covered = set().union(*ranked[:k]) if ranked[:k] else set()
+    return len(covered & set(evidence)) / len(evidence)
+
+
+class Baselines:
+    """BM25, dense all-MiniLM-L6-v2 and their RRF over one conversation's raw turns."""
+
+    def __init__(self, ids: list[str], texts: list[str], embedder: Any) -> None:
+        import bm25s
+
+        self.ids = ids
+        self.bm25 = bm25s.BM25()
+        self.bm25.index(bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False)
+        self.matrix = np.asarray(embedder.embed(texts), dtype=np.float32)
+        self.embedder = embedder
+
+    def rank(self, question: str, qvec: np.ndarray, k: int = 10) -> dict[str, list[list[str]]]:
+        import bm25s
+
+        docs, _ = self.bm25.retrieve(bm25s.tokenize([question], stopwords="en", show_progress=False),
+                                     k=min(50, len(self.ids)), show_progress=False)
+        bm25 = [self.ids[i] for i in docs[0]]
+        dense_order = np.argsort(-(self.matrix @ qvec))[:50]
+        dense = [self.ids[i] for i in dense_order]
+        fused: dict[str, float] = defaultdict(float)
+        for order in (bm25, dense):
+            for rank, turn in enumerate(order):
+                fused[turn] += 1.0 / (60 + rank + 1)
+        rrf = sorted(fused, key=lambda t: -fused[t])
+        return {name: [[t] for t in order[:k]] for name, order in (("bm25", bm25), ("dense", dense), ("rrf", rrf))}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--conversations", type=int, default=10)
+    parser.add_argument("--decay", action="store_true", help="also measure after a decay run with the default hot-set cap")
+    args = parser.parse_args()
+
+    from fastapi.testclient import TestClient
+
+    from mal.api.app import create_app
+    from mal.settings import ApiKeyConfig, Settings
+
+    key = "bench-" + secrets.token_hex(8)
+    tenant = "bench-locomo-" + secrets.token_hex(3)
+    base = Settings()
+    settings = base.model_copy(update={"api_keys": [ApiKeyConfig(key=key, tenant=tenant, scopes=["agent", "admin"])]})
+    data = json.loads(DATA.read_text())[: args.conversations]
+    scores: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    per_cat: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    timings: dict[str, list[float]] = defaultdict(list)
+    skipped, asked, memories_made, covered_per_result = 0, 0, 0, []
+    questions_by_conv: list[tuple[str, list[tuple[str, list[str], int]]]] = []
+    with TestClient(create_app(settings)) as client:
+        embedder = client.app.state.container.adapters.embedder  # the same model the service uses
+        for sample in tqdm(data, desc="conversations", unit="conv"):
+            conv = sample["conversation"]
+            user = f"{sample['sample_id']}-{secrets.token_hex(3)}"
+            headers = {"Authorization": f"Bearer {key}", "X-User-Id": user}
+            ids, texts = [], []
+            for number, date_text, turns in tqdm(sessions(conv), desc=f"  ingest {sample['sample_id']}", leave=False):
+                when = parse_date(date_text)
+                body = {"session_id": f"session-{number}", "source": "locomo",
+                        "occurred_at": when.isoformat() if when else None,
+                        "turns": [{"role": "user", "content": turn_text(t), "ref": t["dia_id"], "speaker": t["speaker"]}
+                                  for t in turns]}
+                started = time.perf_counter()
+                response = client.post("/v1/memories", json=body, headers=headers)
+                timings["write_session_ms"].append((time.perf_counter() - started) * 1000)
+                response.raise_for_status()
+                memories_made += len(response.json()["memories"])
+                ids += [t["dia_id"] for t in turns]
+                texts += [f"{t['speaker']}: {turn_text(t)}" for t in turns]
+            known = set(ids)
+            baselines = Baselines(ids, texts, embedder)
+            questions = []
+            for qa in sample["qa"]:
+                if qa.get("category") not in CATEGORIES:
+                    continue
+                evidence = evidence_ids(qa.get("evidence", []), known)
+                if not evidence:
+                    skipped += 1
+                    continue
+                questions.append((qa["question"], evidence, qa["category"]))
+            questions_by_conv.append((user, questions))
+            qvecs = np.asarray(embedder.embed([q for q, _, _ in questions]), dtype=np.float32)
+            for (question, evidence, category), qvec in tqdm(list(zip(questions, qvecs)), desc="  questions", leave=False):
+                started = time.perf_counter()
+                response = client.post("/v1/memories/search", json={"query": question, "k": 10}, headers=headers)
+                timings["search_ms"].append((time.perf_counter() - started) * 1000)
+                response.raise_for_status()
+                results = response.json()["results"]
+                ranked = {"mal": [r["provenance"] for r in results], **baselines.rank(question, qvec)}
+                covered_per_result.extend(len(r["provenance"]) for r in results)
+                asked += 1
+                for name, order in ranked.items():
+                    for k in KS:
+                        value = recall(order, evidence, k)
+                        scores[name][k].append(value)
+                        if k == 5:
+                            per_cat[name][category].append(value)
+            if args.decay:
+                pass
+        decayed: dict[str, float] = {}
+        if args.decay:
+            summary = client.app.state.container.lifecycle.run(tenant=tenant)
+            values = []
+            for user, questions in questions_by_conv:
+                headers = {"Authorization": f"Bearer {key}", "X-User-Id": user}
+                for question, evidence, _ in questions:
+                    results = client.post("/v1/memories/search", json={"query": question, "k": 10},
+                                          headers=headers).json()["results"]
+                    values.append(recall([r["provenance"] for r in results], evidence, 5))
+            decayed = {"recall@5_after_decay_default_cap": round(statistics.fmean(values), 4),
+                       "decay_summary": summary}
+    result = {
+        "command": "make bench-locomo", "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.node()} {platform.machine()}, 2 cores", "conversations": len(data),
+        "questions": asked, "skipped_no_valid_evidence": skipped, "memories_written": memories_made,
+        "settings": {"k": 10, "preset": settings.retrieval_preset, "hot_set_cap": settings.lifecycle.hot_set_cap,
+                     "decay_run": bool(args.decay)},
+        "mean_turns_per_result": round(statistics.fmean(covered_per_result), 3) if covered_per_result else 0,
+        "recall": {name: {f"@{k}": round(statistics.fmean(v), 4) for k, v in by_k.items()} for name, by_k in scores.items()},
+        "recall@5_by_category": {name: {CATEGORIES[c]: round(statistics.fmean(v), 4) for c, v in sorted(by_c.items())}
+                                 for name, by_c in per_cat.items()},
+        "latency_ms": {name: {"p50": round(statistics.median(v), 1), "p95": round(sorted(v)[int(0.95 * len(v))], 1)}
+                       for name, v in timings.items()},
+        **decayed,
+    }
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(result, indent=2))
+    print(json.dumps({k: result[k] for k in ("questions", "recall", "recall@5_by_category", "mean_turns_per_result")}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
