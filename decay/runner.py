@@ -42,12 +42,13 @@ class RunSummary:
 
 class DecayRunner:
     def __init__(self, graph: GraphStore, archiver: Archiver, clock: Clock, policy: LifecycleSettings,
-                 repair: Any) -> None:
+                 repair: Any, flush_accesses: Any = None) -> None:
         self._graph = graph
         self._archiver = archiver
         self._clock = clock
         self._policy = policy
         self._repair = repair  # WritePipeline.repair
+        self._flush_accesses = flush_accesses  # AccessRecorder.flush: reads count before TTL decisions
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> RunSummary:
         import time
@@ -55,6 +56,8 @@ class DecayRunner:
         started = time.perf_counter()
         now = self._clock.now()
         summary = RunSummary(dry_run=dry_run)
+        if self._flush_accesses is not None:
+            self._flush_accesses()
         if not dry_run:
             self._graph.persist_decay(tenant, self._policy.decay_rate, now)
             summary.repaired = self._repair(now - timedelta(minutes=5))

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from mal.clock import SystemClock
+from mal.access import AccessRecorder
 from mal.context import ContextBuilder
 from mal.forgetting import Forgetter
 from mal.identity import KeyRing
@@ -46,6 +47,7 @@ class Container:
     context: ContextBuilder
     forgetter: Forgetter
     lifecycle: LifecycleService
+    access: AccessRecorder
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -70,6 +72,7 @@ class Container:
         self.adapters.blobs.ensure_schema()
 
     def close(self) -> None:
+        self.access.close()
         for closer in (getattr(self.adapters.graph, "close", None), getattr(self.adapters.vectors, "close", None)):
             if closer:
                 try:
@@ -103,8 +106,9 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     clock = clock or SystemClock()
     recent = RecentBuffer(adapters.graph, settings.recent_turns)
     forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3)
+    access = AccessRecorder(adapters.graph)
     retriever = Retriever(adapters.graph, adapters.vectors, adapters.embedder, clock, settings.lifecycle,
-                          settings.retrieval_preset)
+                          settings.retrieval_preset, access)
     writer = WritePipeline(adapters.graph, adapters.vectors, adapters.embedder, clock, settings, recent, forgetter)
     return Container(
         settings=settings,
@@ -116,11 +120,13 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         retriever=retriever,
         context=ContextBuilder(adapters.graph, retriever, recent, clock, settings.lifecycle),
         forgetter=forgetter,
-        lifecycle=_lifecycle(settings, adapters, clock, writer),
+        lifecycle=_lifecycle(settings, adapters, clock, writer, access),
+        access=access,
     )
 
 
-def _lifecycle(settings: Settings, adapters: Adapters, clock: Clock, writer: WritePipeline) -> LifecycleService:
+def _lifecycle(settings: Settings, adapters: Adapters, clock: Clock, writer: WritePipeline,
+               access: AccessRecorder) -> LifecycleService:
     # decay/ depends on mal/, never the reverse: imported here, at composition time only.
     from decay.archive import Archiver
     from decay.export import Exporter
@@ -128,7 +134,7 @@ def _lifecycle(settings: Settings, adapters: Adapters, clock: Clock, writer: Wri
 
     s3 = settings.s3
     archiver = Archiver(adapters.graph, adapters.vectors, adapters.blobs, clock, s3.archive_bucket, writer.store)
-    runner = DecayRunner(adapters.graph, archiver, clock, settings.lifecycle, writer.repair)
+    runner = DecayRunner(adapters.graph, archiver, clock, settings.lifecycle, writer.repair, access.flush)
     exporter = Exporter(adapters.graph, adapters.blobs, clock, s3.export_bucket, s3.archive_bucket)
     return Lifecycle(adapters.graph, runner, archiver, exporter, clock)
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 import parsers
 
 from mal.errors import InvalidInput
+from mal.access import AccessRecorder
 from mal.lifecycle import effective_weight
 from mal.models import SEARCHABLE, GraphHit, Memory
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
@@ -66,7 +67,7 @@ class SearchResult:
 class Retriever:
     def __init__(
         self, graph: GraphStore, vectors: VectorStore, embedder: Embedder, clock: Clock,
-        lifecycle: LifecycleSettings, preset: str = "default",
+        lifecycle: LifecycleSettings, preset: str = "default", access: AccessRecorder | None = None,
     ) -> None:
         if preset not in PRESETS:
             raise ValueError(f"unknown retrieval preset {preset!r}; known: {sorted(PRESETS)}")
@@ -76,6 +77,7 @@ class Retriever:
         self._clock = clock
         self._lifecycle = lifecycle
         self.config = PRESETS[preset]
+        self._access = access or AccessRecorder(graph, background=False)
 
     def search(
         self, scope: SubjectScope, query: str, k: int | None = None, kinds: Sequence[str] | None = None,
@@ -117,7 +119,7 @@ class Retriever:
         hits.sort(key=lambda h: h.score, reverse=True)
         hits = hits[:k]
         if touch and hits:
-            self._graph.touch(scope.subject, [h.memory.id for h in hits], now)
+            self._access.record(scope.subject, [h.memory.id for h in hits], now)
         timings["total"] = _ms(started)
         return SearchResult(hits, timings)
 

@@ -78,6 +78,7 @@ class WritePipeline:
         self._settings = settings
         self._recent = recent
         self._forgetter = forgetter
+        self._fallback = parsers.prototype_fallback(embedder.embed)
 
     # -- public -----------------------------------------------------------------------------
     def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
@@ -88,7 +89,7 @@ class WritePipeline:
         quarantined = request.source in self._graph.quarantined_sources(scope.tenant)
         session_time = request.occurred_at or now
         created: list[str] = []
-        parsed = {i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker)
+        parsed = {i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
                   for i, t in enumerate(turns) if t.role == "user"}
         candidates = {i: [self._candidate(scope, request, i, pos, turns[i], fact, turns[i].at or session_time, now,
                                           context=_context(turns, i))

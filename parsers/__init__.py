@@ -14,13 +14,14 @@ from datetime import datetime
 
 from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
 from parsers.model import Conflict, Correction, EntityRef, Fact, ForgetRequest, ParseResult
+from parsers.prototypes import prototype_fallback
 from parsers.rules import correction, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
 from parsers.summaries import render
 
 __all__ = [
     "Conflict", "Correction", "EntityRef", "Fact", "ForgetRequest", "ParseResult",
-    "CONFLICT_KEYS", "apply_correction", "check_conflict", "detect_lang", "parse", "query_hints", "render",
+    "CONFLICT_KEYS", "apply_correction", "check_conflict", "prototype_fallback", "detect_lang", "parse", "query_hints", "render",
 ]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -79,7 +80,8 @@ def parse(text: str, now: datetime, lang: str | None = None, speaker: str | None
         slots = {"content": text[:500], **({"speaker": speaker} if speaker else {})}
         fact = Fact("episode", slots, [], render("episode", slots, lang), lang, 0.5,
                     domain=_domain("episode", text), sentiment=mood[0], intensity=mood[1], text=text)
-        return ParseResult(lang, "episode", [("episode", 0.5)], [fact], mood[0], mood[1], fix)
+        subs = [("episode", 0.5)] + ([guess] if guess else [])
+        return ParseResult(lang, "episode", subs, [fact], mood[0], mood[1], fix)
     kind, confidence, slots, ents = matches[0]
     fact = Fact(kind, slots, ents, render(kind, slots, lang), lang, confidence, domain=_domain(kind, text),
                 sentiment=mood[0], intensity=mood[1], correction=fix is not None, text=text)

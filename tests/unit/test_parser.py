@@ -126,3 +126,24 @@ def test_labelled_sets_meet_the_targets_and_invent_nothing(path: Path) -> None:
     assert report.f1 >= 0.92, report.slot_errors
     if path == DATA:
         assert len(rows) >= 300
+
+
+def test_prototype_fallback_labels_short_unmatched_utterances_but_never_makes_facts() -> None:
+    """A stand-in embedder (bag of characters) is enough to test the mechanism, which is pure."""
+    import math
+
+    def embed(texts):  # type: ignore[no-untyped-def]
+        out = []
+        for text in texts:
+            counts = [text.lower().count(ch) for ch in "abcdefghijklmnopqrstuvwxyz"]
+            norm = math.sqrt(sum(c * c for c in counts)) or 1.0
+            out.append([c / norm for c in counts])
+        return out
+
+    fallback = parsers.prototype_fallback(embed, threshold=0.9)
+    assert fallback("a sentence with far more than eight words in it, surely an episode") is None
+    label = fallback("see ya later")
+    assert label is not None and label[0] == "smalltalk"
+    assert fallback("谢谢你呀") is None  # English-only model: no guesses on Chinese
+    result = parsers.parse("see ya later", NOW, fallback=fallback)
+    assert result.intent == "smalltalk" and result.facts == []
