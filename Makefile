@@ -48,7 +48,7 @@ bench-parser: setup
 	$(BIN)/python -m bench.parser_bench
 
 bench-locomo: setup
-	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.locomo_bench
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.locomo_bench --decay
 
 bench-latency: setup
 	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.latency_bench

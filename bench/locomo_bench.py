@@ -181,7 +181,8 @@ def main() -> int:
             decayed = {"recall@5_after_decay_default_cap": round(statistics.fmean(values), 4),
                        "decay_summary": summary}
     result = {
-        "command": "make bench-locomo", "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "command": "python -m bench.locomo_bench" + (" --decay" if args.decay else "")
+                   + (f" --conversations {args.conversations}" if args.conversations != 10 else ""), "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()}, 2 cores", "conversations": len(data),
         "questions": asked, "skipped_no_valid_evidence": skipped, "memories_written": memories_made,
         "settings": {"k": 10, "preset": settings.retrieval_preset, "hot_set_cap": settings.lifecycle.hot_set_cap,

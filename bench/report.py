@@ -71,7 +71,7 @@ def decay_table(d: dict[str, Any]) -> str:
 
 def main() -> int:
     parts = {"parser": _load("parser"), "decay": _load("decay"), "locomo": _load("locomo"), "latency": _load("latency")}
-    if parts["parser"]:
+    if parts["parser"] and "sets" in parts["parser"]:
         print("### parser\n\n" + parser_table(parts["parser"]) + "\n")
     if parts["decay"]:
         print("### decay\n\n" + decay_table(parts["decay"]) + "\n")
