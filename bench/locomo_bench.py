@@ -166,8 +166,6 @@ def main() -> int:
                         scores[name][k].append(value)
                         if k == 5:
                             per_cat[name][category].append(value)
-            if args.decay:
-                pass
         decayed: dict[str, float] = {}
         if args.decay:
             summary = client.app.state.container.lifecycle.run(tenant=tenant)

@@ -392,7 +392,8 @@ def main(argv: list[str]) -> int:
             except KeyboardInterrupt:
                 return 130
             finally:
-                stack.down(started) if started else None
+                if started:
+                    stack.down(started)
         else:
             print(f"unknown command {verb!r}\n{__doc__}", file=sys.stderr)
             return 2

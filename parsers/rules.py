@@ -150,7 +150,7 @@ _PROFILE_ZH = [
 ]
 _PROFILE_EN = [
     ("name", re.compile(r"\b(?i:my name is|my name's|call me|i go by)\s+(?P<v>[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)")),
-    ("job", re.compile(rf"\bI\s+(?:work as|am working as|'m working as)\s+(?:an?\s+)?(?P<v>[a-z ]{{2,30}})", re.IGNORECASE)),
+    ("job", re.compile(r"\bI\s+(?:work as|am working as|'m working as)\s+(?:an?\s+)?(?P<v>[a-z ]{2,30})", re.IGNORECASE)),
     ("job", re.compile(rf"\bI(?:'m| am)\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}(?:{_JOBS_EN}))\b", re.IGNORECASE)),
     ("city", re.compile(r"\bI\s+(?:live|am living|'m living|reside)\s+in\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[\u4e00-\u9fa5]{2,6})")),
     ("city", re.compile(r"\bI\s+(?:just\s+)?moved\s+to\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)")),

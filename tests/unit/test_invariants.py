@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from adapters import neo4j_graph
+from adapters import neo4j_cypher as neo4j_graph
 from mal.relations import KIND_RELATION, RELATION_TYPES, relation_type
 
 # Statements that deliberately span subjects: schema setup and the crash-repair scan (which
