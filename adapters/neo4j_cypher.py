@@ -46,6 +46,7 @@ SCHEMA = (
     "CREATE CONSTRAINT user_key IF NOT EXISTS FOR (u:User) REQUIRE u.key IS UNIQUE",
     "CREATE CONSTRAINT memory_id IF NOT EXISTS FOR (m:Memory) REQUIRE m.id IS UNIQUE",
     "CREATE CONSTRAINT entity_uid IF NOT EXISTS FOR (e:Entity) REQUIRE e.uid IS UNIQUE",
+    "CREATE CONSTRAINT write_event_id IF NOT EXISTS FOR (w:WriteEvent) REQUIRE w.id IS UNIQUE",
     "CREATE INDEX memory_subject IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.status)",
     "CREATE INDEX memory_kind IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.kind)",
     "CREATE INDEX memory_indexed IF NOT EXISTS FOR (m:Memory) ON (m.indexed)",
@@ -60,6 +61,9 @@ ENSURE_SUBJECT = """
 MERGE (u:User {key: $subject})
   ON CREATE SET u.created_at = $now
 SET u.tenant = $tenant
+WITH u
+OPTIONAL MATCH (q:QuarantinedSource {tenant: $tenant})
+RETURN collect(q.source) AS quarantined
 """
 
 # Subjects in batches for the lifecycle runner (keyset pagination: resumable, no skips).
@@ -148,6 +152,11 @@ WITH u, m
 WHERE m.subject = $subject
 SET m += $props
 MERGE (u)-[:HAS_MEMORY]->(m)
+// Applied write events as indexed nodes: replay detection is one lookup, not a scan.
+FOREACH (ev IN coalesce(m.events, []) |
+  MERGE (w:WriteEvent {id: split(ev, ':')[0]})
+    ON CREATE SET w.subject = $subject
+  MERGE (w)-[:APPLIED_TO]->(m))
 WITH u, m
 OPTIONAL MATCH (u)-[old {memory_id: $id}]->(:Entity)
 DELETE old
@@ -172,8 +181,8 @@ RETURN m
 """
 
 BY_EVENT = """
-MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
-WHERE m.status IN ['active', 'disputed', 'quarantined'] AND any(e IN m.events WHERE e STARTS WITH $event)
+MATCH (w:WriteEvent {id: $event, subject: $subject})-[:APPLIED_TO]->(m:Memory {subject: $subject})
+WHERE m.status IN ['active', 'disputed', 'quarantined']
 RETURN m LIMIT 1
 """
 

@@ -259,8 +259,10 @@ class Neo4jGraphStore:
         return [(r["subject"], _memory(r["m"])) for r in records]
 
     # -- lifecycle ---------------------------------------------------------------------------
-    def ensure_subject(self, subject: SubjectKey, tenant: str, now: datetime) -> None:
-        self._write(ENSURE_SUBJECT, subject=subject, tenant=tenant, now=now)
+    def ensure_subject(self, subject: SubjectKey, tenant: str, now: datetime) -> set[str]:
+        """Registers the subject's tenant; returns the tenant's quarantined sources (same round trip)."""
+        records = self._write(ENSURE_SUBJECT, subject=subject, tenant=tenant, now=now)
+        return set(records[0]["quarantined"]) if records else set()
 
     def subjects(self, tenant: str | None, after: str = "", limit: int = 500) -> list[tuple[str, str]]:
         records = self._read(SUBJECTS_PAGE, tenant=tenant, after=after, limit=limit)

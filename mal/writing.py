@@ -85,8 +85,7 @@ class WritePipeline:
         turns, dropped = sanitize_turns(request.turns, self._settings.max_turns_per_call, self._settings.max_turn_chars)
         result = CaptureResult(dropped_turns=dropped)
         now = self._clock.now()
-        self._graph.ensure_subject(scope.subject, scope.tenant, now)
-        quarantined = request.source in self._graph.quarantined_sources(scope.tenant)
+        quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)
         session_time = request.occurred_at or now
         created: list[str] = []
         parsed = {i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)

@@ -41,6 +41,10 @@ def test_near_duplicate_reinforces_instead_of_inserting(container: Container, sc
     assert stored is not None and stored.weight > first.memory.weight
     assert sorted(stored.provenance) == ["s1:0", "s2:0"]
     assert len(active(container, scope)) == 1
+    replay = write(container, scope, "s2", "I prefer Python").memories[0]  # found by its event, not re-applied
+    assert (replay.action, replay.memory.id) == ("reinforced", first.memory.id)
+    again = container.adapters.graph.get(scope.subject, first.memory.id)
+    assert again is not None and again.weight == stored.weight
 
 
 def test_explicit_correction_demotes_the_old_value(container: Container, scope: SubjectScope) -> None:
