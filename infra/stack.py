@@ -342,17 +342,29 @@ MAL_S3__ACCESS_KEY={s3_access}
 MAL_S3__SECRET_KEY={s3_secret}
 MAL_API_KEYS=[{{"key":"{api_key}","tenant":"dev","scopes":["agent","analyst","auditor","admin"]}}]
 """
+# Secrets added after a .env was first generated: appended to an existing file when missing.
+LATER_SECRETS = {
+    "MAL_NEO4J__ANALYST_PASSWORD": lambda: secrets.token_hex(16),
+    "MAL_WEAVIATE__CLUSTER_PASSWORD": lambda: secrets.token_hex(24),
+}
 
 
 def ensure_env_file(path: Path) -> bool:
-    """Create .env with random development secrets unless it exists; True if created."""
+    """Create .env with random development secrets unless it exists; True if created. An existing
+    file gains any secret it lacks (added by a later version), never loses or changes one."""
     if path.exists():
+        present = {line.split("=", 1)[0].strip() for line in path.read_text().splitlines() if "=" in line}
+        missing = [name for name in LATER_SECRETS if name not in present]
+        if missing:
+            with path.open("a") as out:
+                out.writelines(f"{name}={LATER_SECRETS[name]()}\n" for name in missing)
+            say(f"added {', '.join(missing)} to {path}")
         return False
     path.write_text(DEV_ENV_TEMPLATE.format(
         pepper=secrets.token_hex(32), neo4j=secrets.token_hex(16), weaviate=secrets.token_hex(24),
         s3_access="mal" + secrets.token_hex(8), s3_secret=secrets.token_hex(24),
         api_key="dev-" + secrets.token_urlsafe(24),
-    ))
+    ) + "".join(f"{name}={make()}\n" for name, make in LATER_SECRETS.items()))
     path.chmod(0o600)
     return True
 

@@ -10,7 +10,9 @@ __all__ = [
     "MalError",
     "NotFound",
     "PayloadTooLarge",
+    "QueryTimeout",
     "StoreUnavailable",
+    "TooManyRequests",
     "Unauthorized",
 ]
 
@@ -56,3 +58,15 @@ class StoreUnavailable(MalError):
 
 class IntegrityError(MalError):
     """Stored bytes do not match their recorded SHA-256 (tampered or corrupted archive)."""
+
+
+class QueryTimeout(InvalidInput):
+    """An analyst query ran past its time budget (answered 408, never retried)."""
+
+
+class TooManyRequests(MalError):
+    """A key went over its rate limit; `retry_after_s` goes into the Retry-After header."""
+
+    def __init__(self, message: str, retry_after_s: int) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s

@@ -22,7 +22,8 @@ __all__ = [
     "WeaviateSettings",
 ]
 
-Scope = Literal["agent", "analyst", "auditor", "admin"]
+# `analyst:raw` lets an analyst read raw turn text; `metrics` reads /metrics (see docs/security.md).
+Scope = Literal["agent", "analyst", "analyst:raw", "auditor", "admin", "metrics"]
 
 
 class ApiKeyConfig(BaseModel):
@@ -31,6 +32,10 @@ class ApiKeyConfig(BaseModel):
     key: SecretStr
     tenant: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     scopes: list[Scope] = Field(min_length=1)
+    # When set, captures with this key may only declare these sources; the first one is the default.
+    sources: list[str] | None = Field(default=None, min_length=1)
+    # Requests per minute for this key (None: the service default, `MAL_RATE_LIMIT_PER_MINUTE`).
+    rate_limit_per_minute: int | None = Field(default=None, ge=1)
 
 
 class Neo4jSettings(BaseModel):
@@ -40,6 +45,13 @@ class Neo4jSettings(BaseModel):
     database: str = "neo4j"
     pagecache_mb: int = Field(default=512, ge=64)
     heap_mb: int = Field(default=2048, ge=256)
+    # Analysts connect as this non-admin Neo4j user (created by the local launcher).
+    analyst_user: str = "analyst"
+    analyst_password: SecretStr = SecretStr("")
+    analyst_timeout_s: float = Field(default=10.0, gt=0, le=300)
+    analyst_max_rows: int = Field(default=1000, ge=1, le=100_000)
+    # Memory cap of one transaction (db.memory.transaction.max), in MiB.
+    tx_memory_mb: int = Field(default=512, ge=16)
 
 
 class WeaviateSettings(BaseModel):
@@ -49,6 +61,9 @@ class WeaviateSettings(BaseModel):
     # Single-node cluster ports the local stack gives Weaviate (gossip, data, Raft, Raft RPC).
     cluster_ports: tuple[int, int, int, int] = (7100, 7101, 8300, 8301)
     api_key: SecretStr = SecretStr("")
+    # Credentials of Weaviate's internal cluster API (CLUSTER_BASIC_AUTH_USERNAME/PASSWORD).
+    cluster_user: str = "mal-cluster"
+    cluster_password: SecretStr = SecretStr("")
     collection: str = Field(default="MemorySummary", pattern=r"^[A-Z][A-Za-z0-9_]*$")
     version: str = "v1.38.11"
 
@@ -102,6 +117,10 @@ class Settings(BaseSettings):
     recent_turns: int = Field(default=20, ge=0, le=200)
     max_turns_per_call: int = Field(default=200, ge=1)
     max_turn_chars: int = Field(default=2000, ge=1)
+    # A turn longer than this is refused with 413 instead of being cut to max_turn_chars.
+    max_turn_hard_chars: int = Field(default=20_000, ge=1)
+    max_body_bytes: int = Field(default=1_000_000, ge=1024)
+    rate_limit_per_minute: int = Field(default=600, ge=1)
     dedup_threshold: float = Field(default=0.95, gt=0, le=1)
     retrieval_preset: str = "default"
     log_level: str = "INFO"

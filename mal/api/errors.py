@@ -9,8 +9,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from mal.errors import (
-    Conflict, Forbidden, IntegrityError, InvalidInput, MalError, NotFound, PayloadTooLarge,
-    StoreUnavailable, Unauthorized,
+    Conflict, Forbidden, IntegrityError, InvalidInput, MalError, NotFound, PayloadTooLarge, QueryTimeout,
+    StoreUnavailable, TooManyRequests, Unauthorized,
 )
 from mal.metrics import STORE_ERRORS
 
@@ -18,8 +18,8 @@ __all__ = ["install_error_handlers"]
 
 log = logging.getLogger("mal.api")
 _STATUS: list[tuple[type[MalError], int]] = [
-    (PayloadTooLarge, 413), (InvalidInput, 400), (Unauthorized, 401), (Forbidden, 403), (NotFound, 404),
-    (Conflict, 409), (IntegrityError, 422), (StoreUnavailable, 503),
+    (PayloadTooLarge, 413), (QueryTimeout, 408), (InvalidInput, 400), (Unauthorized, 401), (Forbidden, 403), (NotFound, 404),
+    (Conflict, 409), (IntegrityError, 422), (TooManyRequests, 429), (StoreUnavailable, 503),
 ]
 
 
@@ -35,6 +35,8 @@ def install_error_handlers(app: FastAPI) -> None:
             STORE_ERRORS.labels(store=exc.store).inc()
             log.warning("store unavailable: %s", exc)
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+        if isinstance(exc, TooManyRequests):
+            headers = {"Retry-After": str(exc.retry_after_s)}
         return JSONResponse(body, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
