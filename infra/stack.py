@@ -21,7 +21,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -33,6 +33,30 @@ LAUNCHER_DIR = ROOT / "infra" / "neo4j-launcher"
 BIN_CACHE = Path(os.environ.get("MAL_BIN_CACHE", Path.home() / ".cache" / "mal" / "bin"))
 WEAVIATE_MODULE = "github.com/weaviate/weaviate/cmd/weaviate-server"
 VERSITYGW_MODULE = "github.com/versity/versitygw/cmd/versitygw"
+
+
+# What a server may inherit from whoever ran the stack; everything else it needs is set explicitly
+# (its own settings and its own secrets only). The API's environment holds the pepper, every API
+# key and every store's password (MAL_*), plus whatever else the shell carries (cloud credentials,
+# LD_PRELOAD...): none of it may reach a server that analysts can make read its own environment.
+INHERITED = ("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME")
+# Builds (`go install`, `mvn`) also fetch from the Go module proxy and Maven Central: they keep the
+# toolchains' own variables, the network proxy and this machine's CA bundle, still no MAL_* secret.
+BUILD_INHERITED = INHERITED + (
+    "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT", "GOTOOLCHAIN", "GOPROXY", "GOSUMDB", "GONOSUMDB",
+    "GONOPROXY", "GOPRIVATE", "GOINSECURE", "GOENV", "MAVEN_OPTS", "MAVEN_ARGS", "M2_HOME", "MAVEN_HOME",
+    "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
+    "SSL_CERT_FILE", "SSL_CERT_DIR",
+)
+
+
+def minimal_env(own: Mapping[str, str], inherit: tuple[str, ...] = INHERITED) -> dict[str, str]:
+    """A child's whole environment: the few inherited variables that are set, then its own."""
+    env = {name: os.environ[name] for name in inherit if os.environ.get(name)}
+    env.setdefault("PATH", os.defpath)
+    env.setdefault("LANG", "C.UTF-8")
+    env.update(own)
+    return env
 
 
 class StackError(RuntimeError):
@@ -77,6 +101,7 @@ class Stack:
                     "NEO4J_BOLT_PORT": str(neo.port or 7687),
                     "NEO4J_PASSWORD": settings.neo4j.password.get_secret_value(),
                     "NEO4J_PAGECACHE_MB": str(settings.neo4j.pagecache_mb),
+                    "NEO4J_TX_MEMORY_MB": str(settings.neo4j.tx_memory_mb),
                 },
                 install=self._install_neo4j,
                 endpoint=settings.neo4j.uri,
@@ -126,7 +151,8 @@ class Stack:
             raise StackError(f"{name}: `go` is not on PATH; install Go >= 1.26 to build it")
         log = self.logs / f"build-{name}.log"
         say(f"{name}: building {module}@{version} with go install (first time {eta}; log {log})")
-        env = {**os.environ, "CGO_ENABLED": "0", "GOBIN": str(target.parent), "GOFLAGS": "-mod=mod"}
+        env = minimal_env({"CGO_ENABLED": "0", "GOBIN": str(target.parent), "GOFLAGS": "-mod=mod"},
+                          BUILD_INHERITED)
         started = time.monotonic()
         with log.open("w") as out:
             # No -trimpath: Weaviate reads its gse dictionaries from the module cache at run time.
@@ -149,7 +175,7 @@ class Stack:
         say(f"neo4j: building the embedded launcher with Maven (first time ~1-2 min; log {log})")
         with log.open("w") as out:
             code = subprocess.call(["mvn", "-B", "-q", "-f", str(LAUNCHER_DIR / "pom.xml"), "package"],
-                                   stdout=out, stderr=subprocess.STDOUT)
+                                   env=minimal_env({}, BUILD_INHERITED), stdout=out, stderr=subprocess.STDOUT)
         if code != 0:
             raise StackError(f"neo4j: Maven build failed (exit {code}); see {log}")
 
@@ -167,7 +193,15 @@ class Stack:
         ]
 
     def _weaviate_env(self) -> dict[str, str]:
+        """Weaviate's whole configuration. Listeners: REST on --host; gossip (TCP+UDP), Raft and
+        Raft RPC on CLUSTER_BIND_ADDR; gRPC and the internal data API cannot be bound to an address
+        in v1.38.11 (they listen on ":port", see docs/security.md), so the data API requires
+        CLUSTER_BASIC_AUTH_* and gRPC the API key. No profiling/debug listener, no metrics listener."""
         wv = self.settings.weaviate
+        cluster_password = wv.cluster_password.get_secret_value()
+        if not cluster_password:
+            raise StackError("weaviate: MAL_WEAVIATE__CLUSTER_PASSWORD is empty; the internal cluster API "
+                             "would accept anyone (a generated .env has one)")
         return {
             "PERSISTENCE_DATA_PATH": str(self.data / "weaviate"),
             "DEFAULT_VECTORIZER_MODULE": "none",
@@ -176,12 +210,20 @@ class Stack:
             "CLUSTER_HOSTNAME": "node1",
             "CLUSTER_IN_LOCALHOST": "true",
             "CLUSTER_ADVERTISE_ADDR": "127.0.0.1",
+            "CLUSTER_BIND_ADDR": "127.0.0.1",
             "CLUSTER_GOSSIP_BIND_PORT": str(wv.cluster_ports[0]),
             "CLUSTER_DATA_BIND_PORT": str(wv.cluster_ports[1]),
+            "CLUSTER_BASIC_AUTH_USERNAME": wv.cluster_user,
+            "CLUSTER_BASIC_AUTH_PASSWORD": cluster_password,
             "RAFT_PORT": str(wv.cluster_ports[2]),
             "RAFT_INTERNAL_RPC_PORT": str(wv.cluster_ports[3]),
             "RAFT_BOOTSTRAP_EXPECT": "1",
             "GRPC_PORT": str(wv.grpc_port),
+            # The pprof/debug listener binds ":6060" on every interface, clashes between side-by-side
+            # stacks and serves heap dumps: off. Metrics (":2112") stay off too.
+            "GO_PROFILING_DISABLE": "true",
+            "DEBUG_ENDPOINTS_ENABLED": "false",
+            "PROMETHEUS_MONITORING_ENABLED": "false",
             "GOMEMLIMIT": "3GiB",
             "QUERY_DEFAULTS_LIMIT": "25",
             "LOG_LEVEL": "warning",
@@ -229,6 +271,8 @@ class Stack:
             say(f"{name}: a server already answers at {server.endpoint}; using it")
             return False
         server.install()
+        for d in (self.logs, self.run_dir):
+            d.mkdir(parents=True, exist_ok=True)
         for port in [server.port, *server.extra_ports]:
             if _port_open(port):
                 raise StackError(
@@ -238,10 +282,11 @@ class Stack:
         for sub in (name, "s3-versions") if name == "s3" else (name,):
             (self.data / sub).mkdir(parents=True, exist_ok=True)
         command = server.command()
+        env = minimal_env(server.env())
         log_path = self._log(name)
         with log_path.open("w") as log:
             process = subprocess.Popen(
-                command, env={**os.environ, **server.env()}, stdout=log, stderr=subprocess.STDOUT,
+                command, env=env, stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, cwd=self.data, start_new_session=True,
             )
         marker = "dev.mal.neo4j.Launcher" if name == "neo4j" else command[0]
