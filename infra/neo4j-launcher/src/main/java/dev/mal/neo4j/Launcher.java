@@ -86,12 +86,14 @@ public final class Launcher {
                 .setConfig(GraphDatabaseSettings.log_queries_parameter_logging_enabled, false)
                 .setConfig(GraphDatabaseInternalSettings.data_collector_max_recent_query_count, 0)
                 .setConfig(GraphDatabaseInternalSettings.data_collector_max_query_text_size, 0)
-                // Transaction logs hold every write, erased text included: keep none beyond what
-                // recovery needs (pruned at each checkpoint), rotate small files and checkpoint
-                // every minute so an erase leaves the logs within about a minute once 1 MiB more
-                // has been written.
+                // Transaction logs hold every write, erased text included. Keep none beyond what
+                // recovery needs: at a checkpoint Neo4j prunes the files older than the one the
+                // previous checkpoint pointed into (measured; see docs/security.md). So
+                // rotate small files and checkpoint every minute: erased text leaves the logs after
+                // two more rotations (about 512 KiB of later writes) and two checkpoints. Community
+                // has no db.checkpoint() procedure to force it (docs/security.md).
                 .setConfig(GraphDatabaseSettings.keep_logical_logs, "keep_none")
-                .setConfig(GraphDatabaseSettings.logical_log_rotation_threshold, ByteUnit.mebiBytes(1))
+                .setConfig(GraphDatabaseSettings.logical_log_rotation_threshold, ByteUnit.kibiBytes(256))
                 .setConfig(GraphDatabaseSettings.check_point_interval_time, Duration.ofMinutes(1))
                 .build();
 
