@@ -388,7 +388,7 @@ MAL_S3__SECRET_KEY={s3_secret}
 MAL_API_KEYS=[{{"key":"{api_key}","tenant":"dev","scopes":["agent","analyst","auditor","admin"]}}]
 """
 # Secrets added after a .env was first generated: appended to an existing file when missing.
-LATER_SECRETS = {
+LATER_SECRETS: dict[str, Callable[[], str]] = {
     "MAL_NEO4J__ANALYST_PASSWORD": lambda: secrets.token_hex(16),
     "MAL_WEAVIATE__CLUSTER_PASSWORD": lambda: secrets.token_hex(24),
 }

@@ -42,7 +42,7 @@ INHERITABLE = {"PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME"}
 
 # Weaviate v1.38.11 hard-codes the wildcard address for two listeners, and no setting changes it:
 # adapters/handlers/grpc/server.go:442 `net.Listen("tcp", fmt.Sprintf(":%d", GRPC.Port))` and
-# adapters/handlers/rest/clusterapi/serve.go:146 `Addr: fmt.Sprintf(":%d", port)`. Both require
+# adapters/handlers/rest/clusterapi/serve.go:140 `Addr: fmt.Sprintf(":%d", port)`. Both require
 # credentials instead (tested below); docs/security.md says so. Nothing else may be on a wildcard.
 WEAVIATE_WILDCARD_ONLY = ("grpc", "data")
 
@@ -182,7 +182,7 @@ def _tenants_get(port: int, metadata: tuple[tuple[str, str], ...]) -> grpc.Statu
         try:
             call(request, metadata=metadata, timeout=10)
         except grpc.RpcError as exc:
-            return exc.code()  # type: ignore[no-any-return]
+            return exc.code()
     return grpc.StatusCode.OK
 
 

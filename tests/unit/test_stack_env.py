@@ -4,16 +4,18 @@ subprocess is replaced by a recorder, so the test runs without Java, Go or the s
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
 
 from infra import stack as stack_module
 from infra.stack import Stack, StackError
-from mal.settings import Settings
+from mal.settings import Neo4jSettings, S3Settings, Settings, WeaviateSettings
 
 API_SECRETS = {
     "MAL_PEPPER": "pepper-0123456789abcdef",
@@ -51,11 +53,13 @@ def stack(tmp_path: Path, hostile_env: None) -> Stack:
     ports = [_free_port() for _ in range(8)]
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
-        neo4j={"uri": f"bolt://127.0.0.1:{ports[0]}", "password": "neo4j-password-1"},
-        weaviate={"http_port": ports[1], "grpc_port": ports[2], "cluster_ports": ports[3:7],
-                  "api_key": "weaviate-key-1", "cluster_password": "cluster-password-1"},
-        s3={"endpoint_url": f"http://127.0.0.1:{ports[7]}", "access_key": "s3-access-1",
-            "secret_key": "s3-secret-1"},
+        neo4j=Neo4jSettings(uri=f"bolt://127.0.0.1:{ports[0]}", password=SecretStr("neo4j-password-1")),
+        weaviate=WeaviateSettings(http_port=ports[1], grpc_port=ports[2],
+                                  cluster_ports=(ports[3], ports[4], ports[5], ports[6]),
+                                  api_key=SecretStr("weaviate-key-1"),
+                                  cluster_password=SecretStr("cluster-password-1")),
+        s3=S3Settings(endpoint_url=f"http://127.0.0.1:{ports[7]}", access_key=SecretStr("s3-access-1"),
+                      secret_key=SecretStr("s3-secret-1")),
     )
     made = Stack(settings, tmp_path)
     for directory in (made.logs, made.run_dir):  # as `up` does
@@ -106,7 +110,7 @@ def test_weaviate_binds_loopback_requires_cluster_auth_and_has_no_profiler(
 
 
 def test_weaviate_refuses_to_start_without_cluster_password(stack: Stack) -> None:
-    stack.settings.weaviate.cluster_password = stack.settings.weaviate.cluster_password.__class__("")
+    stack.settings.weaviate.cluster_password = SecretStr("")
     with pytest.raises(StackError, match="CLUSTER_PASSWORD"):
         stack.servers["weaviate"].env()
 
@@ -127,7 +131,7 @@ def test_builds_get_no_api_secret(stack: Stack, tmp_path: Path, monkeypatch: pyt
         return 1
 
     monkeypatch.setattr(subprocess, "call", fake_call)
-    monkeypatch.setattr(stack_module.shutil, "which", lambda tool: f"/usr/bin/{tool}")
+    monkeypatch.setattr(shutil, "which", lambda tool: f"/usr/bin/{tool}")
     monkeypatch.setattr(stack_module, "BIN_CACHE", tmp_path / "bin")
     monkeypatch.setattr(stack_module, "LAUNCHER_DIR", tmp_path / "launcher")
     (tmp_path / "launcher").mkdir()
