@@ -19,6 +19,7 @@ import socket
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -173,26 +174,28 @@ def test_weaviate_rest_refuses_without_api_key(settings: Settings, pids: dict[st
     assert _http_status(f"{base}/v1/schema", {"Authorization": f"Bearer {key}"}) == 200
 
 
-def _tenants_get(port: int, metadata: tuple[tuple[str, str], ...]) -> grpc.StatusCode:
+def _tenants_get(port: int, metadata: tuple[tuple[str, str], ...]) -> tuple[grpc.StatusCode, str]:
     """Weaviate's public gRPC TenantsGet for the memory collection, encoded by hand (field 1)."""
     name = b"MemorySummary"
     request = b"\x0a" + bytes([len(name)]) + name
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-        call = channel.unary_unary("/weaviate.v1.Weaviate/TenantsGet")
         try:
-            call(request, metadata=metadata, timeout=10)
+            channel.unary_unary("/weaviate.v1.Weaviate/TenantsGet")(request, metadata=metadata, timeout=10)
         except grpc.RpcError as exc:
-            return exc.code()
-    return grpc.StatusCode.OK
+            return exc.code(), str(exc.details())
+    return grpc.StatusCode.OK, ""
 
 
 def test_weaviate_grpc_refuses_without_api_key(settings: Settings, pids: dict[str, int]) -> None:
+    """Weaviate answers an authentication failure on gRPC as UNKNOWN "extract auth: unauthorized"."""
     need(pids, "weaviate")
     wv = settings.weaviate
-    assert _tenants_get(wv.grpc_port, ()) == grpc.StatusCode.UNAUTHENTICATED
-    assert _tenants_get(wv.grpc_port, (("authorization", "Bearer wrong-key"),)) == grpc.StatusCode.UNAUTHENTICATED
+    for metadata in ((), (("authorization", "Bearer wrong-key"),)):
+        code, details = _tenants_get(wv.grpc_port, metadata)
+        assert code != grpc.StatusCode.OK and "unauthorized" in details.lower(), (metadata, code, details)
     key = wv.api_key.get_secret_value()
-    assert _tenants_get(wv.grpc_port, (("authorization", f"Bearer {key}"),)) != grpc.StatusCode.UNAUTHENTICATED
+    code, details = _tenants_get(wv.grpc_port, (("authorization", f"Bearer {key}"),))
+    assert "unauthorized" not in details.lower(), details  # the right key gets past authentication
 
 
 def test_weaviate_internal_cluster_api_requires_basic_auth(settings: Settings, pids: dict[str, int]) -> None:
@@ -227,20 +230,34 @@ def test_neo4j_bolt_refuses_missing_or_wrong_credentials(settings: Settings, pid
 
 
 def test_s3_refuses_unsigned_and_badly_signed_requests(settings: Settings, pids: dict[str, int]) -> None:
+    """An object written with the root credentials cannot be listed, read or deleted unsigned, nor
+    with a wrong secret."""
     need(pids, "s3")
     base = settings.s3.endpoint_url.rstrip("/")
-    bucket = settings.s3.archive_bucket
-    assert _http_status(f"{base}/") == 403
-    assert _http_status(f"{base}/{bucket}?list-type=2") == 403
-    assert _http_status(f"{base}/{bucket}/probe-object") == 403
-    assert _http_status(f"{base}/{bucket}/probe-object", method="DELETE") == 403
-    wrong = boto3.client("s3", endpoint_url=base, region_name=settings.s3.region,
-                         aws_access_key_id=settings.s3.access_key.get_secret_value(),
-                         aws_secret_access_key="wrong-secret-key",
-                         config=BotoConfig(s3={"addressing_style": "path"}, retries={"max_attempts": 1}))
-    with pytest.raises(ClientError) as refused:
-        wrong.list_buckets()
-    assert refused.value.response["ResponseMetadata"]["HTTPStatusCode"] == 403
+    config = BotoConfig(s3={"addressing_style": "path"}, retries={"max_attempts": 1})
+    root = boto3.client("s3", endpoint_url=base, region_name=settings.s3.region, config=config,
+                        aws_access_key_id=settings.s3.access_key.get_secret_value(),
+                        aws_secret_access_key=settings.s3.secret_key.get_secret_value())
+    bucket, key = f"probe-{secrets.token_hex(4)}", "tenants/t/subjects/ab/abc/秘密.json"
+    root.create_bucket(Bucket=bucket)
+    try:
+        root.put_object(Bucket=bucket, Key=key, Body="私人内容 private".encode())
+        quoted = urllib.parse.quote(key)
+        assert _http_status(f"{base}/") == 403
+        assert _http_status(f"{base}/{bucket}?list-type=2") == 403
+        assert _http_status(f"{base}/{bucket}/{quoted}") == 403
+        assert _http_status(f"{base}/{bucket}/{quoted}", method="DELETE") == 403
+        wrong = boto3.client("s3", endpoint_url=base, region_name=settings.s3.region, config=config,
+                             aws_access_key_id=settings.s3.access_key.get_secret_value(),
+                             aws_secret_access_key="wrong-secret-key")
+        for attempt in (wrong.list_buckets, lambda: wrong.get_object(Bucket=bucket, Key=key)):
+            with pytest.raises(ClientError) as refused:
+                attempt()
+            assert refused.value.response["ResponseMetadata"]["HTTPStatusCode"] == 403
+        assert root.get_object(Bucket=bucket, Key=key)["Body"].read().decode() == "私人内容 private"
+    finally:
+        root.delete_object(Bucket=bucket, Key=key)
+        root.delete_bucket(Bucket=bucket)
 
 
 # -- (c) LOAD CSV cannot read files or fetch URLs, even for the admin ------------------------------
