@@ -5,7 +5,8 @@
 
 Everything is obtained from package registries and cached under the home directory
 (~/.m2, the Go module and build caches, ~/.cache/mal/bin), so a second run starts in seconds.
-Data lives in ./data/<name>, logs in ./data/logs, pid files in ./data/run.
+Data lives in ./data/<name>, logs in ./data/logs, pid files in ./data/run. Each server and build
+runs with a minimal environment holding only its own secrets (docs/security.md).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ INHERITED = ("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME")
 # toolchains' own variables, the network proxy and this machine's CA bundle, still no MAL_* secret.
 BUILD_INHERITED = INHERITED + (
     "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT", "GOTOOLCHAIN", "GOPROXY", "GOSUMDB", "GONOSUMDB",
-    "GONOPROXY", "GOPRIVATE", "GOINSECURE", "GOENV", "MAVEN_OPTS", "MAVEN_ARGS", "M2_HOME", "MAVEN_HOME",
+    "GONOPROXY", "GOPRIVATE", "GOINSECURE", "GOENV", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+    "MAVEN_OPTS", "MAVEN_ARGS", "M2_HOME", "MAVEN_HOME",
     "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
     "SSL_CERT_FILE", "SSL_CERT_DIR",
 )
