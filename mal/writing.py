@@ -306,6 +306,12 @@ class WritePipeline:
             except Exception:  # noqa: BLE001 - the original error is the one to report
                 log.warning("rollback could not restore memory %s", memory_id)
         self._roll_back(scope, journal.created)
+        try:  # the trail already says "created"/"reinforced"; it must also say that was undone
+            at = self._clock.now()
+            for memory_id in [*journal.created, *(i for i in journal.before if i not in journal.created)]:
+                self._audit(scope, "rolled_back", memory_id, at, {"reason": "capture failed"})
+        except Exception:  # noqa: BLE001
+            log.warning("rollback could not record %d audit events", len(journal.created) + len(journal.before))
 
     def _roll_back(self, scope: SubjectScope, created: list[str]) -> None:
         for memory_id in created:

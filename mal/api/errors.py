@@ -57,7 +57,8 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = [
-            {"field": ".".join(str(p) for p in err["loc"] if p != "body") or "body",
+            {"field": "body" if err.get("type") == "json_invalid"  # loc holds a byte position, not a field
+             else ".".join(str(p) for p in err["loc"] if p != "body") or "body",
              "message": _plain(err["msg"])}
             for err in exc.errors()
         ]

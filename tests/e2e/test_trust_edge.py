@@ -112,7 +112,7 @@ def test_framework_errors_use_the_documented_shape(client: TestClient, agent: Ag
     assert _error_shape(client.put("/v1/memories", headers=agent.headers), 405)["error"] == "MethodNotAllowed"
     bad_json = client.post("/v1/memories", content=b'{"session_id": "s1", "turns": [',
                            headers={**agent.headers, "Content-Type": "application/json"})
-    assert _error_shape(bad_json, 422)["error"] == "InvalidInput"
+    assert _error_shape(bad_json, 422, field="body")["error"] == "InvalidInput"
     missing = client.post("/v1/memories", json={"turns": []}, headers=agent.headers)
     _error_shape(missing, 422, field="session_id")
 

@@ -124,6 +124,7 @@ def test_a_capture_is_all_or_nothing_for_any_error(
     assert _stored(agent) == 1  # only the memory from before
     assert c.adapters.graph.get(scope.subject, first["id"]).weight == weight_before  # reinforcement undone
     assert c.adapters.vectors.count_subject(scope.subject) == 1
+    assert [e["type"] for e in c.adapters.graph.audit_trail(scope.subject)].count("rolled_back") == 3
     again = agent.post("/v1/memories", body)  # a retry works and writes once
     assert [m["action"] for m in again["memories"]] == ["reinforced", "created", "created"]
     assert _stored(agent) == 3
@@ -143,7 +144,7 @@ TEXT = st.text(max_size=120) | st.lists(
     min_size=1, max_size=6).map(" ".join)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(texts=st.lists(TEXT, min_size=1, max_size=3))
 def test_capture_never_answers_5xx(client: TestClient, keys: dict[str, str], texts: list[str]) -> None:

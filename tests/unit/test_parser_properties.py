@@ -41,7 +41,7 @@ def test_open_ended_dates_do_not_raise(text: str, day: int) -> None:
         assert due is None or isinstance(due, str) and "inf" not in due
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=TEXT)
 def test_parse_never_raises(text: str) -> None:
     result = parsers.parse(text, NOW)
