@@ -220,8 +220,14 @@ def _find_when_en(text: str, now: datetime) -> When | None:
 
 
 def find_when(text: str, now: datetime, lang: str) -> When | None:
-    if lang == "zh":
-        return _find_when_zh(text, now)
-    if lang == "en":
-        return _find_when_en(text, now)
-    return _find_when_zh(text, now) or _find_when_en(text, now)
+    """The first date/time the text names, or None. Never raises: a date that cannot be resolved
+    (an open span, a relative date past year 9999 or before year 1) is no date, and the fact is
+    stored without one."""
+    try:
+        if lang == "zh":
+            return _find_when_zh(text, now)
+        if lang == "en":
+            return _find_when_en(text, now)
+        return _find_when_zh(text, now) or _find_when_en(text, now)
+    except (ValueError, OverflowError):
+        return None

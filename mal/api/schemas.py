@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 __all__ = [
     "CaptureBody", "CaptureResponse", "ContextBody", "ContextResponse", "CypherBody", "CypherResponse",
     "EraseResponse", "ForgetBody", "ForgetResponse", "MemoryOut", "MemoryPage", "SearchBody", "SearchResponse",
-    "SearchResultOut", "TurnIn", "WrittenOut", "MAX_OFFSET", "MAX_UTC_OFFSET",
+    "SearchResultOut", "TurnIn", "WrittenOut", "MAX_OFFSET", "MAX_UTC_OFFSET", "YEARS",
 ]
 
 # Real time zones span UTC-12:00..UTC+14:00; Neo4j stores at most +-18:00 and failed mid-capture on
@@ -19,6 +19,7 @@ __all__ = [
 MAX_UTC_OFFSET = timedelta(hours=14)
 # Paging deeper than this is not a use case; a huge SKIP overflowed in Neo4j (500).
 MAX_OFFSET = 100_000
+YEARS = (1900, 2200)  # the range of `at` / `occurred_at` a capture accepts
 _INT64 = (-(2**63), 2**63 - 1)
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
@@ -43,6 +44,9 @@ def _storable_offset(value: datetime | None) -> datetime | None:
     offset = value.utcoffset() if value is not None else None
     if offset is not None and abs(offset) > MAX_UTC_OFFSET:
         raise ValueError("UTC offset must be between -14:00 and +14:00")
+    if value is not None and not YEARS[0] <= value.year <= YEARS[1]:
+        # Relative dates ("next Friday") are resolved from this time; near year 1 or 9999 they overflow.
+        raise ValueError(f"year must be between {YEARS[0]} and {YEARS[1]}")
     return value
 
 

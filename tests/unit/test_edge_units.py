@@ -54,6 +54,7 @@ def test_turn_over_the_hard_limit_is_refused_not_cut() -> None:
     ({"session_id": "s", "occurred_at": "2026-01-01T00:00:00-18:00", "turns": []}, "occurred_at"),
     ({"session_id": "s", "turns": [{"role": "user", "content": "x\ud800"}]}, "content"),
     ({"session_id": "s\udc00", "turns": []}, "session_id"),
+    ({"session_id": "s", "turns": [{"role": "user", "content": "x", "at": "9999-12-31T23:59:00Z"}]}, "at"),
 ])
 def test_capture_body_refuses_what_the_stores_cannot_hold(body: dict, field: str) -> None:
     with pytest.raises(ValidationError) as refused:

@@ -4,7 +4,7 @@ A fact the parser cannot date is stored without a date; it is never a 500."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -48,3 +48,13 @@ def test_parse_never_raises(text: str) -> None:
     assert result.lang in {"zh", "en", "mixed"}
     for fact in result.facts:
         assert isinstance(fact.summary, str)
+
+
+ZONES = st.sampled_from([None, UTC, timezone(timedelta(hours=14)), timezone(timedelta(hours=-12))])
+
+
+@settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=MIXED, now=st.datetimes(timezones=ZONES))
+def test_parse_never_raises_whatever_the_session_time(text: str, now: datetime) -> None:
+    """Relative dates resolved near year 1 or 9999 overflowed ("next friday" on 9999-12-31)."""
+    parsers.parse(text, now)
