@@ -58,3 +58,13 @@ ZONES = st.sampled_from([None, UTC, timezone(timedelta(hours=14)), timezone(time
 def test_parse_never_raises_whatever_the_session_time(text: str, now: datetime) -> None:
     """Relative dates resolved near year 1 or 9999 overflowed ("next friday" on 9999-12-31)."""
     parsers.parse(text, now)
+
+
+@pytest.mark.parametrize("text, now", [
+    ("next friday I fly to Paris", datetime(9999, 12, 31, 23, 59)),
+    ("next friday I fly to Paris", datetime(9999, 12, 31, 23, 59, tzinfo=timezone(timedelta(hours=-14)))),
+    ("明天下午3点提醒我交作业", datetime(1, 1, 1)),
+])
+def test_dates_out_of_range_are_no_date(text: str, now: datetime) -> None:
+    result = parsers.parse(text, now)
+    assert all("date" not in fact.slots for fact in result.facts)
