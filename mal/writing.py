@@ -12,10 +12,10 @@ Forget requests inside a capture are the exception: a forgotten memory's text is
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import uuid
-import copy
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
