@@ -23,6 +23,17 @@ def _json(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1, default=str).encode()
 
 
+def _relative(value: Any, prefix: str) -> Any:
+    """Object keys in audit details ("archived" names its S3 key) made relative to the subject's prefix."""
+    if isinstance(value, str):
+        return value.removeprefix(prefix)
+    if isinstance(value, dict):
+        return {k: _relative(v, prefix) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_relative(v, prefix) for v in value]
+    return value
+
+
 class Exporter:
     def __init__(self, graph: GraphStore, blobs: BlobStore, clock: Clock, export_bucket: str,
                  archive_bucket: str) -> None:
@@ -47,7 +58,8 @@ class Exporter:
             "memories.json": _json([m.model_dump(mode="json") for m in memories if m.status.value != "archived"]),
             "quadruples.json": _json(self._graph.quadruples(scope.subject)),
             "archives.json": _json(archives),
-            "audit.json": _json(self._graph.audit_trail(scope.subject)),
+            "audit.json": _json([{**e, "detail": _relative(e["detail"], scope.blob_prefix)}
+                                 for e in self._graph.audit_trail(scope.subject)]),
         }
         files = {}
         for name, body in contents.items():

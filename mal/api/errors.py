@@ -58,7 +58,7 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = [
             {"field": "body" if err.get("type") == "json_invalid"  # loc holds a byte position, not a field
-             else ".".join(str(p) for p in err["loc"] if p != "body") or "body",
+             else ".".join(str(p) for p in _where(err["loc"])) or "body",
              "message": _plain(err["msg"])}
             for err in exc.errors()
         ]
@@ -78,6 +78,11 @@ def install_error_handlers(app: FastAPI) -> None:
         log.error("unhandled %s on %s %s", type(exc).__name__, request.method, request.url.path, exc_info=exc)
         return JSONResponse({"error": "InternalError", "message": "internal error"},
                             status_code=500)
+
+
+def _where(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    """("query", "offset") -> ("offset",): callers name the parameter, not where FastAPI found it."""
+    return loc[1:] if loc and loc[0] in {"body", "query", "path", "header", "cookie"} else loc
 
 
 def _plain(message: str) -> str:

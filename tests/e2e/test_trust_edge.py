@@ -3,11 +3,13 @@ limits, rate limits, /metrics, error shapes, X-User-Id as UTF-8 + NFC (items 9, 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import unicodedata
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -139,6 +141,12 @@ def test_user_id_is_decoded_as_utf8_and_normalised_to_nfc(
 
 
 def test_user_id_that_is_not_utf8_is_400(client: TestClient, keys: dict[str, str]) -> None:
-    response = client.get("/v1/memories", headers={"Authorization": f"Bearer {keys['agent_a']}",
-                                                   "X-User-Id": b"\xff\xfe-latin"})
-    _error_shape(response, 400, field="X-User-Id")
+    # TestClient re-encodes header values it decoded as latin-1, so bytes that are not UTF-8 never
+    # reach the app through it; httpx's ASGI transport hands the raw bytes over as a server does.
+    async def raw_get() -> httpx.Response:
+        transport = httpx.ASGITransport(app=client.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as raw:
+            return await raw.get("/v1/memories", headers=[(b"authorization", f"Bearer {keys['agent_a']}".encode()),
+                                                          (b"x-user-id", b"\xff\xfe-latin")])
+
+    _error_shape(asyncio.run(raw_get()), 400, field="X-User-Id")
