@@ -157,6 +157,13 @@ FOREACH (ev IN coalesce(m.events, []) |
   MERGE (w:WriteEvent {id: split(ev, ':')[0]})
     ON CREATE SET w.subject = $subject
   MERGE (w)-[:APPLIED_TO]->(m))
+// Events the memory no longer lists (a failed capture was undone) lose their replay markers too.
+WITH u, m
+OPTIONAL MATCH (stale:WriteEvent)-[applied:APPLIED_TO]->(m)
+WHERE NOT stale.id IN [ev IN coalesce(m.events, []) | split(ev, ':')[0]]
+DELETE applied
+WITH u, m, collect(stale) AS stale
+FOREACH (w IN [s IN stale WHERE NOT exists { (s)-[:APPLIED_TO]->() }] | DELETE w)
 WITH u, m
 OPTIONAL MATCH (u)-[old {memory_id: $id}]->(:Entity)
 DELETE old
@@ -195,6 +202,12 @@ DELETE_MEMORY = """
 MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
 DELETE r
+WITH DISTINCT m
+// Its replay markers go with it (a rolled-back capture leaves nothing behind).
+OPTIONAL MATCH (w:WriteEvent)-[:APPLIED_TO]->(m)
+WHERE NOT exists { (w)-[:APPLIED_TO]->(other) WHERE other <> m }
+DETACH DELETE w
+WITH DISTINCT m
 DETACH DELETE m
 """
 

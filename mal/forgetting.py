@@ -16,7 +16,7 @@ from typing import Any
 from mal.errors import NotFound
 from mal.models import MemoryStatus
 from mal.ports import BlobStore, Clock, Embedder, GraphStore, VectorStore
-from mal.scope import SubjectScope
+from mal.scope import SubjectScope, export_prefix
 from mal.settings import S3Settings
 
 __all__ = ["EraseReceipt", "Forgetter"]
@@ -83,17 +83,24 @@ class Forgetter:
 
     def erase(self, scope: SubjectScope) -> EraseReceipt:
         """Delete everything about the subject in all three stores, then verify and receipt it."""
+        # Audit bundles live by export id (their path must not name the subject); the audit trail
+        # lists them, so read it before the graph is erased.
+        exports = [export_prefix(scope.tenant, str(e["detail"]["export_id"]))
+                   for e in self._graph.audit_trail(scope.subject)
+                   if e["type"] == "exported" and e["detail"].get("export_id")]
         deleted = {
             "neo4j": self._graph.erase_subject(scope.subject),
             "weaviate": self._vectors.erase_subject(scope.subject),
             "s3": sum(self._blobs.delete_prefix(b, scope.blob_prefix)
-                      for b in (self._s3.archive_bucket, self._s3.export_bucket)),
+                      for b in (self._s3.archive_bucket, self._s3.export_bucket))
+            + sum(self._blobs.delete_prefix(self._s3.export_bucket, p) for p in exports),
         }
         remaining = {
             "neo4j": self._graph.count_subject(scope.subject),
             "weaviate": self._vectors.count_subject(scope.subject),
             "s3": sum(len(self._blobs.list_keys(b, scope.blob_prefix))
-                      for b in (self._s3.archive_bucket, self._s3.export_bucket)),
+                      for b in (self._s3.archive_bucket, self._s3.export_bucket))
+            + sum(len(self._blobs.list_keys(self._s3.export_bucket, p)) for p in exports),
         }
         receipt = EraseReceipt(str(uuid.uuid4()), deleted, remaining, self._clock.now().isoformat(),
                                hashlib.sha256(scope.subject.encode()).hexdigest())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import unicodedata
 from dataclasses import dataclass
 
 from mal.errors import Forbidden, InvalidInput, Unauthorized
@@ -18,8 +19,11 @@ MAX_USER_ID_CHARS = 256
 
 
 def subject_key(pepper: str, tenant: str, user_id: str) -> str:
-    """HMAC-SHA256(pepper, tenant + ":" + user_id): stable per tenant, useless without the pepper."""
-    cleaned = user_id.strip()
+    """HMAC-SHA256(pepper, tenant + ":" + NFC(user_id)): stable per tenant, useless without the pepper.
+
+    NFC first: "José" typed on macOS (NFD, decomposed) and on Windows (NFC) is one person, and the
+    HMAC sees bytes, so without normalisation one user would have two subjects."""
+    cleaned = unicodedata.normalize("NFC", user_id).strip()
     if not cleaned:
         raise InvalidInput("X-User-Id header is required and must not be blank", field="X-User-Id")
     if len(cleaned) > MAX_USER_ID_CHARS:
@@ -35,6 +39,7 @@ class Principal:
     tenant: str
     scopes: frozenset[str]
     key_id: str  # a short digest of the API key, safe to log
+    rate_limit_per_minute: int | None = None  # None: the service default
 
     def require(self, scope: str) -> None:
         if scope not in self.scopes and "admin" not in self.scopes:
@@ -56,5 +61,5 @@ class KeyRing:
         digest = hashlib.sha256(presented.encode()).hexdigest()
         for known, config in self._by_digest.items():
             if hmac.compare_digest(known, digest):
-                return Principal(config.tenant, frozenset(config.scopes), digest[:12])
+                return Principal(config.tenant, frozenset(config.scopes), digest[:12], config.rate_limit_per_minute)
         raise Unauthorized("unknown API key")

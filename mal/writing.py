@@ -3,13 +3,16 @@
 Idempotency: every candidate fact has an event id derived from (subject, session, turn, fact);
 an event already applied to a memory is never applied again, so replaying a request changes
 nothing. Atomicity: a memory is written to Neo4j as `indexed=false`, then to Weaviate, then
-marked indexed; reads only see indexed memories. If Weaviate fails, the memories this request
-created are removed again and the error names the store; if even that fails, `repair()` finishes
-or removes them later.
+marked indexed; reads only see indexed memories. A capture is all-or-nothing for every error
+class: the request keeps a journal of what it created and of the prior state of every memory it
+changed (reinforced, demoted), and any exception, a store outage or a bug, undoes them before it
+propagates. If even the undo fails, `repair()` finishes or removes unindexed memories later.
+Forget requests inside a capture are the exception: a forgotten memory's text is gone at once.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import uuid
@@ -18,7 +21,6 @@ from datetime import datetime
 from typing import Any
 
 import parsers
-from mal.errors import StoreUnavailable
 from mal.lifecycle import effective_weight, reinforced_weight
 from mal.models import Entity, Memory, MemoryStatus, Relation, Turn, WriteAction
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
@@ -59,6 +61,17 @@ class CaptureResult:
 
 
 @dataclass
+class _Journal:
+    """What one capture changed, so that any failure can undo it (see the module docstring)."""
+
+    created: list[str] = field(default_factory=list)
+    before: dict[str, Memory] = field(default_factory=dict)  # memory id -> its state before this request
+
+    def changing(self, memory: Memory) -> None:
+        self.before.setdefault(memory.id, copy.deepcopy(memory))
+
+
+@dataclass
 class _Candidate:
     event: str
     memory: Memory
@@ -82,12 +95,13 @@ class WritePipeline:
 
     # -- public -----------------------------------------------------------------------------
     def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
-        turns, dropped = sanitize_turns(request.turns, self._settings.max_turns_per_call, self._settings.max_turn_chars)
+        turns, dropped = sanitize_turns(request.turns, self._settings.max_turns_per_call, self._settings.max_turn_chars,
+                                        self._settings.max_turn_hard_chars)
         result = CaptureResult(dropped_turns=dropped)
         now = self._clock.now()
         quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)
         session_time = request.occurred_at or now
-        created: list[str] = []
+        journal = _Journal()
         parsed = {i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
                   for i, t in enumerate(turns) if t.role == "user"}
         candidates = {i: [self._candidate(scope, request, i, pos, turns[i], fact, turns[i].at or session_time, now,
@@ -101,11 +115,11 @@ class WritePipeline:
         try:
             for index, p in parsed.items():
                 self._capture_turn(scope, request, index, turns[index], p, candidates.get(index, []), now,
-                                   result, created, quarantined)
-        except StoreUnavailable:
-            self._roll_back(scope, created)
+                                   result, journal, quarantined)
+            result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source)
+        except BaseException:  # every error class, not only store outages: nothing half-written
+            self._undo(scope, journal)
             raise
-        result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source)
         return result
 
     def repair(self, older_than: datetime, scope: SubjectScope | None = None) -> int:
@@ -121,13 +135,13 @@ class WritePipeline:
     # -- one turn ---------------------------------------------------------------------------
     def _capture_turn(
         self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn, parsed: parsers.ParseResult,
-        candidates: list[_Candidate], now: datetime, result: CaptureResult, created: list[str], quarantined: bool,
+        candidates: list[_Candidate], now: datetime, result: CaptureResult, journal: _Journal, quarantined: bool,
     ) -> None:
         if parsed.forget is not None:
             result.forgotten.extend(self._forgetter.forget_matching(scope, parsed.forget.target, parsed.forget.kinds))
             return
         if parsed.correction is not None and not parsed.facts:
-            written = self._correct(scope, request, index, turn, parsed, now)
+            written = self._correct(scope, request, index, turn, parsed, now, journal)
             if written:
                 result.memories.append(written)
             return
@@ -139,10 +153,8 @@ class WritePipeline:
                 continue
             if quarantined:  # a source under quarantine keeps writing into quarantine
                 candidate.memory.status = MemoryStatus.QUARANTINED
-            written = self._write_candidate(scope, candidate, vector, now, result)
+            written = self._write_candidate(scope, candidate, vector, now, result, journal)
             result.memories.append(written)
-            if written.action in {"created", "corrected", "disputed"}:
-                created.append(written.memory.id)
 
     def _candidate(
         self, scope: SubjectScope, request: CaptureRequest, index: int, position: int, turn: Turn,
@@ -185,11 +197,14 @@ class WritePipeline:
             scope.subject, candidate.event)
         if existing is not None:
             action = next((e.split(":", 1)[1] for e in existing.events if e.startswith(candidate.event)), "created")
+            if existing.status == MemoryStatus.FORGOTTEN:  # forgotten since: say so, never "created"
+                action = "forgotten"
             return WrittenMemory(existing, action)  # type: ignore[arg-type]
         return None
 
     def _write_candidate(
         self, scope: SubjectScope, candidate: _Candidate, vector: list[float], now: datetime, result: CaptureResult,
+        journal: _Journal,
     ) -> WrittenMemory:
         memory, fact = candidate.memory, candidate.fact
         # Only kinds with conflict keys need the subject's active memories of that kind.
@@ -199,17 +214,18 @@ class WritePipeline:
             old = next(m for m in active if m.id == conflict.memory_id)
             if conflict.explicit:
                 memory.events = [f"{candidate.event}:corrected"]
-                self._insert(scope, memory, vector)
-                self._demote(scope, old, now, reason="correction", by=memory.id)
+                self._insert(scope, memory, vector, journal)
+                self._demote(scope, old, now, reason="correction", by=memory.id, journal=journal)
                 return WrittenMemory(memory, "corrected")
             memory.status = MemoryStatus.DISPUTED
             memory.events = [f"{candidate.event}:disputed"]
-            self._insert(scope, memory, vector)
+            self._insert(scope, memory, vector, journal)
             result.questions.append(conflict.question)
             return WrittenMemory(memory, "disputed")
         duplicate = self._duplicate_of(scope, memory, vector)
         if duplicate is not None:
             weight = reinforced_weight(duplicate, now, self._settings.lifecycle)
+            journal.changing(duplicate)
             self._graph.set_weight(scope.subject, duplicate.id, weight, now)
             duplicate.events.append(f"{candidate.event}:reinforced")
             duplicate.weight, duplicate.last_reinforced = weight, now
@@ -217,7 +233,7 @@ class WritePipeline:
             self._graph.upsert(scope.subject, duplicate, indexed=True)
             self._audit(scope, "reinforced", duplicate.id, now, {"kind": duplicate.kind, "weight": weight})
             return WrittenMemory(duplicate, "reinforced")
-        self._insert(scope, memory, vector)
+        self._insert(scope, memory, vector, journal)
         return WrittenMemory(memory, "created")
 
     def _duplicate_of(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> Memory | None:
@@ -230,7 +246,7 @@ class WritePipeline:
 
     def _correct(
         self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn,
-        parsed: parsers.ParseResult, now: datetime,
+        parsed: parsers.ParseResult, now: datetime, journal: _Journal,
     ) -> WrittenMemory | None:
         """A bare correction ("不对，是2024年不是2023年") rewrites the newest memory holding the old value."""
         assert parsed.correction is not None
@@ -252,8 +268,8 @@ class WritePipeline:
         if replay is not None:
             return replay
         candidate.memory.events = [f"{candidate.event}:corrected"]
-        self._insert(scope, candidate.memory, self._embedder.embed([_embed_text(candidate.memory)])[0])
-        self._demote(scope, old, now, reason="correction", by=candidate.memory.id)
+        self._insert(scope, candidate.memory, self._embedder.embed([_embed_text(candidate.memory)])[0], journal)
+        self._demote(scope, old, now, reason="correction", by=candidate.memory.id, journal=journal)
         return WrittenMemory(candidate.memory, "corrected")
 
     # -- store operations -------------------------------------------------------------------
@@ -263,17 +279,16 @@ class WritePipeline:
         self._vectors.upsert(scope.subject, memory, self._embedder.embed([_embed_text(memory)])[0])
         self._graph.upsert(scope.subject, memory, indexed=True)
 
-    def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> None:
+    def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float], journal: _Journal) -> None:
+        journal.created.append(memory.id)
         self._graph.upsert(scope.subject, memory, indexed=False)
-        try:
-            self._vectors.upsert(scope.subject, memory, vector)
-        except StoreUnavailable:
-            self._roll_back(scope, [memory.id])
-            raise
+        self._vectors.upsert(scope.subject, memory, vector)
         self._graph.mark_indexed(scope.subject, memory.id)
         self._audit(scope, memory.events[0].split(":", 1)[1], memory.id, memory.created_at, {"kind": memory.kind})
 
-    def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str) -> None:
+    def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str,
+                journal: _Journal) -> None:
+        journal.changing(old)
         weight = effective_weight(old, now, self._settings.lifecycle) * self._settings.lifecycle.correction_factor
         self._graph.set_weight(scope.subject, old.id, weight, now, valid_to=now)
         self._audit(scope, "demoted", old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
@@ -281,15 +296,32 @@ class WritePipeline:
     def _audit(self, scope: SubjectScope, kind: str, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:
         self._graph.append_audit(scope.subject, {"at": at, "type": kind, "memory_id": memory_id, "detail": detail})
 
+    def _undo(self, scope: SubjectScope, journal: _Journal) -> None:
+        """Put back what this request changed, then remove what it created; best effort per item."""
+        for memory_id, before in journal.before.items():
+            if memory_id in journal.created:
+                continue
+            try:
+                self._graph.upsert(scope.subject, before, indexed=True)
+            except Exception:  # noqa: BLE001 - the original error is the one to report
+                log.warning("rollback could not restore memory %s", memory_id)
+        self._roll_back(scope, journal.created)
+        try:  # the trail already says "created"/"reinforced"; it must also say that was undone
+            at = self._clock.now()
+            for memory_id in [*journal.created, *(i for i in journal.before if i not in journal.created)]:
+                self._audit(scope, "rolled_back", memory_id, at, {"reason": "capture failed"})
+        except Exception:  # noqa: BLE001
+            log.warning("rollback could not record %d audit events", len(journal.created) + len(journal.before))
+
     def _roll_back(self, scope: SubjectScope, created: list[str]) -> None:
         for memory_id in created:
             try:
                 self._vectors.delete(scope.subject, [memory_id])
-            except StoreUnavailable:
+            except Exception:  # noqa: BLE001
                 pass  # the graph copy is the one that matters; it stays unindexed for repair()
             try:
                 self._graph.delete(scope.subject, memory_id)
-            except StoreUnavailable:
+            except Exception:  # noqa: BLE001
                 log.warning("rollback left memory %s unindexed; repair() will finish it", memory_id)
 
 

@@ -68,7 +68,7 @@ def list_memories(
     p: Agent, bind: Binder, c: C,
     status: Annotated[list[MemoryStatus] | None, Query()] = None,
     kind: Annotated[list[str] | None, Query()] = None,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=s.MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> s.MemoryPage:
     statuses = [x.value for x in status] if status else [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]

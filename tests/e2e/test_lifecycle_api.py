@@ -43,7 +43,7 @@ def test_export_needs_the_auditor_scope_and_restore_the_admin_scope(
     auditor = {"Authorization": f"Bearer {keys['auditor_a']}", "X-User-Id": agent.user}
     bundle = client.post("/v1/subjects/export", headers=auditor).json()
     assert set(bundle["files"]) == {"memories.json", "quadruples.json", "archives.json", "audit.json"}
-    assert bundle["prefix"].startswith("tenants/tenant-a/subjects/") and len(bundle["manifest_sha256"]) == 64
+    assert bundle["prefix"] == f"tenants/tenant-a/exports/{bundle['export_id']}/" and len(bundle["manifest_sha256"]) == 64
     admin = {"Authorization": f"Bearer {keys['admin_a']}", "X-User-Id": agent.user}
     not_archived = client.post(f"/v1/memories/{memory_id}/restore", headers=admin)
     assert not_archived.status_code == 409 and "not archived" in not_archived.json()["message"]
