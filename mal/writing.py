@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,15 +20,15 @@ from typing import Any
 
 import parsers
 from mal.errors import StoreUnavailable
-from mal.lifecycle import effective_weight, reinforced_weight
+from mal.lifecycle import effective_weight
 from mal.models import Entity, Memory, MemoryStatus, Relation, Turn, WriteAction
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
-from mal.recent import RecentBuffer
+from mal.recent import RecentBuffer, turn_ref
 from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
 from mal.settings import Settings
 
-__all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory"]
+__all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "fingerprint"]
 
 log = logging.getLogger("mal.write")
 _NAMESPACE = uuid.UUID("6f1c1a52-3c59-4d3c-9d0e-6a1c7c1b9e01")
@@ -54,6 +55,7 @@ class CaptureResult:
     memories: list[WrittenMemory] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
     forgotten: list[str] = field(default_factory=list)
+    forget_candidates: list[dict[str, str]] = field(default_factory=list)  # to confirm by id after a question
     recent_turns_kept: int = 0
     dropped_turns: int = 0
 
@@ -98,14 +100,19 @@ class WritePipeline:
         # One embedding batch per request: per-call overhead dominated the write path.
         for candidate, vector in zip(flat, self._embedder.embed([_embed_text(c.memory) for c in flat]), strict=True):
             candidate.vector = vector
+        forgotten_refs: set[str] = set()
         try:
             for index, p in parsed.items():
                 self._capture_turn(scope, request, index, turns[index], p, candidates.get(index, []), now,
-                                   result, created, quarantined)
+                                   result, created, quarantined, forgotten_refs)
         except StoreUnavailable:
             self._roll_back(scope, created)
             raise
-        result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source)
+        # A forget request's own words name what was forgotten, and a turn whose memory this very
+        # request forgot must not come back through the recent buffer either.
+        skip = {i for i, p in parsed.items() if p.forget is not None}
+        skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
+        result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source, skip)
         return result
 
     def repair(self, older_than: datetime, scope: SubjectScope | None = None) -> int:
@@ -122,9 +129,15 @@ class WritePipeline:
     def _capture_turn(
         self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn, parsed: parsers.ParseResult,
         candidates: list[_Candidate], now: datetime, result: CaptureResult, created: list[str], quarantined: bool,
+        forgotten_refs: set[str],
     ) -> None:
         if parsed.forget is not None:
-            result.forgotten.extend(self._forgetter.forget_matching(scope, parsed.forget.target, parsed.forget.kinds))
+            outcome = self._forgetter.forget_matching(scope, parsed.forget)
+            result.forgotten.extend(outcome.forgotten)
+            forgotten_refs |= outcome.refs
+            if outcome.question:
+                result.questions.append(outcome.question)
+                result.forget_candidates.extend(outcome.candidates)
             return
         if parsed.correction is not None and not parsed.facts:
             written = self._correct(scope, request, index, turn, parsed, now)
@@ -199,26 +212,38 @@ class WritePipeline:
             old = next(m for m in active if m.id == conflict.memory_id)
             if conflict.explicit:
                 memory.events = [f"{candidate.event}:corrected"]
-                self._insert(scope, memory, vector)
+                joined = self._insert_or_join(scope, candidate, vector, now)
                 self._demote(scope, old, now, reason="correction", by=memory.id)
-                return WrittenMemory(memory, "corrected")
+                return joined or WrittenMemory(memory, "corrected")
             memory.status = MemoryStatus.DISPUTED
             memory.events = [f"{candidate.event}:disputed"]
-            self._insert(scope, memory, vector)
+            joined = self._insert_or_join(scope, candidate, vector, now)
             result.questions.append(conflict.question)
-            return WrittenMemory(memory, "disputed")
+            return joined or WrittenMemory(memory, "disputed")
         duplicate = self._duplicate_of(scope, memory, vector)
         if duplicate is not None:
-            weight = reinforced_weight(duplicate, now, self._settings.lifecycle)
-            self._graph.set_weight(scope.subject, duplicate.id, weight, now)
-            duplicate.events.append(f"{candidate.event}:reinforced")
-            duplicate.weight, duplicate.last_reinforced = weight, now
-            duplicate.provenance = sorted(set(duplicate.provenance) | set(memory.provenance))
-            self._graph.upsert(scope.subject, duplicate, indexed=True)
-            self._audit(scope, "reinforced", duplicate.id, now, {"kind": duplicate.kind, "weight": weight})
-            return WrittenMemory(duplicate, "reinforced")
-        self._insert(scope, memory, vector)
-        return WrittenMemory(memory, "created")
+            return self._reinforce(scope, duplicate.id, candidate, now) or WrittenMemory(duplicate, "reinforced")
+        return self._insert_or_join(scope, candidate, vector, now) or WrittenMemory(memory, "created")
+
+    def _insert_or_join(self, scope: SubjectScope, candidate: _Candidate, vector: list[float],
+                        now: datetime) -> WrittenMemory | None:
+        """Insert the candidate; None when inserted. When another memory already holds the same
+        fact (a concurrent writer won the fingerprint), reinforce that one instead."""
+        owner = self._insert(scope, candidate.memory, vector)
+        if owner == candidate.memory.id:
+            return None
+        return self._reinforce(scope, owner, candidate, now)
+
+    def _reinforce(self, scope: SubjectScope, memory_id: str, candidate: _Candidate, now: datetime) -> WrittenMemory | None:
+        """One atomic statement (weight, events, provenance): concurrent reinforcements all count."""
+        policy = self._settings.lifecycle
+        memory = self._graph.reinforce(scope.subject, memory_id, f"{candidate.event}:reinforced",
+                                       candidate.memory.provenance, now, policy.decay_rate, policy.reinforce_step,
+                                       policy.max_weight)
+        if memory is None:
+            return None
+        self._audit(scope, "reinforced", memory.id, now, {"kind": memory.kind, "weight": memory.weight})
+        return WrittenMemory(memory, "reinforced")
 
     def _duplicate_of(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> Memory | None:
         for hit in self._vectors.nearest(scope.subject, vector, k=1, kind=memory.kind):
@@ -252,9 +277,9 @@ class WritePipeline:
         if replay is not None:
             return replay
         candidate.memory.events = [f"{candidate.event}:corrected"]
-        self._insert(scope, candidate.memory, self._embedder.embed([_embed_text(candidate.memory)])[0])
+        joined = self._insert_or_join(scope, candidate, self._embedder.embed([_embed_text(candidate.memory)])[0], now)
         self._demote(scope, old, now, reason="correction", by=candidate.memory.id)
-        return WrittenMemory(candidate.memory, "corrected")
+        return joined or WrittenMemory(candidate.memory, "corrected")
 
     # -- store operations -------------------------------------------------------------------
     def store(self, scope: SubjectScope, memory: Memory) -> None:
@@ -263,8 +288,12 @@ class WritePipeline:
         self._vectors.upsert(scope.subject, memory, self._embedder.embed([_embed_text(memory)])[0])
         self._graph.upsert(scope.subject, memory, indexed=True)
 
-    def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> None:
-        self._graph.upsert(scope.subject, memory, indexed=False)
+    def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> str:
+        """Claim the fact's fingerprint and write it; returns the id that holds the fact (another
+        memory's id when a concurrent or earlier writer got there first: nothing is written then)."""
+        owner = self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory))
+        if owner != memory.id:
+            return owner
         try:
             self._vectors.upsert(scope.subject, memory, vector)
         except StoreUnavailable:
@@ -272,6 +301,7 @@ class WritePipeline:
             raise
         self._graph.mark_indexed(scope.subject, memory.id)
         self._audit(scope, memory.events[0].split(":", 1)[1], memory.id, memory.created_at, {"kind": memory.kind})
+        return memory.id
 
     def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str) -> None:
         weight = effective_weight(old, now, self._settings.lifecycle) * self._settings.lifecycle.correction_factor
@@ -291,6 +321,12 @@ class WritePipeline:
                 self._graph.delete(scope.subject, memory_id)
             except StoreUnavailable:
                 log.warning("rollback left memory %s unindexed; repair() will finish it", memory_id)
+
+
+def fingerprint(subject: str, memory: Memory) -> str:
+    """The fact's identity for dedup under concurrency: subject, kind and normalised summary."""
+    summary = " ".join(unicodedata.normalize("NFKC", memory.summary).casefold().split())
+    return hashlib.sha256(f"{subject}|{memory.kind}|{summary}".encode()).hexdigest()
 
 
 def _context(turns: list[Turn], index: int) -> str:
