@@ -15,6 +15,7 @@ __all__ = [
     "AUDIT_TRAIL",
     "BY_EVENT",
     "BY_IDS",
+    "CLEAR_CONTEXT",
     "CLAIM_FINGERPRINT",
     "COUNT_SUBJECT",
     "DELETE_MEMORY",
@@ -108,8 +109,15 @@ MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
 DELETE r
 WITH DISTINCT m
-OPTIONAL MATCH (m)-[a:ABOUT]->(:Entity)
+OPTIONAL MATCH (m)-[a:ABOUT]->(e:Entity)
 DELETE a
+WITH m, collect(DISTINCT e) AS linked
+// Entities nothing else points to leave the hot store too (a restore re-creates them).
+CALL (linked) {
+  UNWIND linked AS e
+  WITH e WHERE NOT EXISTS { (e)--() }
+  DELETE e
+}
 WITH DISTINCT m
 SET m.status = 'archived', m.archive_key = $key, m.archive_sha256 = $sha, m.archive_reason = $reason,
     m.archived_at = $now, m.updated_at = $now, m.summary = '', m.text = '', m.slots_json = '{}',
@@ -244,6 +252,15 @@ REMOVE m.archive_key, m.archive_sha256, m.pre_quarantine_status, m.effective_wei
 RETURN m.id AS id
 """
 
+# The turn before a memory is kept as its `context` (indexed for retrieval): when that turn's
+# memory is forgotten, the neighbours' copies of its words go too (the caller re-indexes them).
+CLEAR_CONTEXT = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.context = $context AND m.id <> $id
+SET m.context = '', m.updated_at = $now
+RETURN m
+"""
+
 # Claim the fact's fingerprint (unique constraint: concurrent MERGEs of one id queue). The claim
 # passes to the caller when the recorded owner is gone, forgotten or archived.
 CLAIM_FINGERPRINT = """
@@ -266,8 +283,8 @@ MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 SET m.reinforcing = $now
 WITH u, m, CASE WHEN m.last_reinforced < $now
                THEN duration.inSeconds(m.last_reinforced, $now).seconds / 86400.0 ELSE 0.0 END AS days
-WITH u, m, m.weight * ($rate ^ days) + $step AS w
-SET m.weight = CASE WHEN w > $max THEN $max ELSE w END, m.last_reinforced = $now, m.updated_at = $now,
+WITH u, m, m.weight * ($rate ^ days) + $step AS raised
+SET m.weight = CASE WHEN raised > $max THEN $max ELSE raised END, m.last_reinforced = $now, m.updated_at = $now,
     m.events = CASE WHEN $event IN coalesce(m.events, []) THEN m.events ELSE coalesce(m.events, []) + $event END,
     m.provenance = reduce(acc = coalesce(m.provenance, []), p IN $provenance |
                           CASE WHEN p IN acc THEN acc ELSE acc + p END)

@@ -28,6 +28,7 @@ from adapters.neo4j_cypher import (
     BY_EVENT,
     BY_IDS,
     CLAIM_FINGERPRINT,
+    CLEAR_CONTEXT,
     COUNT_SUBJECT,
     DELETE_MEMORY,
     ENSURE_SUBJECT,
@@ -215,6 +216,12 @@ class Neo4jGraphStore:
         records = self._write(REINFORCE, subject=subject, id=memory_id, event=event, provenance=list(provenance),
                               now=now, rate=rate, step=step, max=max_weight)
         return _memory(records[0]["m"]) if records else None
+
+    def clear_context(self, subject: SubjectKey, memory_id: str, context: str, now: datetime) -> list[Memory]:
+        if not context:
+            return []
+        return [_memory(r["m"]) for r in self._write(CLEAR_CONTEXT, subject=subject, id=memory_id, context=context,
+                                                     now=now)]
 
     def forget_memory(self, subject: SubjectKey, memory_id: str, now: datetime) -> bool:
         return bool(self._write(FORGET_MEMORY, subject=subject, id=memory_id, now=now))
@@ -416,9 +423,9 @@ class Neo4jGraphStore:
 
 def _upsert_tx(tx: neo4j.ManagedTransaction, subject: SubjectKey, memory: Memory, indexed: bool) -> bool:
     """The memory node and its quadruples, inside the caller's transaction (all or nothing)."""
-    written = tx.run(UPSERT_MEMORY, subject=subject, id=memory.id, props=_props(memory, indexed),
-                     now=memory.updated_at).single()
-    if written is None:
+    written = list(tx.run(UPSERT_MEMORY, subject=subject, id=memory.id, props=_props(memory, indexed),
+                          now=memory.updated_at))
+    if not written:
         return False
     by_type: dict[str, list[dict[str, Any]]] = {}
     for relation in memory.relations:

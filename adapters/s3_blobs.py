@@ -147,15 +147,19 @@ class S3BlobStore:
         return len(self._all_versions(bucket, prefix))
 
     def _all_versions(self, bucket: str, prefix: str) -> list[dict[str, str]]:
-        """Every version and delete marker under `prefix`, across every page of the listing."""
-        found: list[dict[str, str]] = []
+        """Every version and delete marker under `prefix`, across every page of the listing.
+
+        Deduplicated: versitygw 1.7 repeats a page's last entry at the top of the next page when
+        the page ends on a key's first version (deleting it twice would then fail)."""
+        found: dict[tuple[str, str], dict[str, str]] = {}
         with self._translate():
             paginator = self._client.get_paginator("list_object_versions")
             pages = paginator.paginate(Bucket=bucket, Prefix=prefix, PaginationConfig={"PageSize": self._page_size})
             for page in pages:
                 for entry in page.get("Versions", []) + page.get("DeleteMarkers", []):
-                    found.append({"Bucket": bucket, "Key": entry["Key"], "VersionId": entry["VersionId"]})
-        return found
+                    found[(entry["Key"], entry["VersionId"])] = {
+                        "Bucket": bucket, "Key": entry["Key"], "VersionId": entry["VersionId"]}
+        return list(found.values())
 
     def _delete_version(self, target: dict[str, str]) -> None:
         self._client.delete_object(Bucket=target["Bucket"], Key=target["Key"], VersionId=target["VersionId"],

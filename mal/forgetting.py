@@ -26,6 +26,7 @@ from mal.ports import BlobStore, Clock, Embedder, GraphStore, VectorStore
 from mal.recent import RecentBuffer
 from mal.scope import SubjectScope
 from mal.settings import S3Settings
+from mal.writing import embed_text
 
 __all__ = ["EraseReceipt", "ForgetOutcome", "Forgetter"]
 
@@ -147,6 +148,10 @@ class Forgetter:
         refs = set(memory.provenance)
         if self._recent is not None:
             self._recent.drop(scope, refs, now)
+        # The next turn's memory keeps these words as its context (graph and index): clear both.
+        for neighbour in self._graph.clear_context(scope.subject, memory.id, memory.text[:500], now):
+            if neighbour.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED, MemoryStatus.QUARANTINED):
+                self._vectors.upsert(scope.subject, neighbour, self._embedder.embed([embed_text(neighbour)])[0])
         self._graph.forget_memory(scope.subject, memory.id, now)
         self._graph.append_audit(scope.subject, {"at": now, "type": "forgotten", "memory_id": memory.id,
                                                  "detail": {"reason": reason, "kind": memory.kind}})

@@ -28,7 +28,7 @@ from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
 from mal.settings import Settings
 
-__all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "fingerprint"]
+__all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "embed_text", "fingerprint"]
 
 log = logging.getLogger("mal.write")
 _NAMESPACE = uuid.UUID("6f1c1a52-3c59-4d3c-9d0e-6a1c7c1b9e01")
@@ -342,3 +342,6 @@ def _embed_text(memory: Memory) -> str:
     (LoCoMo recall@5 on one conversation: 0.39 without, 0.47 with)."""
     own = memory.summary if memory.summary == memory.text or not memory.text else f"{memory.summary}\n{memory.text}"
     return f"{own}\n{memory.context}" if memory.context and memory.kind == "episode" else own
+
+
+embed_text = _embed_text  # public: forgetting re-indexes neighbours whose context it cleared

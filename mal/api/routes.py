@@ -75,6 +75,8 @@ def list_memories(
     statuses = [x.value for x in status] if status else [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
     if not p.is_admin:  # quarantined content is for admins to review, not for agents to read
         statuses = [x for x in statuses if x != MemoryStatus.QUARANTINED.value]
+        if not statuses:
+            return s.MemoryPage(items=[], total=0, offset=offset, limit=limit)
     items, total = c.adapters.graph.list_memories(bind(p).subject, statuses, kind, offset, limit)
     return s.MemoryPage(items=[_out(m) for m in items], total=total, offset=offset, limit=limit)
 

@@ -97,12 +97,12 @@ def test_forgetting_an_archived_memory_deletes_every_archive_version(
 
 def test_forget_request_removes_only_the_named_preference(container: Container, scope: SubjectScope) -> None:
     ids = by_summary(write(container, scope, "s1", "I like green tea", "I like black coffee", "I like oolong tea",
-                           "I love jasmine tea", "我喜欢绿茶", "我喜欢红茶", "I live in Berlin"))
+                           "I love jasmine tea", "我喜欢绿茶", "我喜欢爬山", "I live in Berlin"))
     out = write(container, scope, "s2", "forget that I like green tea")
     assert out.forgotten == [ids["User prefers green tea"]] and out.questions == []
     assert active_summaries(container, scope) == {
         "User prefers black coffee", "User prefers oolong tea", "User prefers jasmine tea", "用户喜欢绿茶",
-        "用户喜欢红茶", "User city: Berlin"}
+        "用户喜欢爬山", "User city: Berlin"}
     zh = write(container, scope, "s3", "忘掉我喜欢绿茶这件事")
     assert zh.forgotten == [ids["用户喜欢绿茶"]]
     # "tea" names two memories: a question with both candidates, and nothing is deleted.
@@ -115,7 +115,7 @@ def test_forget_request_removes_only_the_named_preference(container: Container, 
     assert not any("forget" in t["content"] or "忘掉" in t["content"] for t in container.recent.get(scope, 50))
     confirmed = container.forgetter.confirm_ids(scope, [c["id"] for c in vague.forget_candidates])
     assert len(confirmed) == 2
-    assert active_summaries(container, scope) == {"User prefers black coffee", "用户喜欢红茶", "User city: Berlin"}
+    assert active_summaries(container, scope) == {"User prefers black coffee", "用户喜欢爬山", "User city: Berlin"}
 
 
 def test_a_kind_with_several_memories_is_asked_about_not_wiped(container: Container, scope: SubjectScope) -> None:

@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from parsers import forget_target, parse, terms
+from parsers import parse
 
 NOW = datetime(2025, 3, 1, 9, 0)
 
@@ -97,6 +97,8 @@ def test_forget_requests_name_kinds_and_whole_word_terms(text: str, kinds: tuple
 
 
 def test_whole_words_only() -> None:
+    from parsers import forget_target, terms
+
     # "live" must not be found inside "olive"; "tea" not inside "team"
     assert forget_target("the olive oil").kinds == ()
     assert "tea" not in terms("User joined the team") and "live" not in terms("User likes olive oil")
