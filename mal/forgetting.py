@@ -153,6 +153,7 @@ class Forgetter:
             if neighbour.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED, MemoryStatus.QUARANTINED):
                 self._vectors.upsert(scope.subject, neighbour, self._embedder.embed([embed_text(neighbour)])[0])
         self._graph.forget_memory(scope.subject, memory.id, now)
+        self._graph.clear_query_stats()  # collected query parameters would still hold the text
         self._graph.append_audit(scope.subject, {"at": now, "type": "forgotten", "memory_id": memory.id,
                                                  "detail": {"reason": reason, "kind": memory.kind}})
         return refs

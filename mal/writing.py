@@ -212,7 +212,7 @@ class WritePipeline:
             old = next(m for m in active if m.id == conflict.memory_id)
             if conflict.explicit:
                 memory.events = [f"{candidate.event}:corrected"]
-                joined = self._insert_or_join(scope, candidate, vector, now)
+                joined = self._insert_or_join(scope, candidate, vector, now, "corrected")
                 self._demote(scope, old, now, reason="correction", by=memory.id)
                 return joined or WrittenMemory(memory, "corrected")
             memory.status = MemoryStatus.DISPUTED
@@ -226,24 +226,30 @@ class WritePipeline:
         return self._insert_or_join(scope, candidate, vector, now) or WrittenMemory(memory, "created")
 
     def _insert_or_join(self, scope: SubjectScope, candidate: _Candidate, vector: list[float],
-                        now: datetime) -> WrittenMemory | None:
+                        now: datetime, action: str = "reinforced") -> WrittenMemory | None:
         """Insert the candidate; None when inserted. When another memory already holds the same
-        fact (a concurrent writer won the fingerprint), reinforce that one instead."""
+        fact (a concurrent writer won the fingerprint), reinforce that one instead. A correction
+        that lands on a disputed memory with the corrected value confirms it (active again)."""
         owner = self._insert(scope, candidate.memory, vector)
         if owner == candidate.memory.id:
             return None
-        return self._reinforce(scope, owner, candidate, now)
+        joined = self._reinforce(scope, owner, candidate, now, action)
+        if joined is not None and action == "corrected" and joined.memory.status == MemoryStatus.DISPUTED:
+            self._graph.set_status(scope.subject, [owner], MemoryStatus.ACTIVE.value, now)
+            joined.memory.status = MemoryStatus.ACTIVE
+        return joined
 
-    def _reinforce(self, scope: SubjectScope, memory_id: str, candidate: _Candidate, now: datetime) -> WrittenMemory | None:
+    def _reinforce(self, scope: SubjectScope, memory_id: str, candidate: _Candidate, now: datetime,
+                   action: str = "reinforced") -> WrittenMemory | None:
         """One atomic statement (weight, events, provenance): concurrent reinforcements all count."""
         policy = self._settings.lifecycle
-        memory = self._graph.reinforce(scope.subject, memory_id, f"{candidate.event}:reinforced",
+        memory = self._graph.reinforce(scope.subject, memory_id, f"{candidate.event}:{action}",
                                        candidate.memory.provenance, now, policy.decay_rate, policy.reinforce_step,
                                        policy.max_weight)
         if memory is None:
             return None
         self._audit(scope, "reinforced", memory.id, now, {"kind": memory.kind, "weight": memory.weight})
-        return WrittenMemory(memory, "reinforced")
+        return WrittenMemory(memory, action)  # type: ignore[arg-type]
 
     def _duplicate_of(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> Memory | None:
         for hit in self._vectors.nearest(scope.subject, vector, k=1, kind=memory.kind):
@@ -277,7 +283,8 @@ class WritePipeline:
         if replay is not None:
             return replay
         candidate.memory.events = [f"{candidate.event}:corrected"]
-        joined = self._insert_or_join(scope, candidate, self._embedder.embed([_embed_text(candidate.memory)])[0], now)
+        joined = self._insert_or_join(scope, candidate, self._embedder.embed([_embed_text(candidate.memory)])[0], now,
+                                      "corrected")
         self._demote(scope, old, now, reason="correction", by=candidate.memory.id)
         return joined or WrittenMemory(candidate.memory, "corrected")
 

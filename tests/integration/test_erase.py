@@ -160,10 +160,14 @@ def test_erase_leaves_no_text_in_statistics_vectors_or_s3(
         "MATCH (n) WHERE n.subject = $k OR n.key = $k RETURN n", k=scope.subject).records])
     assert not [n for n in needles if n in graph]
 
-    # Neo4j's own files: report what survives (transaction logs are kept by the retention policy).
-    neo4j_dir = Path(settings.data_dir) / "neo4j"
-    if neo4j_dir.is_dir():
-        encoded = [n.encode() for n in needles]
-        report = _files_containing(neo4j_dir, encoded)  # (Community 5.26 has no db.checkpoint procedure)
-        (Path(settings.data_dir) / "erase-scan.json").write_text(json.dumps(report, ensure_ascii=False, indent=1))
-        print("erase scan of data/neo4j:", json.dumps(report, ensure_ascii=False))
+    # The servers' own files. Weaviate's and the S3 server's must hold nothing; Neo4j's are
+    # reported (its transaction logs are kept by the retention policy; Community 5.26 has no
+    # procedure to force a checkpoint or a log rotation).
+    data = Path(settings.data_dir)
+    encoded = [n.encode() for n in needles]
+    found = {name: _files_containing(data / name, encoded) if (data / name).is_dir() else None
+             for name in ("weaviate", "s3", "s3-versions", "neo4j")}
+    report = {"needles": needles, "files_holding_them": found}
+    (data / "erase-scan.json").write_text(json.dumps(report, ensure_ascii=False, indent=1))
+    print("erase scan:", json.dumps(report, ensure_ascii=False))
+    assert not found["weaviate"] and not found["s3"] and not found["s3-versions"], found

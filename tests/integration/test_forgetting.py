@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 
+import neo4j
 import pytest
 
 from decay.archive import archive_key
@@ -42,7 +43,18 @@ def subject_graph_text(c: Container, scope: SubjectScope) -> str:
     return str(rows)
 
 
-def test_forgetting_one_memory_removes_its_turns_links_and_vector(container: Container, scope: SubjectScope) -> None:
+def _query_stats(settings: Settings, start: bool = False) -> str:
+    with neo4j.GraphDatabase.driver(settings.neo4j.uri, auth=(settings.neo4j.user,
+                                    settings.neo4j.password.get_secret_value())) as driver:
+        if start:  # as an attacker with admin rights would, before the user speaks
+            driver.execute_query("CALL db.stats.collect('QUERIES')")
+            return ""
+        return str([r.data() for r in driver.execute_query("CALL db.stats.retrieve('QUERIES')").records])
+
+
+def test_forgetting_one_memory_removes_its_turns_links_and_vector(container: Container, settings: Settings,
+                                                                  scope: SubjectScope) -> None:
+    _query_stats(settings, start=True)
     out = write(container, scope, "s1", "I like green tea", "我妈妈有高血压", "I like oolong tea")
     ids = by_summary(out)
     green, mother = ids["User prefers green tea"], ids["用户的妈妈有高血压"]
@@ -69,6 +81,7 @@ def test_forgetting_one_memory_removes_its_turns_links_and_vector(container: Con
     assert tomb is not None and tomb.status == MemoryStatus.FORGOTTEN
     assert (tomb.summary, tomb.text, tomb.context, tomb.slots, tomb.relations) == ("", "", "", {}, [])
     assert "green tea" not in subject_graph_text(container, scope)
+    assert "green tea" not in _query_stats(settings)  # collected query parameters are cleared too
 
 
 def test_forgetting_an_archived_memory_deletes_every_archive_version(
