@@ -154,7 +154,8 @@ class WritePipeline:
                 candidate.memory.status = MemoryStatus.QUARANTINED
             written = self._write_candidate(scope, candidate, vector, now, result)
             result.memories.append(written)
-            if written.action in {"created", "corrected", "disputed"}:
+            # Only what this request inserted is rolled back (a joined memory existed before).
+            if written.action in {"created", "corrected", "disputed"} and written.memory.id == candidate.memory.id:
                 created.append(written.memory.id)
 
     def _candidate(
@@ -213,7 +214,7 @@ class WritePipeline:
             if conflict.explicit:
                 memory.events = [f"{candidate.event}:corrected"]
                 joined = self._insert_or_join(scope, candidate, vector, now, "corrected")
-                self._demote(scope, old, now, reason="correction", by=memory.id)
+                self._demote(scope, old, now, reason="correction", by=joined.memory.id if joined else memory.id)
                 return joined or WrittenMemory(memory, "corrected")
             memory.status = MemoryStatus.DISPUTED
             memory.events = [f"{candidate.event}:disputed"]
@@ -285,7 +286,7 @@ class WritePipeline:
         candidate.memory.events = [f"{candidate.event}:corrected"]
         joined = self._insert_or_join(scope, candidate, self._embedder.embed([_embed_text(candidate.memory)])[0], now,
                                       "corrected")
-        self._demote(scope, old, now, reason="correction", by=candidate.memory.id)
+        self._demote(scope, old, now, reason="correction", by=joined.memory.id if joined else candidate.memory.id)
         return joined or WrittenMemory(candidate.memory, "corrected")
 
     # -- store operations -------------------------------------------------------------------
