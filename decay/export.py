@@ -11,6 +11,7 @@ import json
 import uuid
 from typing import Any
 
+from mal.errors import NotFound
 from mal.ports import BlobStore, Clock, GraphStore
 from mal.scope import SubjectScope, export_prefix
 
@@ -44,6 +45,9 @@ class Exporter:
         self._archive_bucket = archive_bucket
 
     def export(self, scope: SubjectScope) -> dict[str, Any]:
+        # An erased (or never seen) subject has no User node: 404, and nothing below may create one.
+        if not self._graph.subject_exists(scope.subject):
+            raise NotFound("no data is held for this subject (never captured, or erased)")
         now = self._clock.now()
         export_id = f"{now.strftime('%Y%m%dT%H%M%SZ')}-{uuid.uuid4().hex[:8]}"
         prefix = export_prefix(scope.tenant, export_id)

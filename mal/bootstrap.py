@@ -105,7 +105,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     adapters = adapters or real_adapters(settings)
     clock = clock or SystemClock()
     recent = RecentBuffer(adapters.graph, settings.recent_turns)
-    forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3)
+    forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3, recent)
     access = AccessRecorder(adapters.graph)
     retriever = Retriever(adapters.graph, adapters.vectors, adapters.embedder, clock, settings.lifecycle,
                           settings.retrieval_preset, access)

@@ -40,10 +40,27 @@ class Principal:
     scopes: frozenset[str]
     key_id: str  # a short digest of the API key, safe to log
     rate_limit_per_minute: int | None = None  # None: the service default
+    sources: tuple[str, ...] | None = None  # sources this key may write as (None: any)
+
+    @property
+    def is_admin(self) -> bool:
+        return "admin" in self.scopes
 
     def require(self, scope: str) -> None:
         if scope not in self.scopes and "admin" not in self.scopes:
             raise Forbidden(f"this API key lacks the '{scope}' scope")
+
+    def source_for(self, declared: str | None) -> str:
+        """The source is bound to the key: a declared source outside the key's list is refused,
+        a missing one is the key's first source. Quarantine keys on this, so a client cannot
+        step out of a quarantined source by declaring another one."""
+        if self.sources is None:
+            return declared or "api"
+        if declared is None:
+            return self.sources[0]
+        if declared not in self.sources:
+            raise Forbidden(f"this API key may not write as source '{declared}'")
+        return declared
 
 
 class KeyRing:
@@ -61,5 +78,6 @@ class KeyRing:
         digest = hashlib.sha256(presented.encode()).hexdigest()
         for known, config in self._by_digest.items():
             if hmac.compare_digest(known, digest):
-                return Principal(config.tenant, frozenset(config.scopes), digest[:12], config.rate_limit_per_minute)
+                return Principal(config.tenant, frozenset(config.scopes), digest[:12], config.rate_limit_per_minute,
+                                 tuple(config.sources) if config.sources else None)
         raise Unauthorized("unknown API key")

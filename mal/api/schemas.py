@@ -10,8 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = [
     "CaptureBody", "CaptureResponse", "ContextBody", "ContextResponse", "CypherBody", "CypherResponse",
-    "EraseResponse", "ForgetBody", "ForgetResponse", "MemoryOut", "MemoryPage", "SearchBody", "SearchResponse",
-    "SearchResultOut", "TurnIn", "WrittenOut", "MAX_OFFSET", "MAX_UTC_OFFSET", "YEARS",
+    "EraseResponse", "ForgetBody", "ForgetCandidate", "ForgetResponse", "MemoryOut", "MemoryPage", "SearchBody",
+    "SearchResponse", "SearchResultOut", "TurnIn", "WrittenOut", "MAX_OFFSET", "MAX_UTC_OFFSET", "YEARS",
 ]
 
 # Real time zones span UTC-12:00..UTC+14:00; Neo4j stores at most +-18:00 and failed mid-capture on
@@ -77,7 +77,8 @@ class TurnIn(_Body):
 
 class CaptureBody(_Body):
     session_id: str = Field(min_length=1, max_length=128)
-    source: str = Field(default="api", pattern=r"^[a-z0-9_-]{1,32}$")
+    source: str | None = Field(default=None, pattern=r"^[a-z0-9_-]{1,32}$",
+                               description="bound to the API key: omitted = the key's first source (or 'api')")
     agent_id: str | None = Field(default=None, max_length=128)
     domain: str | None = Field(default=None, pattern=r"^[a-z0-9_-]{1,32}$")
     occurred_at: datetime | None = None
@@ -98,10 +99,18 @@ class WrittenOut(BaseModel):
     action: Literal["created", "reinforced", "corrected", "disputed", "forgotten"]
 
 
+class ForgetCandidate(BaseModel):
+    id: str
+    kind: str
+    summary: str
+
+
 class CaptureResponse(BaseModel):
     memories: list[WrittenOut]
     questions: list[str]
     forgotten: list[str]
+    forget_candidates: list[ForgetCandidate] = Field(
+        default_factory=list, description="memories a forget request may mean; confirm via POST /v1/memories/forget")
     recent_turns_kept: int
     dropped_turns: int
 
@@ -170,11 +179,18 @@ class MemoryPage(BaseModel):
 
 
 class ForgetBody(_Body):
-    query: str = Field(min_length=1, max_length=500)
+    """Either a request in words (`query`), or a confirmation: `confirm: true` with `memory_ids`."""
+
+    query: str | None = Field(default=None, min_length=1, max_length=500)
+    memory_ids: list[str] | None = Field(default=None, min_length=1, max_length=50)
+    confirm: bool = False
 
 
 class ForgetResponse(BaseModel):
     forgotten: list[str]
+    question: str | None = Field(default=None, description="asked instead of deleting when the request is not "
+                                 "precise (several or unclear matches); nothing was forgotten")
+    candidates: list[ForgetCandidate] = Field(default_factory=list)
 
 
 class EraseResponse(BaseModel):
