@@ -27,6 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from infra.weaviate_build import (
+    WEAVIATE_DATA_BIND_VAR,
+    WEAVIATE_GRPC_BIND_VAR,
+    WEAVIATE_PATCH,
+    WeaviateBuildError,
+    write_build_module,
+)
 from mal.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +41,9 @@ LAUNCHER_DIR = ROOT / "infra" / "neo4j-launcher"
 BIN_CACHE = Path(os.environ.get("MAL_BIN_CACHE", Path.home() / ".cache" / "mal" / "bin"))
 WEAVIATE_MODULE = "github.com/weaviate/weaviate/cmd/weaviate-server"
 VERSITYGW_MODULE = "github.com/versity/versitygw/cmd/versitygw"
+
+# Gossip, Raft and Raft RPC (CLUSTER_BIND_ADDR) and the internal data API: one single-node cluster.
+CLUSTER_ADDR = "127.0.0.1"
 
 
 # What a server may inherit from whoever ran the stack; everything else it needs is set explicitly
@@ -91,6 +101,8 @@ class Stack:
         neo = urlparse(settings.neo4j.uri)
         s3 = urlparse(settings.s3.endpoint_url)
         wv = settings.weaviate
+        # The cached binary's name says which patch it carries (infra/weaviate_build.py).
+        self.weaviate_build = f"{wv.version}-{WEAVIATE_PATCH}"
         self.servers = {
             "neo4j": Server(
                 "neo4j",
@@ -113,11 +125,11 @@ class Stack:
                 wv.http_port,
                 ready=lambda: _http_ok(f"http://{wv.host}:{wv.http_port}/v1/.well-known/ready"),
                 command=lambda: [
-                    str(self._go_binary("weaviate-server", wv.version)),
+                    str(self._go_binary("weaviate-server", self.weaviate_build)),
                     "--host", wv.host, "--port", str(wv.http_port), "--scheme", "http",
                 ],
                 env=self._weaviate_env,
-                install=lambda: self._go_install(WEAVIATE_MODULE, "weaviate-server", wv.version, "~10-20 min"),
+                install=self._install_weaviate,
                 endpoint=f"http://{wv.host}:{wv.http_port} (gRPC {wv.grpc_port})",
                 extra_ports=[wv.grpc_port, *wv.cluster_ports],
             ),
@@ -149,20 +161,50 @@ class Stack:
         target = self._go_binary(name, version)
         if target.exists():
             return
+        self._go_build(name, target, ["go", "install", f"{module}@{version}"], self.data,
+                       {"GOBIN": str(target.parent)}, f"{module}@{version} with go install (first time {eta}")
+
+    def _go_build(self, name: str, target: Path, command: list[str], cwd: Path, own: dict[str, str],
+                  what: str) -> None:
+        """Run a Go build with the minimal build environment, CGO off, its output in data/logs."""
         if not shutil.which("go"):
             raise StackError(f"{name}: `go` is not on PATH; install Go >= 1.26 to build it")
+        self.logs.mkdir(parents=True, exist_ok=True)
         log = self.logs / f"build-{name}.log"
-        say(f"{name}: building {module}@{version} with go install (first time {eta}; log {log})")
-        env = minimal_env({"CGO_ENABLED": "0", "GOBIN": str(target.parent), "GOFLAGS": "-mod=mod"},
-                          BUILD_INHERITED)
+        say(f"{name}: building {what}; log {log})")
+        env = minimal_env({"CGO_ENABLED": "0", "GOFLAGS": "-mod=mod", **own}, BUILD_INHERITED)
         started = time.monotonic()
         with log.open("w") as out:
             # No -trimpath: Weaviate reads its gse dictionaries from the module cache at run time.
-            code = subprocess.call(["go", "install", f"{module}@{version}"], env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, cwd=self.data)
+            code = subprocess.call(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
         if code != 0 or not target.exists():
-            raise StackError(f"{name}: go install failed (exit {code}); see {log}")
+            raise StackError(f"{name}: {command[1]} failed (exit {code}); see {log}")
         say(f"{name}: built in {time.monotonic() - started:.0f}s")
+
+    def _install_weaviate(self) -> None:
+        """Weaviate with WEAVIATE_EDITS applied. `go install module@version` refuses an overlay that
+        replaces files beneath GOMODCACHE, so the build runs in a throwaway module under data/build
+        that requires Weaviate through a `replace` to a symlink of its module-cache directory: the
+        same source and dependency versions (Weaviate's own go.sum), files reached by a path the
+        overlay may replace."""
+        version = self.settings.weaviate.version
+        target = self._go_binary("weaviate-server", self.weaviate_build)
+        if target.exists():
+            return
+        if not shutil.which("go"):
+            raise StackError("weaviate-server: `go` is not on PATH; install Go >= 1.26 to build it")
+        build_dir, overlay = self._weaviate_build_module(version)
+        self._go_build("weaviate-server", target,
+                       ["go", "build", "-overlay", str(overlay), "-o", str(target), WEAVIATE_MODULE],
+                       build_dir, {}, f"{WEAVIATE_MODULE}@{version} patched ({WEAVIATE_PATCH}) with "
+                       "go build -overlay (first time ~10-20 min")
+
+    def _weaviate_build_module(self, version: str) -> tuple[Path, Path]:
+        try:
+            return write_build_module(self.data / "build", WEAVIATE_MODULE, version,
+                                      minimal_env({}, BUILD_INHERITED))
+        except WeaviateBuildError as exc:
+            raise StackError(f"weaviate: {exc}") from exc
 
     def _install_neo4j(self) -> None:
         marker = LAUNCHER_DIR / "target" / "classes" / "dev" / "mal" / "neo4j" / "Launcher.class"
@@ -195,10 +237,11 @@ class Stack:
         ]
 
     def _weaviate_env(self) -> dict[str, str]:
-        """Weaviate's whole configuration. Listeners: REST on --host; gossip (TCP+UDP), Raft and
-        Raft RPC on CLUSTER_BIND_ADDR; gRPC and the internal data API cannot be bound to an address
-        in v1.38.11 (they listen on ":port", see docs/security.md), so the data API requires
-        CLUSTER_BASIC_AUTH_* and gRPC the API key. No profiling/debug listener, no metrics listener."""
+        """Weaviate's whole configuration. Listeners: REST on --host and gRPC on the same host
+        (WEAVIATE_GRPC_BIND_HOST, our build's patch); gossip (TCP+UDP), Raft, Raft RPC
+        (CLUSTER_BIND_ADDR) and the internal data API (WEAVIATE_CLUSTER_DATA_BIND_HOST, patched) on
+        CLUSTER_ADDR. Still the data API requires CLUSTER_BASIC_AUTH_* and gRPC the API key. No
+        profiling/debug listener, no metrics listener."""
         wv = self.settings.weaviate
         cluster_password = wv.cluster_password.get_secret_value()
         if not cluster_password:
@@ -211,8 +254,9 @@ class Stack:
             "DISABLE_TELEMETRY": "true",
             "CLUSTER_HOSTNAME": "node1",
             "CLUSTER_IN_LOCALHOST": "true",
-            "CLUSTER_ADVERTISE_ADDR": "127.0.0.1",
-            "CLUSTER_BIND_ADDR": "127.0.0.1",
+            "CLUSTER_ADVERTISE_ADDR": CLUSTER_ADDR,
+            "CLUSTER_BIND_ADDR": CLUSTER_ADDR,
+            WEAVIATE_DATA_BIND_VAR: CLUSTER_ADDR,
             "CLUSTER_GOSSIP_BIND_PORT": str(wv.cluster_ports[0]),
             "CLUSTER_DATA_BIND_PORT": str(wv.cluster_ports[1]),
             "CLUSTER_BASIC_AUTH_USERNAME": wv.cluster_user,
@@ -221,6 +265,7 @@ class Stack:
             "RAFT_INTERNAL_RPC_PORT": str(wv.cluster_ports[3]),
             "RAFT_BOOTSTRAP_EXPECT": "1",
             "GRPC_PORT": str(wv.grpc_port),
+            WEAVIATE_GRPC_BIND_VAR: wv.host,
             # The pprof/debug listener binds ":6060" on every interface, clashes between side-by-side
             # stacks and serves heap dumps: off. Metrics (":2112") stay off too.
             "GO_PROFILING_DISABLE": "true",

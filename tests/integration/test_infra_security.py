@@ -41,13 +41,6 @@ pytestmark = pytest.mark.integration
 # The only variables a server may inherit from whoever ran the stack (see infra/stack.py).
 INHERITABLE = {"PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME"}
 
-# Weaviate v1.38.11 hard-codes the wildcard address for two listeners, and no setting changes it:
-# adapters/handlers/grpc/server.go:442 `net.Listen("tcp", fmt.Sprintf(":%d", GRPC.Port))` and
-# adapters/handlers/rest/clusterapi/serve.go:140 `Addr: fmt.Sprintf(":%d", port)`. Both require
-# credentials instead (tested below); docs/security.md says so. Nothing else may be on a wildcard.
-WEAVIATE_WILDCARD_ONLY = ("grpc", "data")
-
-
 @dataclass(frozen=True)
 class Listener:
     proto: str
@@ -123,8 +116,7 @@ def _expected_ports(settings: Settings) -> dict[str, dict[str, int]]:
 # -- (a) where each server listens ----------------------------------------------------------------
 def test_every_listener_is_loopback_and_expected(settings: Settings, pids: dict[str, int]) -> None:
     """No server opens a port we did not configure (HTTP 7474, routing 7688, profiling 6060, metrics,
-    JMX...), and every port it opens is bound to 127.0.0.1 or ::1, except the two Weaviate listeners
-    that v1.38.11 cannot bind to loopback (see WEAVIATE_WILDCARD_ONLY)."""
+    JMX...), and every port it opens is bound to 127.0.0.1 or ::1, with no exception."""
     need(pids)
     expected = _expected_ports(settings)
     problems = []
@@ -135,8 +127,7 @@ def test_every_listener_is_loopback_and_expected(settings: Settings, pids: dict[
         unexpected = sorted({(s.proto, s.ip, s.port) for s in found if s.port not in allowed})
         if unexpected:
             problems.append(f"{name}: unexpected listeners {unexpected}")
-        exempt = {expected["weaviate"][p] for p in WEAVIATE_WILDCARD_ONLY} if name == "weaviate" else set()
-        wildcard = sorted({(s.proto, s.ip, s.port) for s in found if not s.loopback and s.port not in exempt})
+        wildcard = sorted({(s.proto, s.ip, s.port) for s in found if not s.loopback})
         if wildcard:
             problems.append(f"{name}: listening beyond loopback on {wildcard}")
         missing = allowed - {s.port for s in found}
@@ -145,13 +136,18 @@ def test_every_listener_is_loopback_and_expected(settings: Settings, pids: dict[
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.xfail(strict=True, reason="Weaviate v1.38.11 binds gRPC and the cluster data API on ':port' "
-                   "with no setting to change it (docs/security.md); strict: passes once upstream allows it")
 def test_weaviate_grpc_and_data_api_bind_loopback(settings: Settings, pids: dict[str, int]) -> None:
+    """Upstream v1.38.11 listens on ":port" (every interface) for gRPC (adapters/handlers/grpc/
+    server.go) and the internal data API (adapters/handlers/rest/clusterapi/serve.go); the stack
+    builds Weaviate with an overlay that binds them to WEAVIATE_GRPC_BIND_HOST and
+    WEAVIATE_CLUSTER_DATA_BIND_HOST (infra/weaviate_build.py). Both must listen, on loopback only."""
     need(pids, "weaviate")
-    ports = {_expected_ports(settings)["weaviate"][p] for p in WEAVIATE_WILDCARD_ONLY}
-    exposed = [s for s in listeners(pids["weaviate"]) if s.port in ports and not s.loopback]
-    assert not exposed
+    wv = settings.weaviate
+    found = listeners(pids["weaviate"])
+    for port in (wv.grpc_port, wv.cluster_ports[1]):
+        bound = [s for s in found if s.port == port]
+        assert bound, f"nothing listens on {port}"
+        assert all(s.loopback for s in bound), sorted((s.proto, s.ip, s.port) for s in bound)
 
 
 # -- (b) every port refuses a caller without credentials ------------------------------------------
