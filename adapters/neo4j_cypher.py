@@ -233,6 +233,7 @@ WITH DISTINCT m
 OPTIONAL MATCH (w:WriteEvent)-[:APPLIED_TO]->(m)
 WHERE NOT exists { (w)-[:APPLIED_TO]->(other) WHERE other <> m }
 DETACH DELETE w
+WITH DISTINCT m
 OPTIONAL MATCH (f:Fingerprint {memory_id: $id, subject: $subject})
 DETACH DELETE f
 WITH DISTINCT m
