@@ -41,8 +41,9 @@ status:
 typecheck: setup
 	$(BIN)/mypy mal parsers decay adapters infra
 
+## The service rules on in-memory fakes, no servers (contract tests hold the fakes to the real stores).
 unit: setup
-	$(BIN)/python -m pytest -p no:cacheprovider tests/unit
+	$(BIN)/python -m pytest -p no:cacheprovider -q -m "not integration" tests/unit tests/contract
 
 bench-parser: setup
 	$(BIN)/python -m bench.parser_bench
