@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-decay bench-mem0 typecheck clean-data
+.PHONY: check lint run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-decay bench-mem0 typecheck clean-data
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version' 
@@ -27,8 +27,21 @@ setup: $(STAMP)
 run: setup
 	$(BIN)/python -m infra.stack with -- $(BIN)/python -m mal serve
 
+## Lint, types, layering, and the service rules on fakes: fast, no servers. Runs first in `make test`.
+check: setup
+	@started=$$(date +%s); \
+	$(BIN)/ruff check . && $(BIN)/ruff format --check . && \
+	$(BIN)/mypy && \
+	$(BIN)/lint-imports --no-cache && \
+	$(BIN)/python -m pytest -p no:cacheprovider -q -m "not integration" tests/unit tests/contract && \
+	echo "[check] passed in $$(( $$(date +%s) - started ))s"
+
+## Rewrite formatting and safe lint fixes in place.
+lint: setup
+	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
+
 ## Start the stack, run the whole suite, stop what was started.
-test: setup
+test: check
 	$(BIN)/python -m infra.stack with -- $(BIN)/python -m pytest -p no:cacheprovider
 
 up: setup
@@ -39,10 +52,11 @@ status:
 	$(BIN)/python -m infra.stack status
 
 typecheck: setup
-	$(BIN)/mypy mal parsers decay adapters infra
+	$(BIN)/mypy
 
+## The service rules on in-memory fakes, no servers (contract tests hold the fakes to the real stores).
 unit: setup
-	$(BIN)/python -m pytest -p no:cacheprovider tests/unit
+	$(BIN)/python -m pytest -p no:cacheprovider -q -m "not integration" tests/unit tests/contract
 
 bench-parser: setup
 	$(BIN)/python -m bench.parser_bench

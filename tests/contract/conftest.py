@@ -1,0 +1,58 @@
+"""Each contract suite runs twice: against the in-memory fake and against the real adapter that
+infra/stack.py started. What a unit test may assume of a fake is exactly what is asserted here."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from adapters.memory import HashEmbedder, InMemoryBlobStore, InMemoryVectorStore
+from adapters.memory_graph import InMemoryGraphStore
+from mal.bootstrap import Container
+from mal.models import Memory
+
+
+# The real side needs the servers: marked so `make unit` (-m "not integration") skips it.
+PARAMS = ["fake", pytest.param("real", marks=pytest.mark.integration)]
+
+
+def _fake_or_real(request: pytest.FixtureRequest, fake: Callable[[], Any], real: Callable[[Container], Any]) -> Any:
+    if request.param == "fake":
+        return fake()
+    return real(request.getfixturevalue("container"))
+
+
+@pytest.fixture(params=PARAMS)
+def vectors(request: pytest.FixtureRequest) -> Any:
+    return _fake_or_real(request, InMemoryVectorStore, lambda c: c.adapters.vectors)
+
+
+@pytest.fixture(params=PARAMS)
+def graph(request: pytest.FixtureRequest) -> Any:
+    return _fake_or_real(request, InMemoryGraphStore, lambda c: c.adapters.graph)
+
+
+@pytest.fixture(params=PARAMS)
+def blobs(request: pytest.FixtureRequest) -> Any:
+    buckets = ("mal-archive", "mal-export")
+    return _fake_or_real(request, lambda: InMemoryBlobStore(buckets), lambda c: c.adapters.blobs)
+
+
+@pytest.fixture(params=PARAMS)
+def embedder(request: pytest.FixtureRequest) -> Any:
+    return _fake_or_real(request, HashEmbedder, lambda c: c.adapters.embedder)
+
+
+@pytest.fixture
+def subject() -> str:
+    return secrets.token_hex(32)
+
+
+def memory(summary: str, kind: str = "preference", text: str | None = None, lang: str = "en") -> Memory:
+    now = datetime.now(UTC)
+    return Memory(id=str(__import__("uuid").uuid4()), kind=kind, summary=summary, text=text or summary, lang=lang,
+                  created_at=now, updated_at=now, last_reinforced=now, last_accessed=now)

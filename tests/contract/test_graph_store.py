@@ -1,0 +1,153 @@
+"""GraphStore contract: the in-memory graph and Neo4j agree on scoping, visibility, ordering and
+the lifecycle operations the services call."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from mal.errors import InvalidInput
+from mal.models import Entity, Memory, MemoryStatus, Relation
+
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def _memory(kind: str = "preference", summary: str = "likes tea", at: datetime = T0, **extra: Any) -> Memory:
+    return Memory(id=str(uuid.uuid4()), kind=kind, summary=summary, text=summary, created_at=at, updated_at=at,
+                  last_reinforced=at, last_accessed=at, **extra)
+
+
+def _tea(at: datetime = T0) -> Memory:
+    return _memory(relations=[Relation(type="PREFERS", entity=Entity(name="green tea", type="topic"), at=at)],
+                   slots={"topic": "green tea"}, at=at)
+
+
+@pytest.fixture
+def tenant() -> str:
+    return "t-" + secrets.token_hex(4)
+
+
+def test_upsert_get_and_scope(graph: Any, subject: str, tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    m = _tea()
+    graph.upsert(subject, m, indexed=True)
+    got = graph.get(subject, m.id)
+    assert got is not None and got.summary == m.summary and got.slots == m.slots
+    assert got.relations[0].entity.name == "green tea"
+    assert graph.get(subject[::-1], m.id) is None
+    with pytest.raises(InvalidInput):
+        graph.upsert(subject[::-1], m, indexed=True)
+
+
+def test_list_shows_only_indexed_with_filters_order_and_paging(graph: Any, subject: str, tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    older, newer = _memory(at=T0), _memory(kind="budget", at=T0 + timedelta(hours=1))
+    hidden = _memory(at=T0 + timedelta(hours=2))
+    graph.upsert(subject, older, indexed=True)
+    graph.upsert(subject, newer, indexed=True)
+    graph.upsert(subject, hidden, indexed=False)
+    page, total = graph.list_memories(subject, None, None, 0, 10)
+    assert total == 2 and [m.id for m in page] == [newer.id, older.id]
+    page, total = graph.list_memories(subject, ["active"], ["budget"], 0, 10)
+    assert total == 1 and page[0].id == newer.id
+    page, total = graph.list_memories(subject, None, None, 1, 1)
+    assert total == 2 and [m.id for m in page] == [older.id]
+    assert [s for s, m in graph.unindexed(subject, T0 + timedelta(days=1))] == [subject]
+    graph.mark_indexed(subject, hidden.id)
+    assert graph.unindexed(subject, T0 + timedelta(days=1)) == []
+
+
+def test_active_of_kind_by_event_status_and_weight(graph: Any, subject: str, tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    a = _memory(kind="budget", events=["ev1:created"])
+    b = _memory(kind="budget", at=T0 + timedelta(minutes=1))
+    graph.upsert(subject, a, indexed=True)
+    graph.upsert(subject, b, indexed=True)
+    assert [m.id for m in graph.active_of_kind(subject, "budget")] == [a.id, b.id]
+    found = graph.by_event(subject, "ev1")
+    assert found is not None and found.id == a.id
+    assert graph.by_event(subject[::-1], "ev1") is None
+    assert graph.set_status(subject, [b.id], "forgotten", T0) == 1
+    assert [m.id for m in graph.active_of_kind(subject, "budget")] == [a.id]
+    later = T0 + timedelta(days=2)
+    graph.set_weight(subject, a.id, 0.3, later, valid_to=later)
+    got = graph.get(subject, a.id)
+    assert got is not None and got.weight == pytest.approx(0.3) and got.valid_to == later
+    graph.touch(subject, [a.id], later + timedelta(hours=1))
+    got = graph.get(subject, a.id)
+    assert got is not None and got.last_accessed == later + timedelta(hours=1)
+
+
+def test_by_ids_keeps_order_statuses_entities_and_related(graph: Any, subject: str, tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    tea, todo = _tea(), _memory(kind="todo", summary="buy green tea",
+                                relations=[Relation(type="HAS_TODO", entity=Entity(name="green tea", type="topic"))])
+    disputed = _memory(status=MemoryStatus.DISPUTED)
+    graph.upsert(subject, tea, indexed=True)
+    graph.upsert(subject, todo, indexed=True)
+    graph.upsert(subject, disputed, indexed=True)
+    hits = graph.by_ids(subject, [disputed.id, tea.id], ["active"])
+    assert [h.memory.id for h in hits] == [tea.id]
+    assert hits[0].entities == [Entity(name="green tea", type="topic")]
+    assert [r["id"] for r in hits[0].related] == [todo.id] and hits[0].related[0]["pending"] is True
+    assert graph.by_ids(subject[::-1], [tea.id], ["active"]) == []
+
+
+def test_archive_stub_and_refs(graph: Any, subject: str, tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    m = _tea()
+    graph.upsert(subject, m, indexed=True)
+    graph.archive_stub(subject, m.id, "k/1.json", "ab" * 32, "low_weight", T0)
+    stub = graph.get(subject, m.id)
+    assert stub is not None and stub.status == MemoryStatus.ARCHIVED and stub.summary == "" and stub.relations == []
+    assert graph.archive_ref(subject, m.id) == {"key": "k/1.json", "sha": "ab" * 32, "status": "archived"}
+    refs = graph.archived_refs(subject)
+    assert [(r["id"], r["reason"]) for r in refs] == [(m.id, "low_weight")]
+    assert graph.quadruples(subject) == []
+
+
+def test_quarantine_is_per_tenant_and_reversible(graph: Any, subject: str, tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    web, app = _memory(source="web"), _memory(source="app")
+    graph.upsert(subject, web, indexed=True)
+    graph.upsert(subject, app, indexed=True)
+    hits = graph.set_source_quarantine(tenant, "web", True, T0)
+    assert hits == [(subject, web.id)]
+    assert graph.quarantined_sources(tenant) == {"web"} and graph.quarantined_sources(tenant + "x") == set()
+    assert graph.ensure_subject(subject, tenant, T0) == {"web"}
+    assert graph.get(subject, web.id).status == MemoryStatus.QUARANTINED  # type: ignore[union-attr]
+    graph.set_source_quarantine(tenant, "web", False, T0)
+    assert graph.get(subject, web.id).status == MemoryStatus.ACTIVE  # type: ignore[union-attr]
+    assert graph.quarantined_sources(tenant) == set()
+
+
+def test_quadruples_recent_audit_and_erase(graph: Any, subject: str, tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    m = _tea()
+    graph.upsert(subject, m, indexed=True)
+    quads = graph.quadruples(subject)
+    assert [(q["relation"], q["entity"], q["memory_id"]) for q in quads] == [("PREFERS", "green tea", m.id)]
+    turns = [{"session_id": "s", "index": 0, "role": "user", "content": "我喜欢绿茶", "at": T0.isoformat()}]
+    graph.save_recent_turns(subject, turns, T0)
+    assert graph.recent_turns(subject) == turns and graph.recent_turns(subject[::-1]) == []
+    graph.append_audit(subject, {"at": T0 + timedelta(seconds=2), "type": "forgotten", "memory_id": m.id,
+                                 "detail": {"n": 1}})
+    graph.append_audit(subject, {"at": T0 + timedelta(seconds=1), "type": "created", "memory_id": m.id})
+    assert [(e["type"], e["detail"]) for e in graph.audit_trail(subject)] == [("created", {}), ("forgotten", {"n": 1})]
+    assert graph.count_subject(subject) > 0
+    assert graph.erase_subject(subject) > 0
+    assert graph.count_subject(subject) == 0
+    assert graph.get(subject, m.id) is None and graph.recent_turns(subject) == [] and graph.audit_trail(subject) == []
+    assert subject not in {s for s, _ in graph.subjects(tenant)}
+
+
+def test_subjects_page_by_tenant(graph: Any, tenant: str) -> None:
+    keys = sorted(secrets.token_hex(32) for _ in range(3))
+    for key in keys:
+        graph.ensure_subject(key, tenant, T0)
+    assert [s for s, t in graph.subjects(tenant)] == keys
+    assert [s for s, t in graph.subjects(tenant, after=keys[0], limit=1)] == [keys[1]]

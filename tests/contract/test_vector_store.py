@@ -1,0 +1,74 @@
+"""VectorStore contract: the fake and Weaviate agree on what the services rely on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.memory import HashEmbedder
+from tests.contract.conftest import memory
+
+EMB = HashEmbedder()
+
+
+def _put(vectors: Any, subject: str, summary: str, kind: str = "preference", lang: str = "en") -> str:
+    m = memory(summary, kind=kind, lang=lang)
+    vectors.upsert(subject, m, EMB.embed([summary])[0])
+    return m.id
+
+
+def test_upsert_is_idempotent_and_counted(vectors: Any, subject: str) -> None:
+    m = memory("The user prefers Python")
+    vectors.upsert(subject, m, EMB.embed([m.summary])[0])
+    vectors.upsert(subject, m, EMB.embed([m.summary])[0])
+    assert vectors.count_subject(subject) == 1
+    assert vectors.exists(subject, m.id)
+
+
+def test_subjects_are_isolated(vectors: Any, subject: str) -> None:
+    other = subject[::-1]
+    mine = _put(vectors, subject, "The user likes green tea")
+    assert vectors.count_subject(other) == 0
+    assert not vectors.exists(other, mine)
+    assert vectors.search(other, "green tea", EMB.embed(["green tea"])[0], 5, 0.5, None) == []
+    assert vectors.nearest(other, EMB.embed(["green tea"])[0], 5, None) == []
+
+
+def test_nearest_identical_vector_has_cosine_one_and_kind_filter(vectors: Any, subject: str) -> None:
+    tea = _put(vectors, subject, "The user likes green tea")
+    _put(vectors, subject, "Budget for the trip is 500 yuan", kind="budget")
+    hits = vectors.nearest(subject, EMB.embed(["The user likes green tea"])[0], 1, None)
+    assert hits[0].id == tea and abs((hits[0].vector_cosine or 0) - 1.0) < 1e-3
+    only_budget = vectors.nearest(subject, EMB.embed(["The user likes green tea"])[0], 5, "budget")
+    assert tea not in {h.id for h in only_budget} and len(only_budget) == 1
+
+
+def test_hybrid_search_finds_exact_words_first_and_filters_kinds(vectors: Any, subject: str) -> None:
+    tea = _put(vectors, subject, "The user likes green tea")
+    _put(vectors, subject, "The user lives in Shenzhen", kind="profile")
+    _put(vectors, subject, "Planning a trip to Tokyo next month", kind="travel_plan")
+    query = "green tea"
+    hits = vectors.search(subject, query, EMB.embed([query])[0], 3, 0.5, None)
+    assert hits[0].id == tea
+    assert all(h.score >= hits[-1].score for h in hits)
+    filtered = vectors.search(subject, query, EMB.embed([query])[0], 3, 0.5, ["profile"])
+    assert tea not in {h.id for h in filtered}
+
+
+def test_chinese_text_is_searchable(vectors: Any, subject: str) -> None:
+    dog = _put(vectors, subject, "我家狗叫豆豆", kind="profile", lang="zh")
+    _put(vectors, subject, "我下个月去东京出差", kind="travel_plan", lang="zh")
+    query = "狗叫什么"
+    hits = vectors.search(subject, query, EMB.embed([query])[0], 2, 0.3, None, lang="zh")
+    assert hits and hits[0].id == dog
+
+
+def test_delete_and_erase(vectors: Any, subject: str) -> None:
+    a = _put(vectors, subject, "one")
+    b = _put(vectors, subject, "two")
+    vectors.delete(subject, [a])
+    assert not vectors.exists(subject, a) and vectors.exists(subject, b)
+    vectors.delete(subject[::-1], [b])  # another subject's delete touches nothing here
+    assert vectors.exists(subject, b)
+    assert vectors.erase_subject(subject) == 1
+    assert vectors.count_subject(subject) == 0
+    assert vectors.erase_subject(subject) == 0
