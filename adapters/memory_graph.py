@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -35,6 +35,7 @@ class InMemoryGraphStore:
         self._recent: dict[SubjectKey, list[dict[str, Any]]] = {}
         self._audit: dict[SubjectKey, list[dict[str, Any]]] = {}
         self._quarantined: dict[str, set[str]] = {}
+        self._fingerprints: dict[str, tuple[SubjectKey, str]] = {}  # fingerprint -> (subject, memory id)
         self._lock = threading.RLock()
         self.down = False
 
@@ -45,9 +46,6 @@ class InMemoryGraphStore:
     def _mine(self, subject: SubjectKey, memory_id: str) -> _Node | None:
         node = self._memories.get(memory_id)
         return node if node is not None and node.subject == subject else None
-
-    def _user(self, subject: SubjectKey, now: datetime | None = None) -> dict[str, Any]:
-        return self._users.setdefault(subject, {"created_at": now, "tenant": None})
 
     # -- lifecycle -------------------------------------------------------------------------
     def ensure_schema(self) -> None:
@@ -71,11 +69,86 @@ class InMemoryGraphStore:
             existing = self._memories.get(memory.id)
             if existing is not None and existing.subject != subject:
                 raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
-            self._user(subject, memory.updated_at)
+            if subject not in self._users:  # only ensure_subject creates a user (it carries the tenant)
+                raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
             extra = existing.extra if existing else {}
             self._memories[memory.id] = _Node(subject, memory.model_copy(deep=True), indexed, extra)
             for relation in memory.relations:
                 self._entities.setdefault(subject, set()).add((relation.entity.type, relation.entity.name))
+
+    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str:
+        """Claim the fingerprint and write the memory unindexed, atomically (one lock here, one
+        transaction in Neo4j). A live owner of the same fingerprint wins; the caller reinforces it."""
+        self._check()
+        with self._lock:
+            if subject not in self._users:
+                raise InvalidInput("unknown subject", field="X-User-Id")
+            claimed = self._fingerprints.get(fingerprint)
+            if claimed is not None:
+                owner = self._mine(subject, claimed[1])
+                if owner is not None and owner.memory.status.value in {"active", "disputed", "quarantined"}:
+                    return owner.memory.id
+            self._fingerprints[fingerprint] = (subject, memory.id)
+            self.upsert(subject, memory, indexed=False)
+            return memory.id
+
+    def reinforce(self, subject: SubjectKey, memory_id: str, event: str, provenance: Sequence[str], now: datetime,
+                  rate: float, step: float, max_weight: float) -> Memory | None:
+        self._check()
+        with self._lock:
+            node = self._mine(subject, memory_id)
+            if node is None:
+                return None
+            m = node.memory
+            days = max((now - m.last_reinforced).total_seconds(), 0.0) / 86400.0
+            m.weight = min(m.weight * rate**days + step, max_weight)
+            m.last_reinforced = m.updated_at = now
+            if event not in m.events:
+                m.events.append(event)
+            m.provenance = [*m.provenance, *(p for p in provenance if p not in m.provenance)]
+            return m.model_copy(deep=True)
+
+    def forget_memory(self, subject: SubjectKey, memory_id: str, now: datetime) -> bool:
+        """Tombstone without text; links go, entities nothing else refers to go, the fingerprint goes."""
+        self._check()
+        with self._lock:
+            node = self._mine(subject, memory_id)
+            if node is None:
+                return False
+            m = node.memory
+            m.status, m.updated_at = MemoryStatus.FORGOTTEN, now
+            m.summary, m.text, m.context, m.slots, m.relations = "", "", "", {}, []
+            node.indexed = True
+            for key in ("archive_key", "archive_sha256", "pre_quarantine_status"):
+                node.extra.pop(key, None)
+            self._drop_fingerprints(memory_id)
+            self._prune_entities(subject)
+            return True
+
+    def clear_context(self, subject: SubjectKey, memory_id: str, context: str, now: datetime) -> list[Memory]:
+        self._check()
+        if not context:
+            return []
+        changed = []
+        for node in self._memories.values():
+            if node.subject == subject and node.memory.id != memory_id and node.memory.context == context:
+                node.memory.context, node.memory.updated_at = "", now
+                changed.append(node.memory.model_copy(deep=True))
+        return changed
+
+    def subject_exists(self, subject: SubjectKey) -> bool:
+        self._check()
+        return subject in self._users
+
+    def _drop_fingerprints(self, memory_id: str) -> None:
+        for fp in [f for f, (_, owner) in self._fingerprints.items() if owner == memory_id]:
+            del self._fingerprints[fp]
+
+    def _prune_entities(self, subject: SubjectKey) -> None:
+        used = {(r.entity.type, r.entity.name) for n in self._memories.values() if n.subject == subject
+                for r in n.memory.relations}
+        if subject in self._entities:
+            self._entities[subject] &= used
 
     def by_event(self, subject: SubjectKey, event: str) -> Memory | None:
         self._check()
@@ -96,6 +169,7 @@ class InMemoryGraphStore:
         with self._lock:
             if self._mine(subject, memory_id):
                 del self._memories[memory_id]
+                self._drop_fingerprints(memory_id)
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
         self._check()
@@ -166,7 +240,7 @@ class InMemoryGraphStore:
     # -- subjects, decay, archive, quarantine ------------------------------------------------
     def ensure_subject(self, subject: SubjectKey, tenant: str, now: datetime) -> set[str]:
         self._check()
-        self._user(subject, now)["tenant"] = tenant
+        self._users.setdefault(subject, {"created_at": now})["tenant"] = tenant
         return set(self._quarantined.get(tenant, set()))
 
     def subjects(self, tenant: str | None, after: str = "", limit: int = 500) -> list[tuple[str, str]]:
@@ -188,6 +262,7 @@ class InMemoryGraphStore:
         m.summary, m.text, m.context, m.slots, m.relations = "", "", "", {}, []
         node.indexed = True
         node.extra.update(archive_key=key, archive_sha256=sha, archive_reason=reason, archived_at=now)
+        self._prune_entities(subject)
 
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> dict[str, Any] | None:
         self._check()
@@ -244,14 +319,23 @@ class InMemoryGraphStore:
         self._check()
         return [dict(t) for t in self._recent.get(subject, [])]
 
-    def save_recent_turns(self, subject: SubjectKey, turns: list[dict[str, Any]], now: datetime | None = None) -> None:
+    def update_recent_turns(self, subject: SubjectKey,
+                            change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+                            now: datetime) -> list[dict[str, Any]]:
+        """Read-change-write under one lock, as Neo4j does under the User node's lock; an unknown
+        (or erased) subject is never re-created."""
         self._check()
-        self._user(subject, now)
-        self._recent[subject] = [dict(t) for t in turns]
+        with self._lock:
+            if subject not in self._users:
+                return []
+            turns = change([dict(t) for t in self._recent.get(subject, [])])
+            self._recent[subject] = [dict(t) for t in turns]
+            return [dict(t) for t in turns]
 
     def append_audit(self, subject: SubjectKey, event: dict[str, Any]) -> None:
         self._check()
-        self._user(subject, event["at"])
+        if subject not in self._users:  # like Neo4j's statement: an erased subject is not re-created
+            return
         self._audit.setdefault(subject, []).append(
             {"at": event["at"], "type": event["type"], "memory_id": event.get("memory_id"),
              "detail": json.loads(json.dumps(event.get("detail", {}), default=str))})
@@ -273,11 +357,16 @@ class InMemoryGraphStore:
         with self._lock:
             before = self.count_subject(subject)
             self._users.pop(subject, None)
+            for fp in [f for f, (owner, _) in self._fingerprints.items() if owner == subject]:
+                del self._fingerprints[fp]
             for memory_id in [i for i, n in self._memories.items() if n.subject == subject]:
                 del self._memories[memory_id]
             for table in (self._entities, self._recent, self._audit):
                 table.pop(subject, None)
             return before
+
+    def clear_query_stats(self) -> None:
+        self._check()  # no query statistics are kept here
 
     def run_read_only(self, query: str, params: dict[str, Any], limit: int) -> list[dict[str, Any]]:
         raise InvalidInput("analyst Cypher runs only against Neo4j; the in-memory graph has no query engine",

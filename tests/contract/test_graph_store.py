@@ -41,6 +41,44 @@ def test_upsert_get_and_scope(graph: Any, subject: str, tenant: str) -> None:
     assert graph.get(subject[::-1], m.id) is None
     with pytest.raises(InvalidInput):
         graph.upsert(subject[::-1], m, indexed=True)
+    assert graph.subject_exists(subject) and not graph.subject_exists(subject[::-1])
+
+
+def test_fingerprint_claim_and_atomic_reinforce(graph: Any, subject: str, tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    first, second = _tea(), _tea()
+    fp = "fp-" + secrets.token_hex(8)
+    assert graph.insert_new(subject, first, fp) == first.id
+    assert graph.insert_new(subject, second, fp) == first.id  # the live owner wins, nothing written
+    assert graph.get(subject, second.id) is None
+    later = T0 + timedelta(days=1)
+    got = graph.reinforce(subject, first.id, "ev2:reinforced", ["s2:0"], later, 0.95, 0.25, 2.0)
+    assert got is not None and got.weight == pytest.approx(0.95 + 0.25) and "ev2:reinforced" in got.events
+    assert got.last_reinforced == later and "s2:0" in got.provenance
+    again = graph.reinforce(subject, first.id, "ev2:reinforced", ["s2:0"], later, 0.95, 0.25, 2.0)
+    assert again is not None and again.events.count("ev2:reinforced") == 1 and again.provenance.count("s2:0") == 1
+    assert graph.reinforce(subject[::-1], first.id, "ev3:reinforced", [], later, 0.95, 0.25, 2.0) is None
+    with pytest.raises(InvalidInput):
+        graph.insert_new(secrets.token_hex(32), _tea(), "fp-" + secrets.token_hex(8))  # unknown subject
+
+
+def test_forget_memory_leaves_a_textless_tombstone_and_frees_the_fingerprint(graph: Any, subject: str,
+                                                                            tenant: str) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    tea, follow = _tea(), _memory(summary="the next turn", context="I like green tea")
+    fp = "fp-" + secrets.token_hex(8)
+    graph.insert_new(subject, tea, fp)
+    graph.mark_indexed(subject, tea.id)
+    graph.upsert(subject, follow, indexed=True)
+    assert graph.forget_memory(subject, tea.id, T0) is True
+    tomb = graph.get(subject, tea.id)
+    assert tomb is not None and tomb.status == MemoryStatus.FORGOTTEN
+    assert (tomb.summary, tomb.text, tomb.slots, tomb.relations) == ("", "", {}, [])
+    assert graph.quadruples(subject) == [] and graph.forget_memory(subject[::-1], tea.id, T0) is False
+    cleared = graph.clear_context(subject, tea.id, "I like green tea", T0)
+    assert [m.id for m in cleared] == [follow.id] and graph.get(subject, follow.id).context == ""  # type: ignore[union-attr]
+    fresh = _tea()
+    assert graph.insert_new(subject, fresh, fp) == fresh.id  # the fact can be stated anew
 
 
 def test_list_shows_only_indexed_with_filters_order_and_paging(graph: Any, subject: str, tenant: str) -> None:
@@ -63,14 +101,15 @@ def test_list_shows_only_indexed_with_filters_order_and_paging(graph: Any, subje
 
 def test_active_of_kind_by_event_status_and_weight(graph: Any, subject: str, tenant: str) -> None:
     graph.ensure_subject(subject, tenant, T0)
-    a = _memory(kind="budget", events=["ev1:created"])
+    event = "ev" + secrets.token_hex(8)  # event ids are globally unique (they hash the subject in)
+    a = _memory(kind="budget", events=[f"{event}:created"])
     b = _memory(kind="budget", at=T0 + timedelta(minutes=1))
     graph.upsert(subject, a, indexed=True)
     graph.upsert(subject, b, indexed=True)
     assert [m.id for m in graph.active_of_kind(subject, "budget")] == [a.id, b.id]
-    found = graph.by_event(subject, "ev1")
+    found = graph.by_event(subject, event)
     assert found is not None and found.id == a.id
-    assert graph.by_event(subject[::-1], "ev1") is None
+    assert graph.by_event(subject[::-1], event) is None
     assert graph.set_status(subject, [b.id], "forgotten", T0) == 1
     assert [m.id for m in graph.active_of_kind(subject, "budget")] == [a.id]
     later = T0 + timedelta(days=2)
@@ -132,8 +171,9 @@ def test_quadruples_recent_audit_and_erase(graph: Any, subject: str, tenant: str
     quads = graph.quadruples(subject)
     assert [(q["relation"], q["entity"], q["memory_id"]) for q in quads] == [("PREFERS", "green tea", m.id)]
     turns = [{"session_id": "s", "index": 0, "role": "user", "content": "我喜欢绿茶", "at": T0.isoformat()}]
-    graph.save_recent_turns(subject, turns, T0)
+    assert graph.update_recent_turns(subject, lambda current: current + turns, T0) == turns
     assert graph.recent_turns(subject) == turns and graph.recent_turns(subject[::-1]) == []
+    assert graph.update_recent_turns(subject[::-1], lambda current: current + turns, T0) == []  # never creates
     graph.append_audit(subject, {"at": T0 + timedelta(seconds=2), "type": "forgotten", "memory_id": m.id,
                                  "detail": {"n": 1}})
     graph.append_audit(subject, {"at": T0 + timedelta(seconds=1), "type": "created", "memory_id": m.id})
