@@ -8,6 +8,7 @@ from mal.relations import RELATION_TYPES
 
 __all__ = [
     "ACTIVE_OF_KIND",
+    "ANALYST_USER",
     "APPEND_AUDIT",
     "ARCHIVED_REFS",
     "ARCHIVE_REF",
@@ -35,6 +36,7 @@ __all__ = [
     "SET_STATUS",
     "SET_WEIGHT",
     "SUBJECTS_PAGE",
+    "TENANT_MIGRATION",
     "TOUCH",
     "UNINDEXED",
     "UNMARK_SOURCE",
@@ -55,6 +57,31 @@ SCHEMA = (
     "CREATE INDEX recent_subject IF NOT EXISTS FOR (r:RecentTurns) ON (r.subject)",
     "CREATE INDEX user_tenant IF NOT EXISTS FOR (u:User) ON (u.tenant)",
     "CREATE INDEX memory_source IF NOT EXISTS FOR (m:Memory) ON (m.source, m.status)",
+    # Analyst statements are pinned to `tenant` on every node pattern (mal/cypher_guard.py).
+    "CREATE INDEX memory_tenant IF NOT EXISTS FOR (m:Memory) ON (m.tenant)",
+    "CREATE INDEX entity_tenant IF NOT EXISTS FOR (e:Entity) ON (e.tenant)",
+    "CREATE INDEX audit_tenant IF NOT EXISTS FOR (a:AuditEvent) ON (a.tenant)",
+    "CREATE INDEX recent_tenant IF NOT EXISTS FOR (r:RecentTurns) ON (r.tenant)",
+    "CREATE INDEX write_event_tenant IF NOT EXISTS FOR (w:WriteEvent) ON (w.tenant)",
+)
+
+# Every node carries its user's tenant; nodes written before that rule get it once, idempotently
+# (auto-commit, batched). Run by ensure_schema() after SCHEMA.
+TENANT_MIGRATION = (
+    """
+MATCH (u:User)-->(n) WHERE n.tenant IS NULL AND u.tenant IS NOT NULL
+CALL (n, u) { SET n.tenant = u.tenant } IN TRANSACTIONS OF 1000 ROWS
+""",
+    """
+MATCH (w:WriteEvent)-[:APPLIED_TO]->(m:Memory) WHERE w.tenant IS NULL AND m.tenant IS NOT NULL
+CALL (w, m) { SET w.tenant = m.tenant } IN TRANSACTIONS OF 1000 ROWS
+""",
+)
+
+# The non-admin Neo4j user analysts connect as (run against the system database by the admin).
+ANALYST_USER = (
+    "CREATE USER $name IF NOT EXISTS SET PLAINTEXT PASSWORD $password CHANGE NOT REQUIRED",
+    "ALTER USER $name SET PLAINTEXT PASSWORD $password CHANGE NOT REQUIRED",
 )
 
 ENSURE_SUBJECT = """
@@ -150,12 +177,12 @@ MERGE (m:Memory {id: $id})
   ON CREATE SET m.subject = $subject
 WITH u, m
 WHERE m.subject = $subject
-SET m += $props
+SET m += $props, m.tenant = u.tenant
 MERGE (u)-[:HAS_MEMORY]->(m)
 // Applied write events as indexed nodes: replay detection is one lookup, not a scan.
 FOREACH (ev IN coalesce(m.events, []) |
   MERGE (w:WriteEvent {id: split(ev, ':')[0]})
-    ON CREATE SET w.subject = $subject
+    ON CREATE SET w.subject = $subject, w.tenant = u.tenant
   MERGE (w)-[:APPLIED_TO]->(m))
 WITH u, m
 OPTIONAL MATCH (u)-[old {memory_id: $id}]->(:Entity)
@@ -169,6 +196,7 @@ MATCH (u:User {{key: $subject}})-[:HAS_MEMORY]->(m:Memory {{id: $id}})
 UNWIND $entities AS ent
 MERGE (e:Entity {{uid: ent.uid}})
   ON CREATE SET e.subject = $subject, e.name = ent.name, e.type = ent.type
+SET e.tenant = u.tenant
 MERGE (u)-[r:{rel} {{memory_id: $id}}]->(e)
 SET r.at = ent.at, r.weight = $weight, r.detail = ent.detail
 MERGE (m)-[:ABOUT]->(e)
@@ -264,13 +292,13 @@ SAVE_RECENT = """
 MERGE (u:User {key: $subject})
   ON CREATE SET u.created_at = $now
 MERGE (u)-[:HAS_RECENT]->(r:RecentTurns {subject: $subject})
-SET r.turns_json = $turns, r.updated_at = $now
+SET r.turns_json = $turns, r.updated_at = $now, r.tenant = u.tenant
 """
 
 APPEND_AUDIT = """
 MERGE (u:User {key: $subject})
   ON CREATE SET u.created_at = $now
-CREATE (u)-[:HAS_AUDIT]->(:AuditEvent {subject: $subject, at: $now, type: $type,
+CREATE (u)-[:HAS_AUDIT]->(:AuditEvent {subject: $subject, tenant: u.tenant, at: $now, type: $type,
                                        memory_id: $memory_id, detail: $detail})
 """
 

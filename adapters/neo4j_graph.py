@@ -20,6 +20,7 @@ from neo4j import exceptions as nx
 
 from adapters.neo4j_cypher import (
     ACTIVE_OF_KIND,
+    ANALYST_USER,
     APPEND_AUDIT,
     ARCHIVED_REFS,
     ARCHIVE_REF,
@@ -47,6 +48,7 @@ from adapters.neo4j_cypher import (
     SET_STATUS,
     SET_WEIGHT,
     SUBJECTS_PAGE,
+    TENANT_MIGRATION,
     TOUCH,
     UNINDEXED,
     UNMARK_SOURCE,
@@ -164,6 +166,17 @@ class Neo4jGraphStore:
     def ensure_schema(self) -> None:
         for statement in SCHEMA:
             self._write(statement)
+        with self._translate(), self._driver.session(database=self._database) as session:
+            for statement in TENANT_MIGRATION:  # batched: auto-commit transactions only
+                session.run(statement).consume()
+
+    def ensure_user(self, name: str, password: str, reset_password: bool = False) -> None:
+        """Creates the analyst's Neo4j user if missing (idempotent); `reset_password` re-keys it."""
+        create, alter = ANALYST_USER
+        with self._translate(), self._driver.session(database="system") as session:
+            session.run(create, name=name, password=password).consume()
+            if reset_password:
+                session.run(alter, name=name, password=password).consume()
 
     def ready(self) -> None:
         with self._translate():
