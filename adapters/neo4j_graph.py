@@ -353,7 +353,8 @@ class Neo4jGraphStore:
         return before
 
     def run_read_only(self, query: str, params: dict[str, Any], limit: int) -> list[dict[str, Any]]:
-        """Analyst Cypher in a READ transaction: Neo4j itself refuses any write."""
+        """Cypher as the admin in a READ transaction, unscoped: for tests and operators only. Analysts
+        never reach this; POST /v1/cypher goes through mal/analyst.py (guard, tenant, limits)."""
 
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             result = tx.run(query, params)
