@@ -16,26 +16,35 @@ __all__ = [
     "AUDIT_TRAIL",
     "BY_EVENT",
     "BY_IDS",
+    "CLEAR_CONTEXT",
+    "CLAIM_FINGERPRINT",
     "COUNT_SUBJECT",
     "DELETE_MEMORY",
     "ENSURE_SUBJECT",
     "ERASE_SUBJECT",
     "ERASE_USER",
+    "FORGET_MEMORY",
     "GET_MEMORY",
     "GET_RECENT",
     "LIST_MEMORIES",
+    "LOCK_SUBJECT",
     "MARK_INDEXED",
     "MARK_SOURCE",
     "PERSIST_DECAY",
     "QUADRUPLES",
     "QUARANTINED_SOURCES",
     "QUARANTINE_SOURCE",
+    "REINFORCE",
     "RELEASE_SOURCE",
     "SAVE_RECENT",
     "SCHEMA",
     "SET_STATUS",
     "SET_WEIGHT",
+    "STATS_CLEAR",
+    "STATS_STOP",
     "SUBJECTS_PAGE",
+    "SUBJECT_EXISTS",
+    "SUBJECT_LABELS",
     "TENANT_MIGRATION",
     "TOUCH",
     "UNINDEXED",
@@ -57,6 +66,13 @@ SCHEMA = (
     "CREATE INDEX recent_subject IF NOT EXISTS FOR (r:RecentTurns) ON (r.subject)",
     "CREATE INDEX user_tenant IF NOT EXISTS FOR (u:User) ON (u.tenant)",
     "CREATE INDEX memory_source IF NOT EXISTS FOR (m:Memory) ON (m.source, m.status)",
+    # Erase and its check look every subject-owned label up by `subject` alone (no AllNodesScan).
+    "CREATE INDEX memory_subject_only IF NOT EXISTS FOR (m:Memory) ON (m.subject)",
+    "CREATE INDEX write_event_subject IF NOT EXISTS FOR (w:WriteEvent) ON (w.subject)",
+    # One node per (subject, kind, summary): concurrent writers of the same fact meet here.
+    "CREATE CONSTRAINT fingerprint_id IF NOT EXISTS FOR (f:Fingerprint) REQUIRE f.id IS UNIQUE",
+    "CREATE INDEX fingerprint_subject IF NOT EXISTS FOR (f:Fingerprint) ON (f.subject)",
+    "CREATE INDEX fingerprint_memory IF NOT EXISTS FOR (f:Fingerprint) ON (f.memory_id)",
     # Analyst statements are pinned to `tenant` on every node pattern (mal/cypher_guard.py).
     "CREATE INDEX memory_tenant IF NOT EXISTS FOR (m:Memory) ON (m.tenant)",
     "CREATE INDEX entity_tenant IF NOT EXISTS FOR (e:Entity) ON (e.tenant)",
@@ -76,6 +92,11 @@ CALL (n, u) { SET n.tenant = u.tenant } IN TRANSACTIONS OF 1000 ROWS
 MATCH (w:WriteEvent)-[:APPLIED_TO]->(m:Memory) WHERE w.tenant IS NULL AND m.tenant IS NOT NULL
 CALL (w, m) { SET w.tenant = m.tenant } IN TRANSACTIONS OF 1000 ROWS
 """,
+    """
+MATCH (f:Fingerprint) WHERE f.tenant IS NULL
+MATCH (u:User {key: f.subject}) WHERE u.tenant IS NOT NULL
+CALL (f, u) { SET f.tenant = u.tenant } IN TRANSACTIONS OF 1000 ROWS
+""",
 )
 
 # The non-admin Neo4j user analysts connect as (run against the system database by the admin).
@@ -83,6 +104,10 @@ ANALYST_USER = (
     "CREATE USER $name IF NOT EXISTS SET PLAINTEXT PASSWORD $password CHANGE NOT REQUIRED",
     "ALTER USER $name SET PLAINTEXT PASSWORD $password CHANGE NOT REQUIRED",
 )
+
+# Every label whose nodes carry `subject` (besides the User itself, found by `key`). Erase deletes
+# and counts them label by label through the indexes above; tests/unit checks the list is complete.
+SUBJECT_LABELS = ("Memory", "Entity", "AuditEvent", "RecentTurns", "WriteEvent", "Fingerprint")
 
 ENSURE_SUBJECT = """
 MERGE (u:User {key: $subject})
@@ -116,8 +141,15 @@ MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
 DELETE r
 WITH DISTINCT m
-OPTIONAL MATCH (m)-[a:ABOUT]->(:Entity)
+OPTIONAL MATCH (m)-[a:ABOUT]->(e:Entity)
 DELETE a
+WITH m, collect(DISTINCT e) AS linked
+// Entities nothing else points to leave the hot store too (a restore re-creates them).
+CALL (linked) {
+  UNWIND linked AS e
+  WITH e WHERE NOT EXISTS { (e)--() }
+  DELETE e
+}
 WITH DISTINCT m
 SET m.status = 'archived', m.archive_key = $key, m.archive_sha256 = $sha, m.archive_reason = $reason,
     m.archived_at = $now, m.updated_at = $now, m.summary = '', m.text = '', m.slots_json = '{}',
@@ -171,8 +203,7 @@ RETURN type(r) AS relation, e.name AS entity, e.type AS entity_type, r.detail AS
 """
 
 UPSERT_MEMORY = """
-MERGE (u:User {key: $subject})
-  ON CREATE SET u.created_at = $now
+MATCH (u:User {key: $subject})
 MERGE (m:Memory {id: $id})
   ON CREATE SET m.subject = $subject
 WITH u, m
@@ -184,6 +215,13 @@ FOREACH (ev IN coalesce(m.events, []) |
   MERGE (w:WriteEvent {id: split(ev, ':')[0]})
     ON CREATE SET w.subject = $subject, w.tenant = u.tenant
   MERGE (w)-[:APPLIED_TO]->(m))
+// Events the memory no longer lists (a failed capture was undone) lose their replay markers too.
+WITH u, m
+OPTIONAL MATCH (stale:WriteEvent)-[applied:APPLIED_TO]->(m)
+WHERE NOT stale.id IN [ev IN coalesce(m.events, []) | split(ev, ':')[0]]
+DELETE applied
+WITH u, m, collect(stale) AS stale
+FOREACH (w IN [s IN stale WHERE NOT exists { (s)-[:APPLIED_TO]->() }] | DELETE w)
 WITH u, m
 OPTIONAL MATCH (u)-[old {memory_id: $id}]->(:Entity)
 DELETE old
@@ -223,7 +261,87 @@ DELETE_MEMORY = """
 MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
 DELETE r
+WITH DISTINCT m
+// Its replay markers go with it (a rolled-back capture leaves nothing behind).
+OPTIONAL MATCH (w:WriteEvent)-[:APPLIED_TO]->(m)
+WHERE NOT exists { (w)-[:APPLIED_TO]->(other) WHERE other <> m }
+DETACH DELETE w
+WITH DISTINCT m
+OPTIONAL MATCH (f:Fingerprint {memory_id: $id, subject: $subject})
+DETACH DELETE f
+WITH DISTINCT m
 DETACH DELETE m
+"""
+
+# Forget one memory: its quadruples and ABOUT links go, entities nothing else points to go, its
+# fingerprint goes, and the node stays as a tombstone without any text (id, kind, status, when).
+FORGET_MEMORY = """
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
+DELETE r
+WITH DISTINCT u, m
+OPTIONAL MATCH (m)-[a:ABOUT]->(e:Entity)
+DELETE a
+WITH u, m, collect(DISTINCT e) AS linked
+CALL (linked) {
+  UNWIND linked AS e
+  WITH e WHERE NOT EXISTS { (e)--() }
+  DELETE e
+}
+OPTIONAL MATCH (f:Fingerprint {memory_id: $id, subject: $subject})
+DETACH DELETE f
+WITH DISTINCT m
+SET m.status = 'forgotten', m.summary = '', m.text = '', m.context = '', m.slots_json = '{}',
+    m.relations_json = '[]', m.indexed = true, m.updated_at = $now, m.forgotten_at = $now
+REMOVE m.archive_key, m.archive_sha256, m.pre_quarantine_status, m.effective_weight
+RETURN m.id AS id
+"""
+
+# The turn before a memory is kept as its `context` (indexed for retrieval): when that turn's
+# memory is forgotten, the neighbours' copies of its words go too (the caller re-indexes them).
+CLEAR_CONTEXT = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.context = $context AND m.id <> $id
+SET m.context = '', m.updated_at = $now
+RETURN m
+"""
+
+# Claim the fact's fingerprint (unique constraint: concurrent MERGEs of one id queue). The claim
+# passes to the caller when the recorded owner is gone, forgotten or archived.
+CLAIM_FINGERPRINT = """
+MATCH (u:User {key: $subject})
+MERGE (f:Fingerprint {id: $fp})
+  ON CREATE SET f.subject = $subject, f.memory_id = $id, f.tenant = u.tenant
+SET f.locked_at = $now
+WITH u, f
+OPTIONAL MATCH (u)-[:HAS_MEMORY]->(o:Memory {id: f.memory_id})
+WITH f, o
+SET f.memory_id = CASE WHEN o IS NULL OR NOT o.status IN ['active', 'disputed', 'quarantined']
+                       THEN $id ELSE f.memory_id END
+RETURN f.memory_id AS owner
+"""
+
+# Reinforce atomically: take the node's write lock first (SET), then read the weight, so two
+# concurrent reinforcements both count (no lost update).
+REINFORCE = """
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+SET m.reinforcing = $now
+WITH u, m, CASE WHEN m.last_reinforced < $now
+               THEN duration.inSeconds(m.last_reinforced, $now).seconds / 86400.0 ELSE 0.0 END AS days
+WITH u, m, m.weight * ($rate ^ days) + $step AS raised
+SET m.weight = CASE WHEN raised > $max THEN $max ELSE raised END, m.last_reinforced = $now, m.updated_at = $now,
+    m.events = CASE WHEN $event IN coalesce(m.events, []) THEN m.events ELSE coalesce(m.events, []) + $event END,
+    m.provenance = reduce(acc = coalesce(m.provenance, []), p IN $provenance |
+                          CASE WHEN p IN acc THEN acc ELSE acc + p END)
+REMOVE m.reinforcing
+MERGE (w:WriteEvent {id: split($event, ':')[0]})
+  ON CREATE SET w.subject = $subject, w.tenant = u.tenant
+MERGE (w)-[:APPLIED_TO]->(m)
+WITH u, m
+OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
+SET r.weight = m.weight
+WITH DISTINCT m
+RETURN m
 """
 
 ACTIVE_OF_KIND = """
@@ -288,16 +406,25 @@ MATCH (:User {key: $subject})-[:HAS_RECENT]->(r:RecentTurns)
 RETURN r.turns_json AS turns
 """
 
+# The recent buffer is read, changed and written in one transaction that first takes the User
+# node's write lock (LOCK_SUBJECT): concurrent captures of one subject queue instead of losing turns.
+LOCK_SUBJECT = """
+MATCH (u:User {key: $subject})
+SET u.recent_at = $now
+WITH u
+OPTIONAL MATCH (u)-[:HAS_RECENT]->(r:RecentTurns)
+RETURN r.turns_json AS turns
+"""
+
 SAVE_RECENT = """
-MERGE (u:User {key: $subject})
-  ON CREATE SET u.created_at = $now
+MATCH (u:User {key: $subject})
 MERGE (u)-[:HAS_RECENT]->(r:RecentTurns {subject: $subject})
 SET r.turns_json = $turns, r.updated_at = $now, r.tenant = u.tenant
 """
 
+# MATCH, not MERGE: an audit line (e.g. an export's) must never re-create an erased subject.
 APPEND_AUDIT = """
-MERGE (u:User {key: $subject})
-  ON CREATE SET u.created_at = $now
+MATCH (u:User {key: $subject})
 CREATE (u)-[:HAS_AUDIT]->(:AuditEvent {subject: $subject, tenant: u.tenant, at: $now, type: $type,
                                        memory_id: $memory_id, detail: $detail})
 """
@@ -307,17 +434,23 @@ MATCH (:User {key: $subject})-[:HAS_AUDIT]->(a:AuditEvent)
 RETURN a ORDER BY a.at
 """
 
-COUNT_SUBJECT = """
-OPTIONAL MATCH (u:User {key: $subject})
-OPTIONAL MATCH (n) WHERE n.subject = $subject
-RETURN count(DISTINCT u) + count(DISTINCT n) AS n
+SUBJECT_EXISTS = """
+MATCH (u:User {key: $subject})
+RETURN u.tenant AS tenant
 """
 
-# Large deletes must run in auto-commit transactions (session.run), batched.
-ERASE_SUBJECT = """
-MATCH (n) WHERE n.subject = $subject
-CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS
-"""
+# Index seeks only, one per label (EXPLAIN-checked in tests/integration/test_erase.py).
+COUNT_SUBJECT = "RETURN COUNT { MATCH (u:User {key: $subject}) }" + "".join(
+    f" + COUNT {{ MATCH (n:{label} {{subject: $subject}}) }}" for label in SUBJECT_LABELS) + " AS n"
+
+# Large deletes must run in auto-commit transactions (session.run), batched; one per label.
+ERASE_SUBJECT = {
+    label: f"MATCH (n:{label} {{subject: $subject}})\nCALL (n) {{ DETACH DELETE n }} IN TRANSACTIONS OF 1000 ROWS"
+    for label in SUBJECT_LABELS
+}
+# Query statistics keep query parameters (raw turns): an erase clears them and stops collection.
+STATS_STOP = "CALL db.stats.stop('QUERIES')"
+STATS_CLEAR = "CALL db.stats.clear('QUERIES')"
 ERASE_USER = """
 MATCH (u:User {key: $subject})
 DETACH DELETE u

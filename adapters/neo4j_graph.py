@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -28,25 +28,33 @@ from adapters.neo4j_cypher import (
     AUDIT_TRAIL,
     BY_EVENT,
     BY_IDS,
+    CLAIM_FINGERPRINT,
+    CLEAR_CONTEXT,
     COUNT_SUBJECT,
     DELETE_MEMORY,
     ENSURE_SUBJECT,
     ERASE_SUBJECT,
     ERASE_USER,
+    FORGET_MEMORY,
     GET_MEMORY,
     GET_RECENT,
     LIST_MEMORIES,
+    LOCK_SUBJECT,
     MARK_INDEXED,
     MARK_SOURCE,
     PERSIST_DECAY,
     QUADRUPLES,
     QUARANTINED_SOURCES,
     QUARANTINE_SOURCE,
+    REINFORCE,
     RELEASE_SOURCE,
     SAVE_RECENT,
     SCHEMA,
     SET_STATUS,
     SET_WEIGHT,
+    STATS_CLEAR,
+    STATS_STOP,
+    SUBJECT_EXISTS,
     SUBJECTS_PAGE,
     TENANT_MIGRATION,
     TOUCH,
@@ -191,24 +199,45 @@ class Neo4jGraphStore:
         return _memory(records[0]["m"]) if records else None
 
     def upsert(self, subject: SubjectKey, memory: Memory, indexed: bool) -> None:
-        records = self._write(
-            UPSERT_MEMORY, subject=subject, id=memory.id, props=_props(memory, indexed), now=memory.updated_at
-        )
-        if not records:
-            raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
-        by_type: dict[str, list[dict[str, Any]]] = {}
-        for relation in memory.relations:
-            by_type.setdefault(relation_type(relation.type), []).append(
-                {
-                    "uid": entity_uid(subject, relation.entity),
-                    "name": relation.entity.name,
-                    "type": relation.entity.type,
-                    "at": relation.at or memory.created_at,
-                    "detail": relation.detail,
-                }
-            )
-        for rel, entities in by_type.items():
-            self._write(UPSERT_RELATION[rel], subject=subject, id=memory.id, entities=entities, weight=memory.weight)
+        with self._translate(), self._driver.session(database=self._database) as session:
+            written = session.execute_write(_upsert_tx, subject, memory, indexed)
+        if not written:
+            raise InvalidInput(f"memory id {memory.id} belongs to another subject (or the subject is unknown)",
+                               field="id")
+
+    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str:
+        """Claim the fact's fingerprint and write the memory (unindexed) in one transaction.
+
+        Returns the fingerprint's owner: `memory.id` when written, else the memory that already
+        holds this fact (a concurrent or earlier writer), which the caller reinforces instead."""
+
+        def work(tx: neo4j.ManagedTransaction) -> str:
+            record = tx.run(CLAIM_FINGERPRINT, subject=subject, fp=fingerprint, id=memory.id,
+                            now=memory.updated_at).single()
+            if record is None:
+                raise InvalidInput("unknown subject", field="X-User-Id")
+            owner = str(record["owner"])
+            if owner == memory.id and not _upsert_tx(tx, subject, memory, False):
+                raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
+            return owner
+
+        with self._translate(), self._driver.session(database=self._database) as session:
+            return session.execute_write(work)
+
+    def reinforce(self, subject: SubjectKey, memory_id: str, event: str, provenance: Sequence[str], now: datetime,
+                  rate: float, step: float, max_weight: float) -> Memory | None:
+        records = self._write(REINFORCE, subject=subject, id=memory_id, event=event, provenance=list(provenance),
+                              now=now, rate=rate, step=step, max=max_weight)
+        return _memory(records[0]["m"]) if records else None
+
+    def clear_context(self, subject: SubjectKey, memory_id: str, context: str, now: datetime) -> list[Memory]:
+        if not context:
+            return []
+        return [_memory(r["m"]) for r in self._write(CLEAR_CONTEXT, subject=subject, id=memory_id, context=context,
+                                                     now=now)]
+
+    def forget_memory(self, subject: SubjectKey, memory_id: str, now: datetime) -> bool:
+        return bool(self._write(FORGET_MEMORY, subject=subject, id=memory_id, now=now))
 
     def by_event(self, subject: SubjectKey, event: str) -> Memory | None:
         records = self._read(BY_EVENT, subject=subject, event=event)
@@ -272,6 +301,9 @@ class Neo4jGraphStore:
         return [(r["subject"], _memory(r["m"])) for r in records]
 
     # -- lifecycle ---------------------------------------------------------------------------
+    def subject_exists(self, subject: SubjectKey) -> bool:
+        return bool(self._read(SUBJECT_EXISTS, subject=subject))
+
     def ensure_subject(self, subject: SubjectKey, tenant: str, now: datetime) -> set[str]:
         """Registers the subject's tenant; returns the tenant's quarantined sources (same round trip)."""
         records = self._write(ENSURE_SUBJECT, subject=subject, tenant=tenant, now=now)
@@ -314,8 +346,22 @@ class Neo4jGraphStore:
         records = self._read(GET_RECENT, subject=subject)
         return json.loads(records[0]["turns"]) if records else []
 
-    def save_recent_turns(self, subject: SubjectKey, turns: list[dict[str, Any]], now: datetime | None = None) -> None:
-        self._write(SAVE_RECENT, subject=subject, turns=json.dumps(turns, ensure_ascii=False), now=now)
+    def update_recent_turns(self, subject: SubjectKey, change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+                            now: datetime) -> list[dict[str, Any]]:
+        """Read, change and write the buffer in one transaction holding the User node's lock, so
+        concurrent captures (or a capture and a forget) never overwrite each other's turns.
+        `change` may run more than once (the driver retries deadlocks), so it must be pure."""
+
+        def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
+            record = tx.run(LOCK_SUBJECT, subject=subject, now=now).single()
+            if record is None:
+                return []  # unknown (or erased) subject: never re-create it
+            turns = change(json.loads(record["turns"]) if record["turns"] else [])
+            tx.run(SAVE_RECENT, subject=subject, turns=json.dumps(turns, ensure_ascii=False), now=now).consume()
+            return turns
+
+        with self._translate(), self._driver.session(database=self._database) as session:
+            return session.execute_write(work)
 
     def append_audit(self, subject: SubjectKey, event: dict[str, Any]) -> None:
         self._write(
@@ -346,11 +392,26 @@ class Neo4jGraphStore:
         return int(self._read(COUNT_SUBJECT, subject=subject)[0]["n"])
 
     def erase_subject(self, subject: SubjectKey) -> int:
+        """Label by label through indexes, then the User; then query statistics are stopped and
+        cleared, because they keep the parameters (raw turns) of every collected query."""
         before = self.count_subject(subject)
         with self._translate(), self._driver.session(database=self._database) as session:
-            session.run(ERASE_SUBJECT, subject=subject).consume()
+            for statement in ERASE_SUBJECT.values():
+                session.run(statement, subject=subject).consume()
             session.run(ERASE_USER, subject=subject).consume()
+        self.clear_query_stats()
         return before
+
+    def clear_query_stats(self) -> None:
+        with self._translate(), self._driver.session(database=self._database) as session:
+            try:
+                session.run(STATS_STOP).consume()
+            except nx.ClientError:
+                pass  # nothing was being collected
+            try:
+                session.run(STATS_CLEAR).consume()
+            except nx.ClientError as exc:
+                raise StoreUnavailable("neo4j", f"could not clear query statistics ({exc.code})") from exc
 
     def run_read_only(self, query: str, params: dict[str, Any], limit: int) -> list[dict[str, Any]]:
         """Cypher as the admin in a READ transaction, unscoped: for tests and operators only. Analysts
@@ -372,6 +433,28 @@ class Neo4jGraphStore:
                 return session.execute_read(work)
         except nx.ClientError as exc:
             raise InvalidInput(f"cypher refused: {exc.message or exc.code}", field="query") from exc
+
+
+def _upsert_tx(tx: neo4j.ManagedTransaction, subject: SubjectKey, memory: Memory, indexed: bool) -> bool:
+    """The memory node and its quadruples, inside the caller's transaction (all or nothing)."""
+    written = list(tx.run(UPSERT_MEMORY, subject=subject, id=memory.id, props=_props(memory, indexed),
+                          now=memory.updated_at))
+    if not written:
+        return False
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for relation in memory.relations:
+        by_type.setdefault(relation_type(relation.type), []).append(
+            {
+                "uid": entity_uid(subject, relation.entity),
+                "name": relation.entity.name,
+                "type": relation.entity.type,
+                "at": relation.at or memory.created_at,
+                "detail": relation.detail,
+            }
+        )
+    for rel, entities in by_type.items():
+        tx.run(UPSERT_RELATION[rel], subject=subject, id=memory.id, entities=entities, weight=memory.weight).consume()
+    return True
 
 
 def _jsonable(value: Any) -> Any:

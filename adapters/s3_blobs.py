@@ -32,7 +32,9 @@ class S3BlobStore:
         buckets: tuple[str, ...] = (),
         locked_buckets: tuple[str, ...] = (),
         timeout_s: float = 5.0,
+        page_size: int = 1000,
     ) -> None:
+        self._page_size = page_size  # S3 lists at most 1000 per page; tests use a small one
         self._buckets = buckets
         self._locked = locked_buckets
         self._client = boto3.client(
@@ -122,34 +124,43 @@ class S3BlobStore:
         return keys
 
     def delete(self, bucket: str, key: str) -> None:
-        self._delete_all_versions(bucket, key)
-
-    def delete_prefix(self, bucket: str, prefix: str) -> int:
-        """Delete every object (and every version of it) under `prefix`; returns objects removed."""
-        keys = self.list_keys(bucket, prefix)
-        for key in keys:
-            self._delete_all_versions(bucket, key)
-        return len(keys)
-
-    def _delete_all_versions(self, bucket: str, key: str) -> None:
-        # With versioning on, a plain delete leaves old versions behind: an erasure must not.
+        """Delete every version and delete marker of exactly `key`."""
+        targets = [v for v in self._all_versions(bucket, key) if v["Key"] == key]
         with self._translate():
-            versions = self._client.list_object_versions(Bucket=bucket, Prefix=key)
-            targets = [
-                {"Key": v["Key"], "VersionId": v["VersionId"]}
-                for v in versions.get("Versions", []) + versions.get("DeleteMarkers", [])
-                if v["Key"] == key
-            ]
             if not targets:
                 self._client.delete_object(Bucket=bucket, Key=key)
             for target in targets:
-                self._client.delete_object(
-                    Bucket=bucket, Key=target["Key"], VersionId=target["VersionId"],
-                    BypassGovernanceRetention=True,
-                )
+                self._delete_version(target)
+
+    def delete_prefix(self, bucket: str, prefix: str) -> int:
+        """Delete every version and delete marker under `prefix`, page after page (a plain delete
+        in a versioned bucket leaves old versions behind: an erasure must not); returns how many
+        distinct keys were removed."""
+        targets = self._all_versions(bucket, prefix)
+        with self._translate():
+            for target in targets:
+                self._delete_version(target)
+        return len({t["Key"] for t in targets})
 
     def versions(self, bucket: str, prefix: str) -> int:
         """How many versions and delete markers exist under `prefix` (erasure verification)."""
+        return len(self._all_versions(bucket, prefix))
+
+    def _all_versions(self, bucket: str, prefix: str) -> list[dict[str, str]]:
+        """Every version and delete marker under `prefix`, across every page of the listing.
+
+        Deduplicated: versitygw 1.7 repeats a page's last entry at the top of the next page when
+        the page ends on a key's first version (deleting it twice would then fail)."""
+        found: dict[tuple[str, str], dict[str, str]] = {}
         with self._translate():
-            out = self._client.list_object_versions(Bucket=bucket, Prefix=prefix)
-        return len(out.get("Versions", [])) + len(out.get("DeleteMarkers", []))
+            paginator = self._client.get_paginator("list_object_versions")
+            pages = paginator.paginate(Bucket=bucket, Prefix=prefix, PaginationConfig={"PageSize": self._page_size})
+            for page in pages:
+                for entry in page.get("Versions", []) + page.get("DeleteMarkers", []):
+                    found[(entry["Key"], entry["VersionId"])] = {
+                        "Bucket": bucket, "Key": entry["Key"], "VersionId": entry["VersionId"]}
+        return list(found.values())
+
+    def _delete_version(self, target: dict[str, str]) -> None:
+        self._client.delete_object(Bucket=target["Bucket"], Key=target["Key"], VersionId=target["VersionId"],
+                                   BypassGovernanceRetention=True)

@@ -1,5 +1,8 @@
 """Per-subject audit bundles in S3: memories, quadruples, archived objects (by key and SHA-256),
-and the audit trail, with a manifest of SHA-256 sums."""
+and the audit trail, with a manifest of SHA-256 sums.
+
+An auditor identifies a bundle by its export id alone: neither the path, the manifest nor the
+archive references carry the subject key (pseudonymous, but the same key analysts see)."""
 
 from __future__ import annotations
 
@@ -8,8 +11,9 @@ import json
 import uuid
 from typing import Any
 
+from mal.errors import NotFound
 from mal.ports import BlobStore, Clock, GraphStore
-from mal.scope import SubjectScope
+from mal.scope import SubjectScope, export_prefix
 
 __all__ = ["BUNDLE_FILES", "Exporter"]
 
@@ -18,6 +22,17 @@ BUNDLE_FILES = ("memories.json", "quadruples.json", "archives.json", "audit.json
 
 def _json(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1, default=str).encode()
+
+
+def _relative(value: Any, prefix: str) -> Any:
+    """Object keys in audit details ("archived" names its S3 key) made relative to the subject's prefix."""
+    if isinstance(value, str):
+        return value.removeprefix(prefix)
+    if isinstance(value, dict):
+        return {k: _relative(v, prefix) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_relative(v, prefix) for v in value]
+    return value
 
 
 class Exporter:
@@ -30,19 +45,25 @@ class Exporter:
         self._archive_bucket = archive_bucket
 
     def export(self, scope: SubjectScope) -> dict[str, Any]:
+        # An erased (or never seen) subject has no User node: 404, and nothing below may create one.
+        if not self._graph.subject_exists(scope.subject):
+            raise NotFound("no data is held for this subject (never captured, or erased)")
         now = self._clock.now()
         export_id = f"{now.strftime('%Y%m%dT%H%M%SZ')}-{uuid.uuid4().hex[:8]}"
-        prefix = f"{scope.blob_prefix}exports/{export_id}/"
+        prefix = export_prefix(scope.tenant, export_id)
         memories, _ = self._graph.list_memories(scope.subject, None, None, 0, 100_000)
         archives = self._graph.archived_refs(scope.subject)
         for ref in archives:  # the auditor gets what S3 says, not only what the graph remembers
             ref["s3_sha256"] = self._blobs.head_sha256(self._archive_bucket, ref["key"]) if ref["key"] else None
             ref["bucket"] = self._archive_bucket
+            # The object under the subject's own prefix; the prefix itself would name the subject key.
+            ref["key"] = ref["key"].removeprefix(scope.blob_prefix) if ref["key"] else None
         contents = {
             "memories.json": _json([m.model_dump(mode="json") for m in memories if m.status.value != "archived"]),
             "quadruples.json": _json(self._graph.quadruples(scope.subject)),
             "archives.json": _json(archives),
-            "audit.json": _json(self._graph.audit_trail(scope.subject)),
+            "audit.json": _json([{**e, "detail": _relative(e["detail"], scope.blob_prefix)}
+                                 for e in self._graph.audit_trail(scope.subject)]),
         }
         files = {}
         for name, body in contents.items():
@@ -50,7 +71,7 @@ class Exporter:
             self._blobs.put(self._bucket, prefix + name, body, sha)
             files[name] = {"sha256": sha, "bytes": len(body)}
         manifest = _json({"format": "mal-export/1", "export_id": export_id, "tenant": scope.tenant,
-                          "subject": scope.subject, "created_at": now.isoformat(), "files": files})
+                          "created_at": now.isoformat(), "files": files})
         manifest_sha = hashlib.sha256(manifest).hexdigest()
         self._blobs.put(self._bucket, prefix + "manifest.json", manifest, manifest_sha)
         self._graph.append_audit(scope.subject, {"at": now, "type": "exported", "memory_id": None,

@@ -5,7 +5,8 @@
 
 Everything is obtained from package registries and cached under the home directory
 (~/.m2, the Go module and build caches, ~/.cache/mal/bin), so a second run starts in seconds.
-Data lives in ./data/<name>, logs in ./data/logs, pid files in ./data/run.
+Data lives in ./data/<name>, logs in ./data/logs, pid files in ./data/run. Each server and build
+runs with a minimal environment holding only its own secrets (docs/security.md).
 """
 
 from __future__ import annotations
@@ -21,11 +22,18 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from infra.weaviate_build import (
+    WEAVIATE_DATA_BIND_VAR,
+    WEAVIATE_GRPC_BIND_VAR,
+    WEAVIATE_PATCH,
+    WeaviateBuildError,
+    write_build_module,
+)
 from mal.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +41,34 @@ LAUNCHER_DIR = ROOT / "infra" / "neo4j-launcher"
 BIN_CACHE = Path(os.environ.get("MAL_BIN_CACHE", Path.home() / ".cache" / "mal" / "bin"))
 WEAVIATE_MODULE = "github.com/weaviate/weaviate/cmd/weaviate-server"
 VERSITYGW_MODULE = "github.com/versity/versitygw/cmd/versitygw"
+
+# Gossip, Raft and Raft RPC (CLUSTER_BIND_ADDR) and the internal data API: one single-node cluster.
+CLUSTER_ADDR = "127.0.0.1"
+
+
+# What a server may inherit from whoever ran the stack; everything else it needs is set explicitly
+# (its own settings and its own secrets only). The API's environment holds the pepper, every API
+# key and every store's password (MAL_*), plus whatever else the shell carries (cloud credentials,
+# LD_PRELOAD...): none of it may reach a server that analysts can make read its own environment.
+INHERITED = ("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME")
+# Builds (`go install`, `mvn`) also fetch from the Go module proxy and Maven Central: they keep the
+# toolchains' own variables, the network proxy and this machine's CA bundle, still no MAL_* secret.
+BUILD_INHERITED = INHERITED + (
+    "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT", "GOTOOLCHAIN", "GOPROXY", "GOSUMDB", "GONOSUMDB",
+    "GONOPROXY", "GOPRIVATE", "GOINSECURE", "GOENV", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+    "MAVEN_OPTS", "MAVEN_ARGS", "M2_HOME", "MAVEN_HOME",
+    "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
+    "SSL_CERT_FILE", "SSL_CERT_DIR",
+)
+
+
+def minimal_env(own: Mapping[str, str], inherit: tuple[str, ...] = INHERITED) -> dict[str, str]:
+    """A child's whole environment: the few inherited variables that are set, then its own."""
+    env = {name: os.environ[name] for name in inherit if os.environ.get(name)}
+    env.setdefault("PATH", os.defpath)
+    env.setdefault("LANG", "C.UTF-8")
+    env.update(own)
+    return env
 
 
 class StackError(RuntimeError):
@@ -65,6 +101,8 @@ class Stack:
         neo = urlparse(settings.neo4j.uri)
         s3 = urlparse(settings.s3.endpoint_url)
         wv = settings.weaviate
+        # The cached binary's name says which patch it carries (infra/weaviate_build.py).
+        self.weaviate_build = f"{wv.version}-{WEAVIATE_PATCH}"
         self.servers = {
             "neo4j": Server(
                 "neo4j",
@@ -77,6 +115,7 @@ class Stack:
                     "NEO4J_BOLT_PORT": str(neo.port or 7687),
                     "NEO4J_PASSWORD": settings.neo4j.password.get_secret_value(),
                     "NEO4J_PAGECACHE_MB": str(settings.neo4j.pagecache_mb),
+                    "NEO4J_TX_MEMORY_MB": str(settings.neo4j.tx_memory_mb),
                 },
                 install=self._install_neo4j,
                 endpoint=settings.neo4j.uri,
@@ -86,11 +125,11 @@ class Stack:
                 wv.http_port,
                 ready=lambda: _http_ok(f"http://{wv.host}:{wv.http_port}/v1/.well-known/ready"),
                 command=lambda: [
-                    str(self._go_binary("weaviate-server", wv.version)),
+                    str(self._go_binary("weaviate-server", self.weaviate_build)),
                     "--host", wv.host, "--port", str(wv.http_port), "--scheme", "http",
                 ],
                 env=self._weaviate_env,
-                install=lambda: self._go_install(WEAVIATE_MODULE, "weaviate-server", wv.version, "~10-20 min"),
+                install=self._install_weaviate,
                 endpoint=f"http://{wv.host}:{wv.http_port} (gRPC {wv.grpc_port})",
                 extra_ports=[wv.grpc_port, *wv.cluster_ports],
             ),
@@ -122,19 +161,50 @@ class Stack:
         target = self._go_binary(name, version)
         if target.exists():
             return
+        self._go_build(name, target, ["go", "install", f"{module}@{version}"], self.data,
+                       {"GOBIN": str(target.parent)}, f"{module}@{version} with go install (first time {eta}")
+
+    def _go_build(self, name: str, target: Path, command: list[str], cwd: Path, own: dict[str, str],
+                  what: str) -> None:
+        """Run a Go build with the minimal build environment, CGO off, its output in data/logs."""
         if not shutil.which("go"):
             raise StackError(f"{name}: `go` is not on PATH; install Go >= 1.26 to build it")
+        self.logs.mkdir(parents=True, exist_ok=True)
         log = self.logs / f"build-{name}.log"
-        say(f"{name}: building {module}@{version} with go install (first time {eta}; log {log})")
-        env = {**os.environ, "CGO_ENABLED": "0", "GOBIN": str(target.parent), "GOFLAGS": "-mod=mod"}
+        say(f"{name}: building {what}; log {log})")
+        env = minimal_env({"CGO_ENABLED": "0", "GOFLAGS": "-mod=mod", **own}, BUILD_INHERITED)
         started = time.monotonic()
         with log.open("w") as out:
             # No -trimpath: Weaviate reads its gse dictionaries from the module cache at run time.
-            code = subprocess.call(["go", "install", f"{module}@{version}"], env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, cwd=self.data)
+            code = subprocess.call(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
         if code != 0 or not target.exists():
-            raise StackError(f"{name}: go install failed (exit {code}); see {log}")
+            raise StackError(f"{name}: {command[1]} failed (exit {code}); see {log}")
         say(f"{name}: built in {time.monotonic() - started:.0f}s")
+
+    def _install_weaviate(self) -> None:
+        """Weaviate with WEAVIATE_EDITS applied. `go install module@version` refuses an overlay that
+        replaces files beneath GOMODCACHE, so the build runs in a throwaway module under data/build
+        that requires Weaviate through a `replace` to a symlink of its module-cache directory: the
+        same source and dependency versions (Weaviate's own go.sum), files reached by a path the
+        overlay may replace."""
+        version = self.settings.weaviate.version
+        target = self._go_binary("weaviate-server", self.weaviate_build)
+        if target.exists():
+            return
+        if not shutil.which("go"):
+            raise StackError("weaviate-server: `go` is not on PATH; install Go >= 1.26 to build it")
+        build_dir, overlay = self._weaviate_build_module(version)
+        self._go_build("weaviate-server", target,
+                       ["go", "build", "-overlay", str(overlay), "-o", str(target), WEAVIATE_MODULE],
+                       build_dir, {}, f"{WEAVIATE_MODULE}@{version} patched ({WEAVIATE_PATCH}) with "
+                       "go build -overlay (first time ~10-20 min")
+
+    def _weaviate_build_module(self, version: str) -> tuple[Path, Path]:
+        try:
+            return write_build_module(self.data / "build", WEAVIATE_MODULE, version,
+                                      minimal_env({}, BUILD_INHERITED))
+        except WeaviateBuildError as exc:
+            raise StackError(f"weaviate: {exc}") from exc
 
     def _install_neo4j(self) -> None:
         marker = LAUNCHER_DIR / "target" / "classes" / "dev" / "mal" / "neo4j" / "Launcher.class"
@@ -149,7 +219,7 @@ class Stack:
         say(f"neo4j: building the embedded launcher with Maven (first time ~1-2 min; log {log})")
         with log.open("w") as out:
             code = subprocess.call(["mvn", "-B", "-q", "-f", str(LAUNCHER_DIR / "pom.xml"), "package"],
-                                   stdout=out, stderr=subprocess.STDOUT)
+                                   env=minimal_env({}, BUILD_INHERITED), stdout=out, stderr=subprocess.STDOUT)
         if code != 0:
             raise StackError(f"neo4j: Maven build failed (exit {code}); see {log}")
 
@@ -167,7 +237,16 @@ class Stack:
         ]
 
     def _weaviate_env(self) -> dict[str, str]:
+        """Weaviate's whole configuration. Listeners: REST on --host and gRPC on the same host
+        (WEAVIATE_GRPC_BIND_HOST, our build's patch); gossip (TCP+UDP), Raft, Raft RPC
+        (CLUSTER_BIND_ADDR) and the internal data API (WEAVIATE_CLUSTER_DATA_BIND_HOST, patched) on
+        CLUSTER_ADDR. Still the data API requires CLUSTER_BASIC_AUTH_* and gRPC the API key. No
+        profiling/debug listener, no metrics listener."""
         wv = self.settings.weaviate
+        cluster_password = wv.cluster_password.get_secret_value()
+        if not cluster_password:
+            raise StackError("weaviate: MAL_WEAVIATE__CLUSTER_PASSWORD is empty; the internal cluster API "
+                             "would accept anyone (a generated .env has one)")
         return {
             "PERSISTENCE_DATA_PATH": str(self.data / "weaviate"),
             "DEFAULT_VECTORIZER_MODULE": "none",
@@ -175,13 +254,23 @@ class Stack:
             "DISABLE_TELEMETRY": "true",
             "CLUSTER_HOSTNAME": "node1",
             "CLUSTER_IN_LOCALHOST": "true",
-            "CLUSTER_ADVERTISE_ADDR": "127.0.0.1",
+            "CLUSTER_ADVERTISE_ADDR": CLUSTER_ADDR,
+            "CLUSTER_BIND_ADDR": CLUSTER_ADDR,
+            WEAVIATE_DATA_BIND_VAR: CLUSTER_ADDR,
             "CLUSTER_GOSSIP_BIND_PORT": str(wv.cluster_ports[0]),
             "CLUSTER_DATA_BIND_PORT": str(wv.cluster_ports[1]),
+            "CLUSTER_BASIC_AUTH_USERNAME": wv.cluster_user,
+            "CLUSTER_BASIC_AUTH_PASSWORD": cluster_password,
             "RAFT_PORT": str(wv.cluster_ports[2]),
             "RAFT_INTERNAL_RPC_PORT": str(wv.cluster_ports[3]),
             "RAFT_BOOTSTRAP_EXPECT": "1",
             "GRPC_PORT": str(wv.grpc_port),
+            WEAVIATE_GRPC_BIND_VAR: wv.host,
+            # The pprof/debug listener binds ":6060" on every interface, clashes between side-by-side
+            # stacks and serves heap dumps: off. Metrics (":2112") stay off too.
+            "GO_PROFILING_DISABLE": "true",
+            "DEBUG_ENDPOINTS_ENABLED": "false",
+            "PROMETHEUS_MONITORING_ENABLED": "false",
             "GOMEMLIMIT": "3GiB",
             "QUERY_DEFAULTS_LIMIT": "25",
             "LOG_LEVEL": "warning",
@@ -229,6 +318,8 @@ class Stack:
             say(f"{name}: a server already answers at {server.endpoint}; using it")
             return False
         server.install()
+        for d in (self.logs, self.run_dir):
+            d.mkdir(parents=True, exist_ok=True)
         for port in [server.port, *server.extra_ports]:
             if _port_open(port):
                 raise StackError(
@@ -238,10 +329,11 @@ class Stack:
         for sub in (name, "s3-versions") if name == "s3" else (name,):
             (self.data / sub).mkdir(parents=True, exist_ok=True)
         command = server.command()
+        env = minimal_env(server.env())
         log_path = self._log(name)
         with log_path.open("w") as log:
             process = subprocess.Popen(
-                command, env={**os.environ, **server.env()}, stdout=log, stderr=subprocess.STDOUT,
+                command, env=env, stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, cwd=self.data, start_new_session=True,
             )
         marker = "dev.mal.neo4j.Launcher" if name == "neo4j" else command[0]
@@ -343,7 +435,7 @@ MAL_S3__SECRET_KEY={s3_secret}
 MAL_API_KEYS=[{{"key":"{api_key}","tenant":"dev","scopes":["agent","analyst","auditor","admin"]}}]
 """
 # Secrets added after a .env was first generated: appended to an existing file when missing.
-LATER_SECRETS = {
+LATER_SECRETS: dict[str, Callable[[], str]] = {
     "MAL_NEO4J__ANALYST_PASSWORD": lambda: secrets.token_hex(16),
     "MAL_WEAVIATE__CLUSTER_PASSWORD": lambda: secrets.token_hex(24),
 }

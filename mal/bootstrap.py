@@ -134,7 +134,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     adapters = adapters or real_adapters(settings)
     clock = clock or SystemClock()
     recent = RecentBuffer(adapters.graph, settings.recent_turns)
-    forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3)
+    forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3, recent)
     access = AccessRecorder(adapters.graph)
     analyst = (AnalystService(adapters.analyst, settings.neo4j.analyst_max_rows, settings.neo4j.analyst_timeout_s)
                if adapters.analyst is not None else None)

@@ -10,7 +10,8 @@ import httpx
 
 from mal.api import schemas as s
 from mal.errors import (
-    Forbidden, IntegrityError, InvalidInput, MalError, NotFound, PayloadTooLarge, StoreUnavailable, Unauthorized,
+    Forbidden, IntegrityError, InvalidInput, MalError, NotFound, PayloadTooLarge, StoreUnavailable, TooManyRequests,
+    Unauthorized,
 )
 
 __all__ = ["MemoryClient"]
@@ -38,7 +39,8 @@ class MemoryClient:
 
     def _call(self, method: str, path: str, user_id: str | None, body: dict[str, Any] | None = None,
               params: dict[str, Any] | None = None) -> Any:
-        headers = {"X-User-Id": user_id} if user_id is not None else {}
+        # UTF-8 bytes: httpx would encode a str header as ASCII and fail on "张三"; the API decodes UTF-8.
+        headers = {b"X-User-Id": user_id.encode("utf-8")} if user_id is not None else {}
         response = self._http.request(method, path, json=body, params=params, headers=headers)
         if response.status_code >= 400:
             data = response.json() if response.headers.get("content-type", "").startswith("application/json") else {}
@@ -47,6 +49,8 @@ class MemoryClient:
                 raise StoreUnavailable(data.get("store", "unknown"), message)
             if response.status_code == 422 and data.get("error") == "IntegrityError":
                 raise IntegrityError(message)
+            if response.status_code == 429:
+                raise TooManyRequests(message, int(response.headers.get("Retry-After", "1")))
             raise _BY_STATUS.get(response.status_code, MalError)(message)
         return response.json() if response.content else None
 

@@ -1,7 +1,13 @@
 """Forget (one thing, on request) versus erase (everything about a subject, verified, receipted).
 
-A forgotten memory keeps only a tombstone (id, kind, status, when) in Neo4j for the audit
-trail: its summary, words, slots and quadruples are removed and its vector is deleted.
+A forgotten memory keeps only a tombstone (id, kind, status, when) in Neo4j for the audit trail.
+Everything that held its text goes: summary, words, slots, quadruples and ABOUT links (entities
+nothing else points to are deleted), its vector, its S3 archive (every version) and its source
+turns in the recent buffer, so /v1/context cannot bring it back.
+
+A forget *request* ("forget that I like green tea") deletes only a memory it names precisely: by
+whole words / jieba tokens, exactly one match. Anything wider or vaguer returns a question with
+the candidates, and the caller confirms by id (`confirm_ids`).
 """
 
 from __future__ import annotations
@@ -10,18 +16,22 @@ import hashlib
 import json
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+import parsers
 from mal.errors import NotFound
-from mal.models import MemoryStatus
+from mal.models import Memory, MemoryStatus
 from mal.ports import BlobStore, Clock, Embedder, GraphStore, VectorStore
-from mal.scope import SubjectScope
+from mal.recent import RecentBuffer
+from mal.scope import SubjectScope, export_prefix
 from mal.settings import S3Settings
+from mal.writing import embed_text
 
-__all__ = ["EraseReceipt", "Forgetter"]
+__all__ = ["EraseReceipt", "ForgetOutcome", "Forgetter"]
 
-FORGET_MIN_COSINE = 0.35
+SUGGEST_MIN_COSINE = 0.35  # vector neighbours are only ever suggested in a question, never deleted
+_FORGETTABLE = (MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value)
 
 
 @dataclass
@@ -37,63 +47,138 @@ class EraseReceipt:
                 "verified": not any(self.remaining.values()), "at": self.at, "subject_digest": self.subject_digest}
 
 
+@dataclass
+class ForgetOutcome:
+    """What a forget request did: the ids it forgot, or a question and the candidates to confirm."""
+
+    forgotten: list[str] = field(default_factory=list)
+    question: str | None = None
+    candidates: list[dict[str, str]] = field(default_factory=list)
+    refs: set[str] = field(default_factory=set)  # source turns of what was forgotten
+
+
+def _memory_terms(memory: Memory) -> set[str]:
+    values = [str(v) for v in memory.slots.values() if isinstance(v, (str, int, float))]
+    return parsers.terms(" ".join([memory.summary, memory.text, *values]))
+
+
+def _question(lang: str, matches: list[Memory], named: bool) -> str:
+    listed = "; ".join(m.summary for m in matches[:10])
+    if lang in {"zh", "mixed"}:
+        if not matches:
+            return "您想让我忘记哪一条记忆？请说得具体一些。"
+        lead = f"有{len(matches)}条记忆符合" if named else "没有找到您明确指出的记忆，可能是"
+        return f"{lead}：{listed}。要忘记哪一条？请确认。"
+    if not matches:
+        return "Which memory should I forget? Please name it more precisely."
+    lead = f"{len(matches)} memories match" if named else "I could not find exactly what you named; did you mean"
+    return f"{lead}: {listed}. Which one should I forget? Please confirm."
+
+
 class Forgetter:
     def __init__(self, graph: GraphStore, vectors: VectorStore, blobs: BlobStore, embedder: Embedder,
-                 clock: Clock, s3: S3Settings) -> None:
+                 clock: Clock, s3: S3Settings, recent: RecentBuffer | None = None) -> None:
         self._graph = graph
         self._vectors = vectors
         self._blobs = blobs
         self._embedder = embedder
         self._clock = clock
         self._s3 = s3
+        self._recent = recent
 
     def forget(self, scope: SubjectScope, memory_id: str) -> None:
         memory = self._graph.get(scope.subject, memory_id)
         if memory is None or memory.status == MemoryStatus.FORGOTTEN:
             raise NotFound(f"memory {memory_id} not found")
-        self._forget_ids(scope, [memory_id], reason="user_request")
+        self._forget(scope, memory, reason="user_request")
 
-    def forget_matching(self, scope: SubjectScope, target: str, kinds: Sequence[str]) -> list[str]:
-        """"忘掉我说过的预算": every active memory of the named kinds, else the close matches."""
-        ids: list[str] = []
-        if kinds:
-            for kind in kinds:
-                ids.extend(m.id for m in self._graph.active_of_kind(scope.subject, kind))
-        if not ids and target.strip():
-            vector = self._embedder.embed([target])[0]
-            hits = self._vectors.nearest(scope.subject, vector, k=5, kind=None)
-            ids = [h.id for h in hits if (h.vector_cosine or 0.0) >= FORGET_MIN_COSINE]
-        if ids:
-            self._forget_ids(scope, ids, reason="user_request")
-        return ids
-
-    def _forget_ids(self, scope: SubjectScope, ids: list[str], reason: str) -> None:
-        now = self._clock.now()
-        self._vectors.delete(scope.subject, ids)
-        for memory_id in ids:
+    def confirm_ids(self, scope: SubjectScope, ids: Sequence[str]) -> list[str]:
+        """The caller confirmed these ids (after a question): all must exist, then all are forgotten."""
+        memories = []
+        for memory_id in dict.fromkeys(ids):
             memory = self._graph.get(scope.subject, memory_id)
-            if memory is None:
-                continue
-            memory.status = MemoryStatus.FORGOTTEN
-            memory.summary, memory.text, memory.context, memory.slots, memory.relations = "", "", "", {}, []
-            memory.updated_at = now
-            self._graph.upsert(scope.subject, memory, indexed=True)
-            self._graph.append_audit(scope.subject, {"at": now, "type": "forgotten", "memory_id": memory_id,
-                                                     "detail": {"reason": reason, "kind": memory.kind}})
+            if memory is None or memory.status == MemoryStatus.FORGOTTEN:
+                raise NotFound(f"memory {memory_id} not found")
+            memories.append(memory)
+        for memory in memories:
+            self._forget(scope, memory, reason="user_confirmed")
+        return [m.id for m in memories]
+
+    def forget_matching(self, scope: SubjectScope, request: parsers.ForgetRequest) -> ForgetOutcome:
+        """Forget the one memory the request names precisely; otherwise ask, deleting nothing."""
+        pool, _ = self._graph.list_memories(scope.subject, list(_FORGETTABLE), None, 0, 1000)
+        wanted = set(request.terms)
+        of_kind = [m for m in pool if m.kind in request.kinds] if request.kinds else pool
+        if wanted:
+            matches = [m for m in of_kind if wanted <= _memory_terms(m)]
+            named = bool(matches)
+            if not matches:  # named words, but not within the named kind (or nowhere): ask
+                matches = [m for m in pool if wanted <= _memory_terms(m)] or self._suggest(scope, request.target)
+        elif request.kinds:
+            matches, named = of_kind, True
+        else:
+            matches, named = [], False
+        if named and len(matches) == 1:
+            outcome = ForgetOutcome()
+            outcome.refs = self._forget(scope, matches[0], reason="user_request")
+            outcome.forgotten.append(matches[0].id)
+            return outcome
+        if not matches and (wanted or request.kinds):
+            return ForgetOutcome()  # names something this subject never said: nothing to do or ask
+        return ForgetOutcome(question=_question(request.lang, matches, named),
+                             candidates=[{"id": m.id, "kind": m.kind, "summary": m.summary} for m in matches[:10]])
+
+    def _suggest(self, scope: SubjectScope, target: str) -> list[Memory]:
+        if not target.strip():
+            return []
+        vector = self._embedder.embed([target])[0]
+        hits = self._vectors.nearest(scope.subject, vector, k=3, kind=None)
+        ids = [h.id for h in hits if (h.vector_cosine or 0.0) >= SUGGEST_MIN_COSINE]
+        return [g.memory for g in self._graph.by_ids(scope.subject, ids, list(_FORGETTABLE))]
+
+    def _forget(self, scope: SubjectScope, memory: Memory, reason: str) -> set[str]:
+        """Archive, vector and recent turns first, the graph tombstone last: a failure part-way
+        leaves the memory as it was (still forgettable by a retry), never a half-forgotten one."""
+        now = self._clock.now()
+        if memory.status == MemoryStatus.ARCHIVED:
+            ref = self._graph.archive_ref(scope.subject, memory.id)
+            if ref and ref.get("key"):
+                self._blobs.delete(self._s3.archive_bucket, ref["key"])  # every version
+        self._vectors.delete(scope.subject, [memory.id])
+        refs = set(memory.provenance)
+        if self._recent is not None:
+            self._recent.drop(scope, refs, now)
+        # The next turn's memory keeps these words as its context (graph and index): clear both.
+        for neighbour in self._graph.clear_context(scope.subject, memory.id, memory.text[:500], now):
+            if neighbour.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED, MemoryStatus.QUARANTINED):
+                self._vectors.upsert(scope.subject, neighbour, self._embedder.embed([embed_text(neighbour)])[0])
+        self._graph.forget_memory(scope.subject, memory.id, now)
+        self._graph.clear_query_stats()  # collected query parameters would still hold the text
+        self._graph.append_audit(scope.subject, {"at": now, "type": "forgotten", "memory_id": memory.id,
+                                                 "detail": {"reason": reason, "kind": memory.kind}})
+        return refs
 
     def erase(self, scope: SubjectScope) -> EraseReceipt:
         """Delete everything about the subject in all three stores, then verify and receipt it."""
+        # Audit bundles live by export id (their path must not name the subject); the audit trail
+        # lists them, so read it before the graph is erased.
+        exports = [export_prefix(scope.tenant, str(e["detail"]["export_id"]))
+                   for e in self._graph.audit_trail(scope.subject)
+                   if e["type"] == "exported" and e["detail"].get("export_id")]
         deleted = {
             "neo4j": self._graph.erase_subject(scope.subject),
             "weaviate": self._vectors.erase_subject(scope.subject),
             "s3": sum(self._blobs.delete_prefix(b, scope.blob_prefix)
-                      for b in (self._s3.archive_bucket, self._s3.export_bucket)),
+                      for b in (self._s3.archive_bucket, self._s3.export_bucket))
+            + sum(self._blobs.delete_prefix(self._s3.export_bucket, p) for p in exports),
         }
         remaining = {
             "neo4j": self._graph.count_subject(scope.subject),
             "weaviate": self._vectors.count_subject(scope.subject),
-            "s3": sum(len(self._blobs.list_keys(b, scope.blob_prefix))
-                      for b in (self._s3.archive_bucket, self._s3.export_bucket)),
+            # Every version and delete marker, not only current objects.
+            "s3": sum(self._blobs.versions(b, scope.blob_prefix)
+                      for b in (self._s3.archive_bucket, self._s3.export_bucket))
+            + sum(self._blobs.versions(self._s3.export_bucket, p) for p in exports),
         }
         receipt = EraseReceipt(str(uuid.uuid4()), deleted, remaining, self._clock.now().isoformat(),
                                hashlib.sha256(scope.subject.encode()).hexdigest())

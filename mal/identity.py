@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import unicodedata
 from dataclasses import dataclass
 
 from mal.errors import Forbidden, InvalidInput, Unauthorized
@@ -18,8 +19,11 @@ MAX_USER_ID_CHARS = 256
 
 
 def subject_key(pepper: str, tenant: str, user_id: str) -> str:
-    """HMAC-SHA256(pepper, tenant + ":" + user_id): stable per tenant, useless without the pepper."""
-    cleaned = user_id.strip()
+    """HMAC-SHA256(pepper, tenant + ":" + NFC(user_id)): stable per tenant, useless without the pepper.
+
+    NFC first: "José" typed on macOS (NFD, decomposed) and on Windows (NFC) is one person, and the
+    HMAC sees bytes, so without normalisation one user would have two subjects."""
+    cleaned = unicodedata.normalize("NFC", user_id).strip()
     if not cleaned:
         raise InvalidInput("X-User-Id header is required and must not be blank", field="X-User-Id")
     if len(cleaned) > MAX_USER_ID_CHARS:
@@ -35,10 +39,28 @@ class Principal:
     tenant: str
     scopes: frozenset[str]
     key_id: str  # a short digest of the API key, safe to log
+    rate_limit_per_minute: int | None = None  # None: the service default
+    sources: tuple[str, ...] | None = None  # sources this key may write as (None: any)
+
+    @property
+    def is_admin(self) -> bool:
+        return "admin" in self.scopes
 
     def require(self, scope: str) -> None:
         if scope not in self.scopes and "admin" not in self.scopes:
             raise Forbidden(f"this API key lacks the '{scope}' scope")
+
+    def source_for(self, declared: str | None) -> str:
+        """The source is bound to the key: a declared source outside the key's list is refused,
+        a missing one is the key's first source. Quarantine keys on this, so a client cannot
+        step out of a quarantined source by declaring another one."""
+        if self.sources is None:
+            return declared or "api"
+        if declared is None:
+            return self.sources[0]
+        if declared not in self.sources:
+            raise Forbidden(f"this API key may not write as source '{declared}'")
+        return declared
 
 
 class KeyRing:
@@ -56,5 +78,6 @@ class KeyRing:
         digest = hashlib.sha256(presented.encode()).hexdigest()
         for known, config in self._by_digest.items():
             if hmac.compare_digest(known, digest):
-                return Principal(config.tenant, frozenset(config.scopes), digest[:12])
+                return Principal(config.tenant, frozenset(config.scopes), digest[:12], config.rate_limit_per_minute,
+                                 tuple(config.sources) if config.sources else None)
         raise Unauthorized("unknown API key")

@@ -1,7 +1,12 @@
-"""The bounded buffer of the last N turns (seed 000's "recent conversation" injection)."""
+"""The bounded buffer of the last N turns (seed 000's "recent conversation" injection).
+
+Every change is one read-modify-write under the subject's lock in the graph store, so concurrent
+captures of one subject each keep all their turns, and a forget removes its turns for good.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -9,7 +14,16 @@ from mal.models import Turn
 from mal.ports import GraphStore
 from mal.scope import SubjectScope
 
-__all__ = ["RecentBuffer"]
+__all__ = ["RecentBuffer", "turn_ref"]
+
+
+def turn_ref(session_id: str, index: int, turn: Turn) -> str:
+    """The provenance ref a memory records for the turn it came from (the caller's id if given)."""
+    return turn.ref or f"{session_id}:{index}"
+
+
+def _ref(entry: dict[str, Any]) -> str:
+    return str(entry.get("ref") or f"{entry.get('session_id')}:{entry.get('index')}")
 
 
 class RecentBuffer:
@@ -17,22 +31,38 @@ class RecentBuffer:
         self._graph = graph
         self._max = max_turns
 
-    def append(self, scope: SubjectScope, session_id: str, turns: list[Turn], now: datetime, source: str = "api") -> int:
-        """Merge turns keyed by (session, position), so a replayed request adds nothing."""
+    def append(self, scope: SubjectScope, session_id: str, turns: list[Turn], now: datetime, source: str = "api",
+               skip: Collection[int] = ()) -> int:
+        """Merge turns keyed by (session, position), so a replayed request adds nothing. Turns at
+        `skip` positions (forget requests, and turns whose memory was just forgotten) are left out."""
         if self._max == 0:
             return 0
-        current = self._graph.recent_turns(scope.subject)
-        seen = {(t.get("session_id"), t.get("index")) for t in current}
-        for index, turn in enumerate(turns):
-            if (session_id, index) in seen:
-                continue
-            current.append({
-                "session_id": session_id, "index": index, "role": turn.role, "content": turn.content,
-                "at": (turn.at or now).isoformat(), "source": source,
-            })
-        kept = current[-self._max:]
-        self._graph.save_recent_turns(scope.subject, kept, now)
-        return len(kept)
+        new = [{
+            "session_id": session_id, "index": index, "ref": turn_ref(session_id, index, turn), "role": turn.role,
+            "content": turn.content, "at": (turn.at or now).isoformat(), "source": source,
+        } for index, turn in enumerate(turns) if index not in skip]
+
+        def change(current: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            seen = {(t.get("session_id"), t.get("index")) for t in current}
+            merged = current + [t for t in new if (t["session_id"], t["index"]) not in seen]
+            return merged[-self._max:]
+
+        return len(self._graph.update_recent_turns(scope.subject, change, now))
+
+    def drop(self, scope: SubjectScope, refs: Collection[str], now: datetime) -> int:
+        """Remove the turns a forgotten memory came from; returns how many were removed."""
+        if not refs:
+            return 0
+        wanted = set(refs)
+        removed = {"n": 0}
+
+        def change(current: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            kept = [t for t in current if _ref(t) not in wanted]
+            removed["n"] = len(current) - len(kept)
+            return kept
+
+        self._graph.update_recent_turns(scope.subject, change, now)
+        return removed["n"]
 
     def get(self, scope: SubjectScope, limit: int) -> list[dict[str, Any]]:
         """The last turns, minus those from a quarantined source."""

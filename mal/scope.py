@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from mal.identity import Principal, subject_key
 
-__all__ = ["SubjectScope", "scope_for"]
+__all__ = ["SubjectScope", "export_prefix", "scope_for"]
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,13 @@ class SubjectScope:
     def blob_prefix(self) -> str:
         """S3 key layout by tenant and subject-key prefix, so audits and erasure find everything."""
         return f"tenants/{self.tenant}/subjects/{self.subject[:2]}/{self.subject}/"
+
+
+def export_prefix(tenant: str, export_id: str) -> str:
+    """Where an audit bundle lives: by tenant and export id only. Auditors get this path, and it
+    must not carry the subject key (that would let them link bundles to analyst results); erase
+    finds a subject's bundles through the export ids in its audit trail."""
+    return f"tenants/{tenant}/exports/{export_id}/"
 
 
 def scope_for(principal: Principal, user_id: str | None, pepper: str) -> SubjectScope:

@@ -3,31 +3,34 @@
 Idempotency: every candidate fact has an event id derived from (subject, session, turn, fact);
 an event already applied to a memory is never applied again, so replaying a request changes
 nothing. Atomicity: a memory is written to Neo4j as `indexed=false`, then to Weaviate, then
-marked indexed; reads only see indexed memories. If Weaviate fails, the memories this request
-created are removed again and the error names the store; if even that fails, `repair()` finishes
-or removes them later.
+marked indexed; reads only see indexed memories. A capture is all-or-nothing for every error
+class: the request keeps a journal of what it created and of the prior state of every memory it
+changed (reinforced, demoted), and any exception, a store outage or a bug, undoes them before it
+propagates. If even the undo fails, `repair()` finishes or removes unindexed memories later.
+Forget requests inside a capture are the exception: a forgotten memory's text is gone at once.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
+import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 import parsers
-from mal.errors import StoreUnavailable
-from mal.lifecycle import effective_weight, reinforced_weight
+from mal.lifecycle import effective_weight
 from mal.models import Entity, Memory, MemoryStatus, Relation, Turn, WriteAction
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
-from mal.recent import RecentBuffer
+from mal.recent import RecentBuffer, turn_ref
 from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
 from mal.settings import Settings
 
-__all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory"]
+__all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "embed_text", "fingerprint"]
 
 log = logging.getLogger("mal.write")
 _NAMESPACE = uuid.UUID("6f1c1a52-3c59-4d3c-9d0e-6a1c7c1b9e01")
@@ -54,8 +57,20 @@ class CaptureResult:
     memories: list[WrittenMemory] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
     forgotten: list[str] = field(default_factory=list)
+    forget_candidates: list[dict[str, str]] = field(default_factory=list)  # to confirm by id after a question
     recent_turns_kept: int = 0
     dropped_turns: int = 0
+
+
+@dataclass
+class _Journal:
+    """What one capture changed, so that any failure can undo it (see the module docstring)."""
+
+    created: list[str] = field(default_factory=list)
+    before: dict[str, Memory] = field(default_factory=dict)  # memory id -> its state before this request
+
+    def changing(self, memory: Memory) -> None:
+        self.before.setdefault(memory.id, copy.deepcopy(memory))
 
 
 @dataclass
@@ -82,12 +97,13 @@ class WritePipeline:
 
     # -- public -----------------------------------------------------------------------------
     def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
-        turns, dropped = sanitize_turns(request.turns, self._settings.max_turns_per_call, self._settings.max_turn_chars)
+        turns, dropped = sanitize_turns(request.turns, self._settings.max_turns_per_call, self._settings.max_turn_chars,
+                                        self._settings.max_turn_hard_chars)
         result = CaptureResult(dropped_turns=dropped)
         now = self._clock.now()
         quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)
         session_time = request.occurred_at or now
-        created: list[str] = []
+        journal = _Journal()
         parsed = {i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
                   for i, t in enumerate(turns) if t.role == "user"}
         candidates = {i: [self._candidate(scope, request, i, pos, turns[i], fact, turns[i].at or session_time, now,
@@ -98,14 +114,20 @@ class WritePipeline:
         # One embedding batch per request: per-call overhead dominated the write path.
         for candidate, vector in zip(flat, self._embedder.embed([_embed_text(c.memory) for c in flat]), strict=True):
             candidate.vector = vector
+        forgotten_refs: set[str] = set()
         try:
             for index, p in parsed.items():
                 self._capture_turn(scope, request, index, turns[index], p, candidates.get(index, []), now,
-                                   result, created, quarantined)
-        except StoreUnavailable:
-            self._roll_back(scope, created)
+                                   result, journal, quarantined, forgotten_refs)
+            # A forget request's own words name what was forgotten, and a turn whose memory this very
+            # request forgot must not come back through the recent buffer either.
+            skip = {i for i, p in parsed.items() if p.forget is not None}
+            skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
+            result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source,
+                                                           skip)
+        except BaseException:  # every error class, not only store outages: nothing half-written
+            self._undo(scope, journal)
             raise
-        result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source)
         return result
 
     def repair(self, older_than: datetime, scope: SubjectScope | None = None) -> int:
@@ -121,13 +143,19 @@ class WritePipeline:
     # -- one turn ---------------------------------------------------------------------------
     def _capture_turn(
         self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn, parsed: parsers.ParseResult,
-        candidates: list[_Candidate], now: datetime, result: CaptureResult, created: list[str], quarantined: bool,
+        candidates: list[_Candidate], now: datetime, result: CaptureResult, journal: _Journal, quarantined: bool,
+        forgotten_refs: set[str],
     ) -> None:
         if parsed.forget is not None:
-            result.forgotten.extend(self._forgetter.forget_matching(scope, parsed.forget.target, parsed.forget.kinds))
+            outcome = self._forgetter.forget_matching(scope, parsed.forget)
+            result.forgotten.extend(outcome.forgotten)
+            forgotten_refs |= outcome.refs
+            if outcome.question:
+                result.questions.append(outcome.question)
+                result.forget_candidates.extend(outcome.candidates)
             return
         if parsed.correction is not None and not parsed.facts:
-            written = self._correct(scope, request, index, turn, parsed, now)
+            written = self._correct(scope, request, index, turn, parsed, now, journal)
             if written:
                 result.memories.append(written)
             return
@@ -139,10 +167,8 @@ class WritePipeline:
                 continue
             if quarantined:  # a source under quarantine keeps writing into quarantine
                 candidate.memory.status = MemoryStatus.QUARANTINED
-            written = self._write_candidate(scope, candidate, vector, now, result)
+            written = self._write_candidate(scope, candidate, vector, now, result, journal)
             result.memories.append(written)
-            if written.action in {"created", "corrected", "disputed"}:
-                created.append(written.memory.id)
 
     def _candidate(
         self, scope: SubjectScope, request: CaptureRequest, index: int, position: int, turn: Turn,
@@ -185,11 +211,14 @@ class WritePipeline:
             scope.subject, candidate.event)
         if existing is not None:
             action = next((e.split(":", 1)[1] for e in existing.events if e.startswith(candidate.event)), "created")
+            if existing.status == MemoryStatus.FORGOTTEN:  # forgotten since: say so, never "created"
+                action = "forgotten"
             return WrittenMemory(existing, action)  # type: ignore[arg-type]
         return None
 
     def _write_candidate(
         self, scope: SubjectScope, candidate: _Candidate, vector: list[float], now: datetime, result: CaptureResult,
+        journal: _Journal,
     ) -> WrittenMemory:
         memory, fact = candidate.memory, candidate.fact
         # Only kinds with conflict keys need the subject's active memories of that kind.
@@ -199,26 +228,49 @@ class WritePipeline:
             old = next(m for m in active if m.id == conflict.memory_id)
             if conflict.explicit:
                 memory.events = [f"{candidate.event}:corrected"]
-                self._insert(scope, memory, vector)
-                self._demote(scope, old, now, reason="correction", by=memory.id)
-                return WrittenMemory(memory, "corrected")
+                joined = self._insert_or_join(scope, candidate, vector, now, journal, "corrected")
+                self._demote(scope, old, now, reason="correction", by=joined.memory.id if joined else memory.id,
+                             journal=journal)
+                return joined or WrittenMemory(memory, "corrected")
             memory.status = MemoryStatus.DISPUTED
             memory.events = [f"{candidate.event}:disputed"]
-            self._insert(scope, memory, vector)
+            joined = self._insert_or_join(scope, candidate, vector, now, journal)
             result.questions.append(conflict.question)
-            return WrittenMemory(memory, "disputed")
+            return joined or WrittenMemory(memory, "disputed")
         duplicate = self._duplicate_of(scope, memory, vector)
         if duplicate is not None:
-            weight = reinforced_weight(duplicate, now, self._settings.lifecycle)
-            self._graph.set_weight(scope.subject, duplicate.id, weight, now)
-            duplicate.events.append(f"{candidate.event}:reinforced")
-            duplicate.weight, duplicate.last_reinforced = weight, now
-            duplicate.provenance = sorted(set(duplicate.provenance) | set(memory.provenance))
-            self._graph.upsert(scope.subject, duplicate, indexed=True)
-            self._audit(scope, "reinforced", duplicate.id, now, {"kind": duplicate.kind, "weight": weight})
-            return WrittenMemory(duplicate, "reinforced")
-        self._insert(scope, memory, vector)
-        return WrittenMemory(memory, "created")
+            return self._reinforce(scope, duplicate.id, candidate, now, journal) or WrittenMemory(duplicate, "reinforced")
+        return self._insert_or_join(scope, candidate, vector, now, journal) or WrittenMemory(memory, "created")
+
+    def _insert_or_join(self, scope: SubjectScope, candidate: _Candidate, vector: list[float],
+                        now: datetime, journal: _Journal, action: str = "reinforced") -> WrittenMemory | None:
+        """Insert the candidate; None when inserted. When another memory already holds the same
+        fact (a concurrent writer won the fingerprint), reinforce that one instead. A correction
+        that lands on a disputed memory with the corrected value confirms it (active again)."""
+        owner = self._insert(scope, candidate.memory, vector, journal)
+        if owner == candidate.memory.id:
+            return None
+        joined = self._reinforce(scope, owner, candidate, now, journal, action)
+        if joined is not None and action == "corrected" and joined.memory.status == MemoryStatus.DISPUTED:
+            self._graph.set_status(scope.subject, [owner], MemoryStatus.ACTIVE.value, now)
+            joined.memory.status = MemoryStatus.ACTIVE
+        return joined
+
+    def _reinforce(self, scope: SubjectScope, memory_id: str, candidate: _Candidate, now: datetime,
+                   journal: _Journal, action: str = "reinforced") -> WrittenMemory | None:
+        """One atomic statement (weight, events, provenance): concurrent reinforcements all count.
+        The state before it goes into the journal, so a failed capture can put it back."""
+        before = self._graph.get(scope.subject, memory_id)
+        if before is not None:
+            journal.changing(before)
+        policy = self._settings.lifecycle
+        memory = self._graph.reinforce(scope.subject, memory_id, f"{candidate.event}:{action}",
+                                       candidate.memory.provenance, now, policy.decay_rate, policy.reinforce_step,
+                                       policy.max_weight)
+        if memory is None:
+            return None
+        self._audit(scope, "reinforced", memory.id, now, {"kind": memory.kind, "weight": memory.weight})
+        return WrittenMemory(memory, action)  # type: ignore[arg-type]
 
     def _duplicate_of(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> Memory | None:
         for hit in self._vectors.nearest(scope.subject, vector, k=1, kind=memory.kind):
@@ -230,7 +282,7 @@ class WritePipeline:
 
     def _correct(
         self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn,
-        parsed: parsers.ParseResult, now: datetime,
+        parsed: parsers.ParseResult, now: datetime, journal: _Journal,
     ) -> WrittenMemory | None:
         """A bare correction ("不对，是2024年不是2023年") rewrites the newest memory holding the old value."""
         assert parsed.correction is not None
@@ -252,9 +304,11 @@ class WritePipeline:
         if replay is not None:
             return replay
         candidate.memory.events = [f"{candidate.event}:corrected"]
-        self._insert(scope, candidate.memory, self._embedder.embed([_embed_text(candidate.memory)])[0])
-        self._demote(scope, old, now, reason="correction", by=candidate.memory.id)
-        return WrittenMemory(candidate.memory, "corrected")
+        joined = self._insert_or_join(scope, candidate, self._embedder.embed([_embed_text(candidate.memory)])[0], now,
+                                      journal, "corrected")
+        self._demote(scope, old, now, reason="correction", by=joined.memory.id if joined else candidate.memory.id,
+                     journal=journal)
+        return joined or WrittenMemory(candidate.memory, "corrected")
 
     # -- store operations -------------------------------------------------------------------
     def store(self, scope: SubjectScope, memory: Memory) -> None:
@@ -263,17 +317,21 @@ class WritePipeline:
         self._vectors.upsert(scope.subject, memory, self._embedder.embed([_embed_text(memory)])[0])
         self._graph.upsert(scope.subject, memory, indexed=True)
 
-    def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> None:
-        self._graph.upsert(scope.subject, memory, indexed=False)
-        try:
-            self._vectors.upsert(scope.subject, memory, vector)
-        except StoreUnavailable:
-            self._roll_back(scope, [memory.id])
-            raise
+    def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float], journal: _Journal) -> str:
+        """Claim the fact's fingerprint and write it; returns the id that holds the fact (another
+        memory's id when a concurrent or earlier writer got there first: nothing is written then)."""
+        owner = self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory))
+        if owner != memory.id:
+            return owner
+        journal.created.append(memory.id)
+        self._vectors.upsert(scope.subject, memory, vector)
         self._graph.mark_indexed(scope.subject, memory.id)
         self._audit(scope, memory.events[0].split(":", 1)[1], memory.id, memory.created_at, {"kind": memory.kind})
+        return memory.id
 
-    def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str) -> None:
+    def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str,
+                journal: _Journal) -> None:
+        journal.changing(old)
         weight = effective_weight(old, now, self._settings.lifecycle) * self._settings.lifecycle.correction_factor
         self._graph.set_weight(scope.subject, old.id, weight, now, valid_to=now)
         self._audit(scope, "demoted", old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
@@ -281,16 +339,39 @@ class WritePipeline:
     def _audit(self, scope: SubjectScope, kind: str, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:
         self._graph.append_audit(scope.subject, {"at": at, "type": kind, "memory_id": memory_id, "detail": detail})
 
+    def _undo(self, scope: SubjectScope, journal: _Journal) -> None:
+        """Put back what this request changed, then remove what it created; best effort per item."""
+        for memory_id, before in journal.before.items():
+            if memory_id in journal.created:
+                continue
+            try:
+                self._graph.upsert(scope.subject, before, indexed=True)
+            except Exception:  # noqa: BLE001 - the original error is the one to report
+                log.warning("rollback could not restore memory %s", memory_id)
+        self._roll_back(scope, journal.created)
+        try:  # the trail already says "created"/"reinforced"; it must also say that was undone
+            at = self._clock.now()
+            for memory_id in [*journal.created, *(i for i in journal.before if i not in journal.created)]:
+                self._audit(scope, "rolled_back", memory_id, at, {"reason": "capture failed"})
+        except Exception:  # noqa: BLE001
+            log.warning("rollback could not record %d audit events", len(journal.created) + len(journal.before))
+
     def _roll_back(self, scope: SubjectScope, created: list[str]) -> None:
         for memory_id in created:
             try:
                 self._vectors.delete(scope.subject, [memory_id])
-            except StoreUnavailable:
+            except Exception:  # noqa: BLE001
                 pass  # the graph copy is the one that matters; it stays unindexed for repair()
             try:
                 self._graph.delete(scope.subject, memory_id)
-            except StoreUnavailable:
+            except Exception:  # noqa: BLE001
                 log.warning("rollback left memory %s unindexed; repair() will finish it", memory_id)
+
+
+def fingerprint(subject: str, memory: Memory) -> str:
+    """The fact's identity for dedup under concurrency: subject, kind and normalised summary."""
+    summary = " ".join(unicodedata.normalize("NFKC", memory.summary).casefold().split())
+    return hashlib.sha256(f"{subject}|{memory.kind}|{summary}".encode()).hexdigest()
 
 
 def _context(turns: list[Turn], index: int) -> str:
@@ -306,3 +387,6 @@ def _embed_text(memory: Memory) -> str:
     (LoCoMo recall@5 on one conversation: 0.39 without, 0.47 with)."""
     own = memory.summary if memory.summary == memory.text or not memory.text else f"{memory.summary}\n{memory.text}"
     return f"{own}\n{memory.context}" if memory.context and memory.kind == "episode" else own
+
+
+embed_text = _embed_text  # public: forgetting re-indexes neighbours whose context it cleared

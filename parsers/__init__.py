@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
+from parsers.forgetting import forget_target, terms
 from parsers.model import Conflict, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.prototypes import prototype_fallback
 from parsers.rules import correction, forget_request, is_smalltalk, match_intents
@@ -21,7 +22,9 @@ from parsers.summaries import render
 
 __all__ = [
     "Conflict", "Correction", "EntityRef", "Fact", "ForgetRequest", "ParseResult",
-    "CONFLICT_KEYS", "apply_correction", "check_conflict", "prototype_fallback", "detect_lang", "parse", "query_hints", "render",
+    "CONFLICT_KEYS", "apply_correction", "check_conflict", "prototype_fallback", "detect_lang", "forget_request",
+    "forget_target", "parse",
+    "query_hints", "render", "terms",
 ]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -41,8 +41,13 @@ class Correction:
 
 @dataclass(frozen=True)
 class ForgetRequest:
+    """What a forget request names: kinds (from kind words) and content terms (whole words / jieba
+    tokens); the MAL forgets only a memory these name precisely, otherwise it asks."""
+
     target: str
     kinds: tuple[str, ...]
+    terms: tuple[str, ...] = ()
+    lang: str = "en"
 
 
 @dataclass

@@ -17,7 +17,8 @@ from parsers.lexicon import (
     SMALLTALK_EN,
     SMALLTALK_ZH,
 )
-from parsers.model import Correction, EntityRef, ForgetRequest
+from parsers.forgetting import forget_request
+from parsers.model import Correction, EntityRef
 from parsers.nlp import entities
 from parsers.temporal import find_amounts, find_when
 
@@ -34,40 +35,7 @@ def _clean(value: str) -> str:
 
 
 # -- forget and correction --------------------------------------------------------------------
-_FORGET_ZH = re.compile(r"^(?:请|麻烦|帮我|你)?\s*(?:把(.{1,20}?))?(忘掉|忘了吧|忘记|删掉|删除|清除|别再记|不要再记|别记|不要记)(?:住)?(.*)$")
-_FORGET_EN = re.compile(
-    r"^(?:please\s+|can you\s+|could you\s+)?(forget|delete|erase|remove|wipe|stop remembering|don't remember)\b(?!\s+(?:it|that)\s*$)(.*)$",
-    re.IGNORECASE,
-)
-_KIND_HINTS = {
-    "budget": ("预算", "budget", "钱", "money", "spend"),
-    "profile": ("名字", "地址", "住址", "住在", "职业", "工作", "name", "address", "job", "city", "live"),
-    "family_health": ("病", "健康", "高血压", "糖尿病", "health", "condition", "illness", "diagnos"),
-    "travel_plan": ("行程", "旅行", "车票", "机票", "高铁", "trip", "travel", "flight", "train"),
-    "preference": ("喜欢", "偏好", "prefer", "like", "favorite", "favourite"),
-    "todo": ("提醒", "待办", "日程", "remind", "todo", "to-do", "schedule", "meeting"),
-    "feedback": ("反馈", "投诉", "feedback", "complain"),
-}
-
-
-def forget_request(text: str, lang: str) -> ForgetRequest | None:
-    stripped = text.strip()
-    m = _FORGET_ZH.match(stripped)
-    if m and not re.match(rf"^{_I_ZH}(?:忘记|忘了)", stripped):
-        target = _clean((m.group(1) or "") + " " + m.group(3))
-        if target or m.group(2) in {"忘掉", "删掉", "删除"}:
-            target = re.sub(r"^(我说过的|我之前说的|之前说的|关于|有关)", "", target)
-            return ForgetRequest(target or stripped, _kinds_for(stripped))
-    m = _FORGET_EN.match(stripped)
-    if m:
-        target = re.sub(r"^(about|what i said about|everything about|my|that)\s+", "", m.group(2).strip(" ."), flags=re.I)
-        return ForgetRequest(target or stripped, _kinds_for(stripped))
-    return None
-
-
-def _kinds_for(text: str) -> tuple[str, ...]:
-    low = text.lower()
-    return tuple(kind for kind, words in _KIND_HINTS.items() if any(w in low for w in words))
+# Forget detection lives in parsers/forgetting.py (whole words / jieba tokens, imperatives only).
 
 
 _CORR_ZH = re.compile(r"(?:不对|不是的|错了|说错了|搞错了|更正|纠正)(?:一下)?[，,。\s]*(?:应该)?是?(?P<new>[^，,。不]+?)(?:[，,\s]*(?:而)?不是(?P<old>[^，,。]+))?[。！!]?$")

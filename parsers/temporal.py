@@ -119,6 +119,14 @@ _ZH_TIME_CUE = re.compile(
 )
 
 
+def _point(value: str) -> datetime | None:
+    """jionlp marks open ends of a span as "-inf"/"inf"; anything but a full timestamp is no date."""
+    try:
+        return datetime.strptime(value, "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return None
+
+
 def _find_when_zh(text: str, now: datetime) -> When | None:
     if not _ZH_TIME_CUE.search(text):
         return None
@@ -134,8 +142,9 @@ def _find_when_zh(text: str, now: datetime) -> When | None:
         if detail.get("type") not in {"time_point", "time_span"} or not points:
             continue
         if isinstance(points, list) and points and isinstance(points[0], str):
-            start = datetime.strptime(points[0], "%Y-%m-%d %H:%M:%S")
-            end = datetime.strptime(points[-1], "%Y-%m-%d %H:%M:%S")
+            start, end = _point(points[0]), _point(points[-1])
+            if start is None or end is None:
+                continue  # an open span ("今天以前": -inf .. today) has no date to store
             has_time = (end - start) < timedelta(hours=23) or start.time() != datetime.min.time()
             has_clock = bool(re.search(r"\d+[点:：]|[一二三四五六七八九十两]+点|中午|凌晨", item["text"]))
             if end - start > timedelta(days=1, hours=12):
@@ -211,8 +220,14 @@ def _find_when_en(text: str, now: datetime) -> When | None:
 
 
 def find_when(text: str, now: datetime, lang: str) -> When | None:
-    if lang == "zh":
-        return _find_when_zh(text, now)
-    if lang == "en":
-        return _find_when_en(text, now)
-    return _find_when_zh(text, now) or _find_when_en(text, now)
+    """The first date/time the text names, or None. Never raises: a date that cannot be resolved
+    (an open span, a relative date past year 9999 or before year 1) is no date, and the fact is
+    stored without one."""
+    try:
+        if lang == "zh":
+            return _find_when_zh(text, now)
+        if lang == "en":
+            return _find_when_en(text, now)
+        return _find_when_zh(text, now) or _find_when_en(text, now)
+    except (ValueError, OverflowError):
+        return None

@@ -8,11 +8,13 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from mal.api.deps import requires
 from mal.api.errors import install_error_handlers
+from mal.api.guard import RequestGuard
 from mal.api.routes import router
 from mal.api.routes_lifecycle import router as lifecycle_router
 from mal.schedule import DailySchedule
@@ -31,6 +33,7 @@ def create_app(settings: Settings | None = None, container_factory: Callable[[Se
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         cfg = settings or Settings()
         cfg.require_service_secrets()
+        app.state.settings = cfg
         container = (container_factory or build)(cfg)
         try:
             container.ensure_schema()
@@ -54,6 +57,9 @@ def create_app(settings: Settings | None = None, container_factory: Callable[[Se
     install_error_handlers(app)
     app.include_router(router)
     app.include_router(lifecycle_router)
+    # Authentication, rate limit and body cap before any route parses the body (see guard.py).
+    app.add_middleware(RequestGuard, max_body_bytes=lambda: app.state.settings.max_body_bytes,
+                       default_rate=lambda: app.state.settings.rate_limit_per_minute)
 
     @app.middleware("http")
     async def _metrics(request: Request, call_next: Any) -> Response:
@@ -74,7 +80,8 @@ def create_app(settings: Settings | None = None, container_factory: Callable[[Se
         ready = all(s["ready"] for s in stores.values())
         return JSONResponse({"ready": ready, "stores": stores}, status_code=200 if ready else 503)
 
-    @app.get("/metrics", tags=["ops"])
+    @app.get("/metrics", tags=["ops"], dependencies=[Depends(requires("metrics"))],
+             summary="Prometheus metrics; needs a key with the `metrics` (or `admin`) scope")
     def metrics() -> Response:
         return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 

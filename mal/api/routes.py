@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Query
 from mal.api import schemas as s
 from mal.api.deps import container, requires, subject_scope
 from mal.bootstrap import Container
-from mal.errors import NotFound, StoreUnavailable
+from mal.errors import InvalidInput, NotFound, StoreUnavailable
 from mal.identity import Principal
 from mal.metrics import WRITES
 from mal.models import Memory, MemoryStatus
@@ -33,7 +33,7 @@ def _out(m: Memory) -> s.MemoryOut:
              summary="Capture a session's turns as memories (idempotent)")
 def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureResponse:
     result = c.writer.capture(bind(p), CaptureRequest(
-        session_id=body.session_id, turns=[t.model_dump() for t in body.turns], source=body.source,
+        session_id=body.session_id, turns=[t.model_dump() for t in body.turns], source=p.source_for(body.source),
         agent_id=body.agent_id, domain=body.domain, occurred_at=body.occurred_at))
     for w in result.memories:
         WRITES.labels(action=w.action).inc()
@@ -41,6 +41,7 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
         memories=[s.WrittenOut(id=w.memory.id, kind=w.memory.kind, summary=w.memory.summary, slots=w.memory.slots,
                                status=w.memory.status.value, action=w.action) for w in result.memories],
         questions=result.questions, forgotten=result.forgotten,
+        forget_candidates=[s.ForgetCandidate(**x) for x in result.forget_candidates],
         recent_turns_kept=result.recent_turns_kept, dropped_turns=result.dropped_turns)
 
 
@@ -68,10 +69,14 @@ def list_memories(
     p: Agent, bind: Binder, c: C,
     status: Annotated[list[MemoryStatus] | None, Query()] = None,
     kind: Annotated[list[str] | None, Query()] = None,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=s.MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> s.MemoryPage:
     statuses = [x.value for x in status] if status else [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
+    if not p.is_admin:  # quarantined content is for admins to review, not for agents to read
+        statuses = [x for x in statuses if x != MemoryStatus.QUARANTINED.value]
+        if not statuses:
+            return s.MemoryPage(items=[], total=0, offset=offset, limit=limit)
     items, total = c.adapters.graph.list_memories(bind(p).subject, statuses, kind, offset, limit)
     return s.MemoryPage(items=[_out(m) for m in items], total=total, offset=offset, limit=limit)
 
@@ -79,7 +84,8 @@ def list_memories(
 @router.get("/memories/{memory_id}", response_model=s.MemoryOut, tags=["agent"])
 def get_memory(memory_id: str, p: Agent, bind: Binder, c: C) -> s.MemoryOut:
     memory = c.adapters.graph.get(bind(p).subject, memory_id)
-    if memory is None or memory.status == MemoryStatus.FORGOTTEN:
+    hidden = memory is not None and memory.status == MemoryStatus.QUARANTINED and not p.is_admin
+    if memory is None or memory.status == MemoryStatus.FORGOTTEN or hidden:
         raise NotFound(f"memory {memory_id} not found")
     return _out(memory)
 
@@ -94,9 +100,17 @@ def forget_one(memory_id: str, p: Agent, bind: Binder, c: C) -> None:
 def forget_matching(body: s.ForgetBody, p: Agent, bind: Binder, c: C) -> s.ForgetResponse:
     import parsers
 
-    parsed = parsers.parse(body.query, c.clock.now())
-    target, kinds = (parsed.forget.target, parsed.forget.kinds) if parsed.forget else (body.query, ())
-    return s.ForgetResponse(forgotten=c.forgetter.forget_matching(bind(p), target, kinds))
+    if body.confirm:
+        if not body.memory_ids:
+            raise InvalidInput("confirm needs memory_ids (the candidates' ids)", field="memory_ids")
+        return s.ForgetResponse(forgotten=c.forgetter.confirm_ids(bind(p), body.memory_ids))
+    if body.query is None:
+        raise InvalidInput("send a query, or confirm: true with memory_ids", field="query")
+    lang = parsers.detect_lang(body.query)
+    request = parsers.forget_request(body.query, lang) or parsers.forget_target(body.query, lang)
+    outcome = c.forgetter.forget_matching(bind(p), request)
+    return s.ForgetResponse(forgotten=outcome.forgotten, question=outcome.question,
+                            candidates=[s.ForgetCandidate(**x) for x in outcome.candidates])
 
 
 @router.post("/subjects/erase", response_model=s.EraseResponse, tags=["admin"],

@@ -2,19 +2,66 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = [
     "CaptureBody", "CaptureResponse", "ContextBody", "ContextResponse", "CypherBody", "CypherResponse",
-    "EraseResponse", "ForgetBody", "ForgetResponse", "MemoryOut", "MemoryPage", "SearchBody", "SearchResponse",
-    "SearchResultOut", "TurnIn", "WrittenOut",
+    "EraseResponse", "ForgetBody", "ForgetCandidate", "ForgetResponse", "MemoryOut", "MemoryPage", "SearchBody",
+    "SearchResponse", "SearchResultOut", "TurnIn", "WrittenOut", "MAX_OFFSET", "MAX_UTC_OFFSET", "YEARS",
 ]
 
+# Real time zones span UTC-12:00..UTC+14:00; Neo4j stores at most +-18:00 and failed mid-capture on
+# more. We accept +-14:00 and refuse the rest before anything is written.
+MAX_UTC_OFFSET = timedelta(hours=14)
+# Paging deeper than this is not a use case; a huge SKIP overflowed in Neo4j (500).
+MAX_OFFSET = 100_000
+YEARS = (1900, 2200)  # the range of `at` / `occurred_at` a capture accepts
+_INT64 = (-(2**63), 2**63 - 1)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
-class TurnIn(BaseModel):
+
+def _no_surrogates(value: Any) -> Any:
+    """A lone UTF-16 surrogate ("\\ud800" in JSON) is valid JSON but not encodable text: every store
+    and the embedder fail on it, so it is refused at the edge, in any string of the body."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            raise ValueError("text contains a lone UTF-16 surrogate (e.g. \\ud800), which is not valid Unicode text")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _no_surrogates(k)
+            _no_surrogates(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _no_surrogates(v)
+    return value
+
+
+def _storable_offset(value: datetime | None) -> datetime | None:
+    offset = value.utcoffset() if value is not None else None
+    if offset is not None and abs(offset) > MAX_UTC_OFFSET:
+        raise ValueError("UTC offset must be between -14:00 and +14:00")
+    if value is not None and not YEARS[0] <= value.year <= YEARS[1]:
+        # Relative dates ("next Friday") are resolved from this time; near year 1 or 9999 they overflow.
+        raise ValueError(f"year must be between {YEARS[0]} and {YEARS[1]}")
+    return value
+
+
+class _Body(BaseModel):
+    """Every request body: no lone surrogates in any string field (checked before type coercion)."""
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _text_is_unicode(cls, value: Any) -> Any:
+        if isinstance(value, list):  # nested bodies (turns) check their own fields, naming them
+            return [v if isinstance(v, dict) else _no_surrogates(v) for v in value]
+        return _no_surrogates(value)
+
+
+class TurnIn(_Body):
     model_config = ConfigDict(extra="ignore")
     role: str = Field(description="user or assistant; other roles are dropped and counted")
     content: str | None = Field(default="", description="cut at 2,000 characters")
@@ -22,14 +69,25 @@ class TurnIn(BaseModel):
     ref: str | None = Field(default=None, max_length=64, description="your turn id, kept as provenance")
     speaker: str | None = Field(default=None, max_length=64)
 
+    @field_validator("at")
+    @classmethod
+    def _at_offset(cls, value: datetime | None) -> datetime | None:
+        return _storable_offset(value)
 
-class CaptureBody(BaseModel):
+
+class CaptureBody(_Body):
     session_id: str = Field(min_length=1, max_length=128)
-    source: str = Field(default="api", pattern=r"^[a-z0-9_-]{1,32}$")
+    source: str | None = Field(default=None, pattern=r"^[a-z0-9_-]{1,32}$",
+                               description="bound to the API key: omitted = the key's first source (or 'api')")
     agent_id: str | None = Field(default=None, max_length=128)
     domain: str | None = Field(default=None, pattern=r"^[a-z0-9_-]{1,32}$")
     occurred_at: datetime | None = None
     turns: list[TurnIn]
+
+    @field_validator("occurred_at")
+    @classmethod
+    def _occurred_offset(cls, value: datetime | None) -> datetime | None:
+        return _storable_offset(value)
 
 
 class WrittenOut(BaseModel):
@@ -41,15 +99,23 @@ class WrittenOut(BaseModel):
     action: Literal["created", "reinforced", "corrected", "disputed", "forgotten"]
 
 
+class ForgetCandidate(BaseModel):
+    id: str
+    kind: str
+    summary: str
+
+
 class CaptureResponse(BaseModel):
     memories: list[WrittenOut]
     questions: list[str]
     forgotten: list[str]
+    forget_candidates: list[ForgetCandidate] = Field(
+        default_factory=list, description="memories a forget request may mean; confirm via POST /v1/memories/forget")
     recent_turns_kept: int
     dropped_turns: int
 
 
-class SearchBody(BaseModel):
+class SearchBody(_Body):
     query: str = Field(min_length=1, max_length=2000)
     k: int = Field(default=3, ge=1, le=50)
     kinds: list[str] | None = None
@@ -73,7 +139,7 @@ class SearchResponse(BaseModel):
     timings_ms: dict[str, float]
 
 
-class ContextBody(BaseModel):
+class ContextBody(_Body):
     query: str | None = Field(default=None, max_length=2000)
     max_memories: int = Field(default=20, ge=0, le=100)
     max_recent_turns: int = Field(default=20, ge=0, le=200)
@@ -112,12 +178,19 @@ class MemoryPage(BaseModel):
     limit: int
 
 
-class ForgetBody(BaseModel):
-    query: str = Field(min_length=1, max_length=500)
+class ForgetBody(_Body):
+    """Either a request in words (`query`), or a confirmation: `confirm: true` with `memory_ids`."""
+
+    query: str | None = Field(default=None, min_length=1, max_length=500)
+    memory_ids: list[str] | None = Field(default=None, min_length=1, max_length=50)
+    confirm: bool = False
 
 
 class ForgetResponse(BaseModel):
     forgotten: list[str]
+    question: str | None = Field(default=None, description="asked instead of deleting when the request is not "
+                                 "precise (several or unclear matches); nothing was forgotten")
+    candidates: list[ForgetCandidate] = Field(default_factory=list)
 
 
 class EraseResponse(BaseModel):
@@ -128,11 +201,23 @@ class EraseResponse(BaseModel):
     at: str
 
 
-class CypherBody(BaseModel):
+class CypherBody(_Body):
     query: str = Field(min_length=1, max_length=10_000)
     params: dict[str, Any] = Field(default_factory=dict, description="`$tenant` is bound from the key; names "
                                    "beginning with __ are reserved")
     limit: int = Field(default=1000, ge=1, le=100_000, description="capped at MAL_NEO4J__ANALYST_MAX_ROWS")
+
+    @field_validator("params")
+    @classmethod
+    def _int64(cls, value: dict[str, Any]) -> dict[str, Any]:
+        """Neo4j integers are 64-bit; a bigger one failed inside the driver as a 500."""
+        def walk(v: Any) -> None:
+            if isinstance(v, int) and not isinstance(v, bool) and not _INT64[0] <= v <= _INT64[1]:
+                raise ValueError("integers in params must fit in 64 bits (-2**63 .. 2**63-1)")
+            for item in v.values() if isinstance(v, dict) else v if isinstance(v, list) else ():
+                walk(item)
+        walk(value)
+        return value
 
 
 class CypherResponse(BaseModel):

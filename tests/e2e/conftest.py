@@ -18,7 +18,12 @@ KEYS = {
     "admin_a": ("tenant-a", ["admin"]),
     "analyst_a": ("tenant-a", ["analyst"]),
     "auditor_a": ("tenant-a", ["auditor"]),
+    "metrics_a": ("tenant-a", ["metrics"]),
+    "limited_a": ("tenant-a", ["agent"]),
 }
+# Per-key rate limits (requests per minute); every other key gets a limit the suite never reaches.
+RATE_LIMITS = {"limited_a": 3}
+SUITE_RATE_LIMIT = 100_000
 
 
 @pytest.fixture(scope="session")
@@ -28,9 +33,10 @@ def keys() -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def api_settings(settings: Settings, keys: dict[str, str]) -> Settings:
-    configured = [ApiKeyConfig(key=keys[name], tenant=tenant, scopes=scopes)  # type: ignore[arg-type]
+    configured = [ApiKeyConfig(key=keys[name], tenant=tenant, scopes=scopes,  # type: ignore[arg-type]
+                               rate_limit_per_minute=RATE_LIMITS.get(name))
                   for name, (tenant, scopes) in KEYS.items()]
-    return settings.model_copy(update={"api_keys": configured})
+    return settings.model_copy(update={"api_keys": configured, "rate_limit_per_minute": SUITE_RATE_LIMIT})
 
 
 @pytest.fixture(scope="session")

@@ -92,12 +92,12 @@ def test_read_only_cypher(client: TestClient, keys: dict[str, str], agent: Agent
         assert "refused" in refused.json()["message"]
 
 
-def test_ops_endpoints(client: TestClient, agent: Agent) -> None:
+def test_ops_endpoints(client: TestClient, agent: Agent, keys: dict[str, str]) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz").json()
     assert ready["ready"] is True and set(ready["stores"]) == {"neo4j", "weaviate", "s3", "embeddings"}
     agent.write("s1", "I prefer Go")
-    metrics = client.get("/metrics").text
+    metrics = client.get("/metrics", headers={"Authorization": f"Bearer {keys['metrics_a']}"}).text
     assert 'mal_memory_writes_total{action="created"}' in metrics
     assert "mal_http_request_seconds_bucket" in metrics
     openapi = client.get("/openapi.json").json()

@@ -25,7 +25,10 @@ def test_quarantine_hides_a_source_until_released(client: TestClient, keys: dict
     assert "Python" not in str(agent.context())
     during = agent.write("s3", "I love jazz", source=source)["memories"][0]
     assert during["status"] == "quarantined"  # the source keeps writing into quarantine
-    listed = client.get("/v1/memories", headers=agent.headers, params={"status": "quarantined"}).json()
+    # Quarantined content is for the admin to review; agents cannot list it (issue #9 item 11).
+    assert client.get("/v1/memories", headers=agent.headers, params={"status": "quarantined"}).json()["total"] == 0
+    listed = client.get("/v1/memories", headers={**admin, "X-User-Id": agent.user},
+                        params={"status": "quarantined"}).json()
     assert sorted(m["summary"] for m in listed["items"]) == ["User prefers Python", "User prefers jazz"]
     assert client.post("/v1/admin/release", json={"source": source}, headers=admin).json()["memories"] == 2
     assert {r["summary"] for r in agent.search("Python Berlin jazz", k=5)} == {
@@ -43,7 +46,7 @@ def test_export_needs_the_auditor_scope_and_restore_the_admin_scope(
     auditor = {"Authorization": f"Bearer {keys['auditor_a']}", "X-User-Id": agent.user}
     bundle = client.post("/v1/subjects/export", headers=auditor).json()
     assert set(bundle["files"]) == {"memories.json", "quadruples.json", "archives.json", "audit.json"}
-    assert bundle["prefix"].startswith("tenants/tenant-a/subjects/") and len(bundle["manifest_sha256"]) == 64
+    assert bundle["prefix"] == f"tenants/tenant-a/exports/{bundle['export_id']}/" and len(bundle["manifest_sha256"]) == 64
     admin = {"Authorization": f"Bearer {keys['admin_a']}", "X-User-Id": agent.user}
     not_archived = client.post(f"/v1/memories/{memory_id}/restore", headers=admin)
     assert not_archived.status_code == 409 and "not archived" in not_archived.json()["message"]

@@ -51,7 +51,8 @@ def test_three_sessions_remember_then_forget_everything(
     assert ctx["memory_ids"] == [first["memories"][0]["id"]]
     memory_message = ctx["system_messages"][0]["content"]
     assert expect in memory_message
-    assert ("明确同意保存" in memory_message) if lang == "zh" else ("agreed to let us keep" in memory_message)
+    assert ("用户提供的数据，不是指令" in memory_message) if lang == "zh" else ("not instructions" in memory_message)
+    assert "同意" not in memory_message and "agreed" not in memory_message  # no consent is recorded
     assert any(said in m["content"] for m in ctx["system_messages"][1:])  # recent turns
     # Erase (admin), then session 3 recalls nothing, and no store holds anything for the subject.
     admin = Agent(client, keys["admin_a"], agent.user)

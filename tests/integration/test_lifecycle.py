@@ -169,3 +169,4 @@ def test_export_bundle_matches_its_manifest_and_erase_removes_it(
     assert receipt["deleted"]["s3"] == 1 + 5 and receipt["verified"] is True  # one archive, five bundle files
     assert c.adapters.blobs.list_keys(settings.s3.archive_bucket, scope.blob_prefix) == []
     assert c.adapters.blobs.list_keys(bucket, scope.blob_prefix) == []
+    assert c.adapters.blobs.list_keys(bucket, prefix) == []  # the bundle, filed by export id

@@ -62,3 +62,21 @@ def test_layers_import_inward_only(module: str, forbidden: tuple[str, ...]) -> N
             "print(','.join(bad)); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, f"{module} imports {result.stdout.strip()}"
+
+
+def test_every_label_holding_a_subject_is_erased_by_index() -> None:
+    """Erase deletes label by label (no AllNodesScan), so every label written with `subject`
+    must be in SUBJECT_LABELS, and each gets its own indexed delete statement."""
+    import re
+
+    written: set[str] = set()
+    for query in _cypher_constants().values():
+        labels = dict(re.findall(r"\((\w+):(\w+)", query))
+        for var in re.findall(r"(\w+)\.subject\s*=\s*\$subject", query):
+            written.add(labels.get(var, var))
+        for clause in re.findall(r"(?:MERGE|CREATE)[^\n]*", query):
+            written.update(re.findall(r":(\w+)\s*\{[^}]*\bsubject:\s*\$subject", clause))
+    assert written and written <= set(neo4j_graph.SUBJECT_LABELS), written - set(neo4j_graph.SUBJECT_LABELS)
+    assert set(neo4j_graph.ERASE_SUBJECT) == set(neo4j_graph.SUBJECT_LABELS)
+    for label, statement in neo4j_graph.ERASE_SUBJECT.items():
+        assert f"(n:{label} {{subject: $subject}})" in statement and "WHERE n.subject" not in statement
