@@ -8,6 +8,7 @@ from mal.relations import RELATION_TYPES
 
 __all__ = [
     "ACTIVE_OF_KIND",
+    "ANALYST_USER",
     "APPEND_AUDIT",
     "ARCHIVED_REFS",
     "ARCHIVE_REF",
@@ -44,6 +45,7 @@ __all__ = [
     "SUBJECTS_PAGE",
     "SUBJECT_EXISTS",
     "SUBJECT_LABELS",
+    "TENANT_MIGRATION",
     "TOUCH",
     "UNINDEXED",
     "UNMARK_SOURCE",
@@ -71,6 +73,36 @@ SCHEMA = (
     "CREATE CONSTRAINT fingerprint_id IF NOT EXISTS FOR (f:Fingerprint) REQUIRE f.id IS UNIQUE",
     "CREATE INDEX fingerprint_subject IF NOT EXISTS FOR (f:Fingerprint) ON (f.subject)",
     "CREATE INDEX fingerprint_memory IF NOT EXISTS FOR (f:Fingerprint) ON (f.memory_id)",
+    # Analyst statements are pinned to `tenant` on every node pattern (mal/cypher_guard.py).
+    "CREATE INDEX memory_tenant IF NOT EXISTS FOR (m:Memory) ON (m.tenant)",
+    "CREATE INDEX entity_tenant IF NOT EXISTS FOR (e:Entity) ON (e.tenant)",
+    "CREATE INDEX audit_tenant IF NOT EXISTS FOR (a:AuditEvent) ON (a.tenant)",
+    "CREATE INDEX recent_tenant IF NOT EXISTS FOR (r:RecentTurns) ON (r.tenant)",
+    "CREATE INDEX write_event_tenant IF NOT EXISTS FOR (w:WriteEvent) ON (w.tenant)",
+)
+
+# Every node carries its user's tenant; nodes written before that rule get it once, idempotently
+# (auto-commit, batched). Run by ensure_schema() after SCHEMA.
+TENANT_MIGRATION = (
+    """
+MATCH (u:User)-->(n) WHERE n.tenant IS NULL AND u.tenant IS NOT NULL
+CALL (n, u) { SET n.tenant = u.tenant } IN TRANSACTIONS OF 1000 ROWS
+""",
+    """
+MATCH (w:WriteEvent)-[:APPLIED_TO]->(m:Memory) WHERE w.tenant IS NULL AND m.tenant IS NOT NULL
+CALL (w, m) { SET w.tenant = m.tenant } IN TRANSACTIONS OF 1000 ROWS
+""",
+    """
+MATCH (f:Fingerprint) WHERE f.tenant IS NULL
+MATCH (u:User {key: f.subject}) WHERE u.tenant IS NOT NULL
+CALL (f, u) { SET f.tenant = u.tenant } IN TRANSACTIONS OF 1000 ROWS
+""",
+)
+
+# The non-admin Neo4j user analysts connect as (run against the system database by the admin).
+ANALYST_USER = (
+    "CREATE USER $name IF NOT EXISTS SET PLAINTEXT PASSWORD $password CHANGE NOT REQUIRED",
+    "ALTER USER $name SET PLAINTEXT PASSWORD $password CHANGE NOT REQUIRED",
 )
 
 # Every label whose nodes carry `subject` (besides the User itself, found by `key`). Erase deletes
@@ -176,12 +208,12 @@ MERGE (m:Memory {id: $id})
   ON CREATE SET m.subject = $subject
 WITH u, m
 WHERE m.subject = $subject
-SET m += $props
+SET m += $props, m.tenant = u.tenant
 MERGE (u)-[:HAS_MEMORY]->(m)
 // Applied write events as indexed nodes: replay detection is one lookup, not a scan.
 FOREACH (ev IN coalesce(m.events, []) |
   MERGE (w:WriteEvent {id: split(ev, ':')[0]})
-    ON CREATE SET w.subject = $subject
+    ON CREATE SET w.subject = $subject, w.tenant = u.tenant
   MERGE (w)-[:APPLIED_TO]->(m))
 // Events the memory no longer lists (a failed capture was undone) lose their replay markers too.
 WITH u, m
@@ -202,6 +234,7 @@ MATCH (u:User {{key: $subject}})-[:HAS_MEMORY]->(m:Memory {{id: $id}})
 UNWIND $entities AS ent
 MERGE (e:Entity {{uid: ent.uid}})
   ON CREATE SET e.subject = $subject, e.name = ent.name, e.type = ent.type
+SET e.tenant = u.tenant
 MERGE (u)-[r:{rel} {{memory_id: $id}}]->(e)
 SET r.at = ent.at, r.weight = $weight, r.detail = ent.detail
 MERGE (m)-[:ABOUT]->(e)
@@ -278,7 +311,7 @@ RETURN m
 CLAIM_FINGERPRINT = """
 MATCH (u:User {key: $subject})
 MERGE (f:Fingerprint {id: $fp})
-  ON CREATE SET f.subject = $subject, f.memory_id = $id
+  ON CREATE SET f.subject = $subject, f.memory_id = $id, f.tenant = u.tenant
 SET f.locked_at = $now
 WITH u, f
 OPTIONAL MATCH (u)-[:HAS_MEMORY]->(o:Memory {id: f.memory_id})
@@ -302,7 +335,7 @@ SET m.weight = CASE WHEN raised > $max THEN $max ELSE raised END, m.last_reinfor
                           CASE WHEN p IN acc THEN acc ELSE acc + p END)
 REMOVE m.reinforcing
 MERGE (w:WriteEvent {id: split($event, ':')[0]})
-  ON CREATE SET w.subject = $subject
+  ON CREATE SET w.subject = $subject, w.tenant = u.tenant
 MERGE (w)-[:APPLIED_TO]->(m)
 WITH u, m
 OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
@@ -386,13 +419,13 @@ RETURN r.turns_json AS turns
 SAVE_RECENT = """
 MATCH (u:User {key: $subject})
 MERGE (u)-[:HAS_RECENT]->(r:RecentTurns {subject: $subject})
-SET r.turns_json = $turns, r.updated_at = $now
+SET r.turns_json = $turns, r.updated_at = $now, r.tenant = u.tenant
 """
 
 # MATCH, not MERGE: an audit line (e.g. an export's) must never re-create an erased subject.
 APPEND_AUDIT = """
 MATCH (u:User {key: $subject})
-CREATE (u)-[:HAS_AUDIT]->(:AuditEvent {subject: $subject, at: $now, type: $type,
+CREATE (u)-[:HAS_AUDIT]->(:AuditEvent {subject: $subject, tenant: u.tenant, at: $now, type: $type,
                                        memory_id: $memory_id, detail: $detail})
 """
 

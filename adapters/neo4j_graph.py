@@ -20,6 +20,7 @@ from neo4j import exceptions as nx
 
 from adapters.neo4j_cypher import (
     ACTIVE_OF_KIND,
+    ANALYST_USER,
     APPEND_AUDIT,
     ARCHIVED_REFS,
     ARCHIVE_REF,
@@ -55,6 +56,7 @@ from adapters.neo4j_cypher import (
     STATS_STOP,
     SUBJECT_EXISTS,
     SUBJECTS_PAGE,
+    TENANT_MIGRATION,
     TOUCH,
     UNINDEXED,
     UNMARK_SOURCE,
@@ -172,6 +174,17 @@ class Neo4jGraphStore:
     def ensure_schema(self) -> None:
         for statement in SCHEMA:
             self._write(statement)
+        with self._translate(), self._driver.session(database=self._database) as session:
+            for statement in TENANT_MIGRATION:  # batched: auto-commit transactions only
+                session.run(statement).consume()
+
+    def ensure_user(self, name: str, password: str, reset_password: bool = False) -> None:
+        """Creates the analyst's Neo4j user if missing (idempotent); `reset_password` re-keys it."""
+        create, alter = ANALYST_USER
+        with self._translate(), self._driver.session(database="system") as session:
+            session.run(create, name=name, password=password).consume()
+            if reset_password:
+                session.run(alter, name=name, password=password).consume()
 
     def ready(self) -> None:
         with self._translate():
@@ -401,7 +414,8 @@ class Neo4jGraphStore:
                 raise StoreUnavailable("neo4j", f"could not clear query statistics ({exc.code})") from exc
 
     def run_read_only(self, query: str, params: dict[str, Any], limit: int) -> list[dict[str, Any]]:
-        """Analyst Cypher in a READ transaction: Neo4j itself refuses any write."""
+        """Cypher as the admin in a READ transaction, unscoped: for tests and operators only. Analysts
+        never reach this; POST /v1/cypher goes through mal/analyst.py (guard, tenant, limits)."""
 
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             result = tx.run(query, params)

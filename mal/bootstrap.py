@@ -13,7 +13,9 @@ from typing import Any
 
 from mal.clock import SystemClock
 from mal.access import AccessRecorder
+from mal.analyst import AnalystRunner, AnalystService
 from mal.context import ContextBuilder
+from mal.errors import StoreUnavailable
 from mal.forgetting import Forgetter
 from mal.identity import KeyRing
 from mal.ports import BlobStore, Clock, Embedder, GraphStore, LifecycleService, VectorStore
@@ -33,6 +35,7 @@ class Adapters:
     vectors: VectorStore
     blobs: BlobStore
     embedder: Embedder
+    analyst: AnalystRunner | None = None  # Neo4j as the non-admin analyst user; None: analysts get 503
 
 
 @dataclass
@@ -48,6 +51,7 @@ class Container:
     forgetter: Forgetter
     lifecycle: LifecycleService
     access: AccessRecorder
+    analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -70,10 +74,27 @@ class Container:
         self.adapters.graph.ensure_schema()
         self.adapters.vectors.ensure_schema()
         self.adapters.blobs.ensure_schema()
+        self.ensure_analyst_user()
+
+    def ensure_analyst_user(self) -> None:
+        """Explicit and idempotent: the Neo4j user analysts run as exists and takes the configured
+        password (re-keyed only when a login with it fails, e.g. after the password was rotated)."""
+        ensure = getattr(self.adapters.graph, "ensure_user", None)
+        if self.adapters.analyst is None or ensure is None:
+            return
+        neo = self.settings.neo4j
+        ensure(neo.analyst_user, neo.analyst_password.get_secret_value())
+        try:
+            self.adapters.analyst.ready()
+        except StoreUnavailable as exc:
+            if "authentication" not in exc.detail:
+                raise
+            ensure(neo.analyst_user, neo.analyst_password.get_secret_value(), reset_password=True)
 
     def close(self) -> None:
         self.access.close()
-        for closer in (getattr(self.adapters.graph, "close", None), getattr(self.adapters.vectors, "close", None)):
+        for closer in (getattr(self.adapters.graph, "close", None), getattr(self.adapters.vectors, "close", None),
+                       getattr(self.adapters.analyst, "close", None)):
             if closer:
                 try:
                     closer()
@@ -83,12 +104,20 @@ class Container:
 
 def real_adapters(settings: Settings) -> Adapters:
     from adapters.embeddings import SentenceTransformerEmbedder
+    from adapters.neo4j_analyst import Neo4jAnalystRunner
     from adapters.neo4j_graph import Neo4jGraphStore
     from adapters.s3_blobs import S3BlobStore
     from adapters.weaviate_vectors import WeaviateVectorStore
 
     s3 = settings.s3
+    neo = settings.neo4j
+    analyst = None
+    if neo.analyst_password.get_secret_value():
+        if neo.analyst_user == neo.user:
+            raise ValueError("MAL_NEO4J__ANALYST_USER must not be the admin user MAL_NEO4J__USER")
+        analyst = Neo4jAnalystRunner(neo.uri, neo.analyst_user, neo.analyst_password.get_secret_value(), neo.database)
     return Adapters(
+        analyst=analyst,
         graph=Neo4jGraphStore(settings.neo4j.uri, settings.neo4j.user, settings.neo4j.password.get_secret_value(),
                               settings.neo4j.database),
         vectors=WeaviateVectorStore(settings.weaviate.host, settings.weaviate.http_port, settings.weaviate.grpc_port,
@@ -107,6 +136,8 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     recent = RecentBuffer(adapters.graph, settings.recent_turns)
     forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3, recent)
     access = AccessRecorder(adapters.graph)
+    analyst = (AnalystService(adapters.analyst, settings.neo4j.analyst_max_rows, settings.neo4j.analyst_timeout_s)
+               if adapters.analyst is not None else None)
     retriever = Retriever(adapters.graph, adapters.vectors, adapters.embedder, clock, settings.lifecycle,
                           settings.retrieval_preset, access)
     writer = WritePipeline(adapters.graph, adapters.vectors, adapters.embedder, clock, settings, recent, forgetter)
@@ -122,6 +153,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         forgetter=forgetter,
         lifecycle=_lifecycle(settings, adapters, clock, writer, access),
         access=access,
+        analyst=analyst,
     )
 
 

@@ -11,6 +11,7 @@ __all__ = [
     "NotFound",
     "PayloadTooLarge",
     "QueryTimeout",
+    "QueryTooLarge",
     "StoreUnavailable",
     "TooManyRequests",
     "Unauthorized",
@@ -62,6 +63,10 @@ class IntegrityError(MalError):
 
 class QueryTimeout(InvalidInput):
     """An analyst query ran past its time budget (answered 408, never retried)."""
+
+
+class QueryTooLarge(InvalidInput):
+    """An analyst query went over the transaction memory cap (answered 422: narrow it, do not retry)."""
 
 
 class TooManyRequests(MalError):

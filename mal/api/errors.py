@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mal.errors import (
     Conflict, Forbidden, IntegrityError, InvalidInput, MalError, NotFound, PayloadTooLarge, QueryTimeout,
-    StoreUnavailable, TooManyRequests, Unauthorized,
+    QueryTooLarge, StoreUnavailable, TooManyRequests, Unauthorized,
 )
 from mal.metrics import STORE_ERRORS
 
@@ -25,7 +25,7 @@ __all__ = ["error_response", "install_error_handlers"]
 
 log = logging.getLogger("mal.api")
 _STATUS: list[tuple[type[MalError], int]] = [
-    (PayloadTooLarge, 413), (QueryTimeout, 408), (InvalidInput, 400), (Unauthorized, 401), (Forbidden, 403), (NotFound, 404),
+    (PayloadTooLarge, 413), (QueryTimeout, 408), (QueryTooLarge, 422), (InvalidInput, 400), (Unauthorized, 401), (Forbidden, 403), (NotFound, 404),
     (Conflict, 409), (IntegrityError, 422), (TooManyRequests, 429), (StoreUnavailable, 503),
 ]
 # Names for the statuses Starlette raises itself (unknown path, wrong method, ...).

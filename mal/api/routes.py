@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Query
 from mal.api import schemas as s
 from mal.api.deps import container, requires, subject_scope
 from mal.bootstrap import Container
-from mal.errors import InvalidInput, NotFound
+from mal.errors import InvalidInput, NotFound, StoreUnavailable
 from mal.identity import Principal
 from mal.metrics import WRITES
 from mal.models import Memory, MemoryStatus
@@ -121,6 +121,10 @@ def erase(p: Annotated[Principal, Depends(requires("admin"))], bind: Binder, c: 
 
 
 @router.post("/cypher", response_model=s.CypherResponse, tags=["analyst"],
-             summary="Read-only Cypher for analysts; writes are refused")
+             summary="Read-only Cypher confined to the key's tenant (docs/schema.md); raw turn text needs analyst:raw")
 def cypher(body: s.CypherBody, p: Annotated[Principal, Depends(requires("analyst"))], c: C) -> s.CypherResponse:
-    return s.CypherResponse(rows=c.adapters.graph.run_read_only(body.query, body.params, body.limit))
+    if c.analyst is None:
+        raise StoreUnavailable("neo4j", "analyst access is not configured (MAL_NEO4J__ANALYST_PASSWORD)")
+    raw = "analyst:raw" in p.scopes or "admin" in p.scopes
+    result = c.analyst.query(p.tenant, raw, body.query, body.params, body.limit)
+    return s.CypherResponse(rows=result.rows, truncated=result.truncated, row_limit=result.row_limit)

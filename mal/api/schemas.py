@@ -203,8 +203,9 @@ class EraseResponse(BaseModel):
 
 class CypherBody(_Body):
     query: str = Field(min_length=1, max_length=10_000)
-    params: dict[str, Any] = Field(default_factory=dict)
-    limit: int = Field(default=1000, ge=1, le=10_000)
+    params: dict[str, Any] = Field(default_factory=dict, description="`$tenant` is bound from the key; names "
+                                   "beginning with __ are reserved")
+    limit: int = Field(default=1000, ge=1, le=100_000, description="capped at MAL_NEO4J__ANALYST_MAX_ROWS")
 
     @field_validator("params")
     @classmethod
@@ -221,3 +222,5 @@ class CypherBody(_Body):
 
 class CypherResponse(BaseModel):
     rows: list[dict[str, Any]]
+    truncated: bool = Field(description="true when more rows matched than `row_limit`")
+    row_limit: int

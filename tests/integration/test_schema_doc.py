@@ -1,4 +1,5 @@
-"""The ten example queries in docs/schema.md run on a real database and answer sensibly."""
+"""The ten example queries in docs/schema.md run on a real database, through the analyst guard, and
+answer sensibly."""
 
 from __future__ import annotations
 
@@ -33,8 +34,10 @@ def test_every_example_query_runs_read_only_and_finds_the_seeded_facts(container
         "预算500以内", "响应太慢了！！")
     say("s2", "预算800以内")
     say("s3", "不对，是900不是500")
-    params = {"k": scope.subject, "tenant": scope.tenant}
-    results = [container.adapters.graph.run_read_only(q, params, 100) for q in _queries()]
+    # Through the analyst path an analyst of this tenant uses: guarded, as the analyst Neo4j user,
+    # without analyst:raw, and with $tenant bound from the key rather than passed.
+    assert container.analyst is not None
+    results = [container.analyst.query(scope.tenant, False, q, {"k": scope.subject}, 100).rows for q in _queries()]
     family, active, quads, trips, superseded, disputed, feedback, counts, sources, audit = results
     assert {(r["condition"], r["relative"]) for r in family} == {("高血压", "mother"), ("糖尿病", "father")}
     assert len(active) >= 4 and all(r["summary"] for r in active)
