@@ -57,7 +57,10 @@ class SentenceTransformerEmbedder:
         if not texts:
             return []
         vectors = self._load().encode(
-            list(texts), batch_size=self._batch_size, normalize_embeddings=True,
-            convert_to_numpy=True, show_progress_bar=False,
+            list(texts),
+            batch_size=self._batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
         )
         return [v.tolist() for v in vectors]

@@ -99,7 +99,9 @@ class InMemoryVectorStore:
         self._check()
         words = tokens(" ".join((memory.summary, memory.text, memory.context)))
         with self._lock:
-            self._tenants.setdefault(subject, {})[memory.id] = _Stored(memory.model_copy(deep=True), list(vector), words)
+            self._tenants.setdefault(subject, {})[memory.id] = _Stored(
+                memory.model_copy(deep=True), list(vector), words
+            )
 
     def delete(self, subject: SubjectKey, ids: Sequence[str]) -> None:
         self._check()
@@ -112,8 +114,14 @@ class InMemoryVectorStore:
         return [s for s in self._tenants.get(subject, {}).values() if not kinds or s.memory.kind in kinds]
 
     def search(
-        self, subject: SubjectKey, query: str, vector: Sequence[float], k: int, alpha: float,
-        kinds: Sequence[str] | None, lang: str = "en",
+        self,
+        subject: SubjectKey,
+        query: str,
+        vector: Sequence[float],
+        k: int,
+        alpha: float,
+        kinds: Sequence[str] | None,
+        lang: str = "en",
     ) -> list[VectorHit]:
         self._check()
         pool = self._pool(subject, kinds)
@@ -209,4 +217,3 @@ class InMemoryBlobStore:
         """Replace the stored bytes but keep the recorded digest: what corruption looks like."""
         versions = self._bucket(bucket)[key]
         versions[-1] = (body, versions[-1][1])
-

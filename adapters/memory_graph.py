@@ -92,8 +92,17 @@ class InMemoryGraphStore:
             self.upsert(subject, memory, indexed=False)
             return memory.id
 
-    def reinforce(self, subject: SubjectKey, memory_id: str, event: str, provenance: Sequence[str], now: datetime,
-                  rate: float, step: float, max_weight: float) -> Memory | None:
+    def reinforce(
+        self,
+        subject: SubjectKey,
+        memory_id: str,
+        event: str,
+        provenance: Sequence[str],
+        now: datetime,
+        rate: float,
+        step: float,
+        max_weight: float,
+    ) -> Memory | None:
         self._check()
         with self._lock:
             node = self._mine(subject, memory_id)
@@ -145,16 +154,23 @@ class InMemoryGraphStore:
             del self._fingerprints[fp]
 
     def _prune_entities(self, subject: SubjectKey) -> None:
-        used = {(r.entity.type, r.entity.name) for n in self._memories.values() if n.subject == subject
-                for r in n.memory.relations}
+        used = {
+            (r.entity.type, r.entity.name)
+            for n in self._memories.values()
+            if n.subject == subject
+            for r in n.memory.relations
+        }
         if subject in self._entities:
             self._entities[subject] &= used
 
     def by_event(self, subject: SubjectKey, event: str) -> Memory | None:
         self._check()
         for node in self._memories.values():
-            if node.subject == subject and node.memory.status.value in {"active", "disputed", "quarantined"} \
-                    and any(e.split(":", 1)[0] == event for e in node.memory.events):
+            if (
+                node.subject == subject
+                and node.memory.status.value in {"active", "disputed", "quarantined"}
+                and any(e.split(":", 1)[0] == event for e in node.memory.events)
+            ):
                 return node.memory.model_copy(deep=True)
         return None
 
@@ -173,8 +189,11 @@ class InMemoryGraphStore:
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
         self._check()
-        found = [n.memory for n in self._memories.values() if n.subject == subject and n.memory.kind == kind
-                 and n.memory.status.value in {"active", "disputed"}]
+        found = [
+            n.memory
+            for n in self._memories.values()
+            if n.subject == subject and n.memory.kind == kind and n.memory.status.value in {"active", "disputed"}
+        ]
         return [m.model_copy(deep=True) for m in sorted(found, key=lambda m: m.created_at)]
 
     def by_ids(self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str]) -> list[GraphHit]:
@@ -186,25 +205,43 @@ class InMemoryGraphStore:
                 continue
             entities = {(r.entity.type, r.entity.name) for r in node.memory.relations}
             related = [
-                {"id": o.memory.id, "kind": o.memory.kind, "summary": o.memory.summary,
-                 "status": o.memory.status.value, "pending": o.memory.kind in ("todo", "schedule")}
+                {
+                    "id": o.memory.id,
+                    "kind": o.memory.kind,
+                    "summary": o.memory.summary,
+                    "status": o.memory.status.value,
+                    "pending": o.memory.kind in ("todo", "schedule"),
+                }
                 for o in self._memories.values()
-                if o.subject == subject and o.memory.id != memory_id and o.memory.status.value in {"active", "disputed"}
+                if o.subject == subject
+                and o.memory.id != memory_id
+                and o.memory.status.value in {"active", "disputed"}
                 and entities & {(r.entity.type, r.entity.name) for r in o.memory.relations}
             ][:5]
-            hits.append(GraphHit(memory=node.memory.model_copy(deep=True),
-                                 entities=[Entity(type=t, name=n) for t, n in sorted(entities)], related=related))
+            hits.append(
+                GraphHit(
+                    memory=node.memory.model_copy(deep=True),
+                    entities=[Entity(type=t, name=n) for t, n in sorted(entities)],
+                    related=related,
+                )
+            )
         return hits
 
-    def list_memories(self, subject: SubjectKey, statuses: Sequence[str] | None, kinds: Sequence[str] | None,
-                      offset: int, limit: int) -> tuple[list[Memory], int]:
+    def list_memories(
+        self, subject: SubjectKey, statuses: Sequence[str] | None, kinds: Sequence[str] | None, offset: int, limit: int
+    ) -> tuple[list[Memory], int]:
         self._check()
-        found = [n.memory for n in self._memories.values() if n.subject == subject and n.indexed
-                 and (statuses is None or n.memory.status.value in statuses)
-                 and (kinds is None or n.memory.kind in kinds)]
+        found = [
+            n.memory
+            for n in self._memories.values()
+            if n.subject == subject
+            and n.indexed
+            and (statuses is None or n.memory.status.value in statuses)
+            and (kinds is None or n.memory.kind in kinds)
+        ]
         found.sort(key=lambda m: m.id)
         found.sort(key=lambda m: m.created_at, reverse=True)
-        return [m.model_copy(deep=True) for m in found[offset:offset + limit]], len(found)
+        return [m.model_copy(deep=True) for m in found[offset : offset + limit]], len(found)
 
     def set_status(self, subject: SubjectKey, ids: Sequence[str], status: str, at: datetime) -> int:
         self._check()
@@ -216,8 +253,9 @@ class InMemoryGraphStore:
                 changed += 1
         return changed
 
-    def set_weight(self, subject: SubjectKey, memory_id: str, weight: float, at: datetime,
-                   valid_to: datetime | None = None) -> None:
+    def set_weight(
+        self, subject: SubjectKey, memory_id: str, weight: float, at: datetime, valid_to: datetime | None = None
+    ) -> None:
         self._check()
         node = self._mine(subject, memory_id)
         if node:
@@ -234,8 +272,11 @@ class InMemoryGraphStore:
 
     def unindexed(self, subject: SubjectKey | None, older_than: datetime) -> list[tuple[str, Memory]]:
         self._check()
-        return [(n.subject, n.memory.model_copy(deep=True)) for n in self._memories.values()
-                if not n.indexed and n.memory.updated_at < older_than and subject in (None, n.subject)][:1000]
+        return [
+            (n.subject, n.memory.model_copy(deep=True))
+            for n in self._memories.values()
+            if not n.indexed and n.memory.updated_at < older_than and subject in (None, n.subject)
+        ][:1000]
 
     # -- subjects, decay, archive, quarantine ------------------------------------------------
     def ensure_subject(self, subject: SubjectKey, tenant: str, now: datetime) -> set[str]:
@@ -251,8 +292,7 @@ class InMemoryGraphStore:
     def persist_decay(self, tenant: str | None, rate: float, now: datetime) -> None:
         self._check()
 
-    def archive_stub(self, subject: SubjectKey, memory_id: str, key: str, sha: str, reason: str,
-                     now: datetime) -> None:
+    def archive_stub(self, subject: SubjectKey, memory_id: str, key: str, sha: str, reason: str, now: datetime) -> None:
         self._check()
         node = self._mine(subject, memory_id)
         if node is None:
@@ -269,20 +309,32 @@ class InMemoryGraphStore:
         node = self._mine(subject, memory_id)
         if node is None:
             return None
-        return {"key": node.extra.get("archive_key"), "sha": node.extra.get("archive_sha256"),
-                "status": node.memory.status.value}
+        return {
+            "key": node.extra.get("archive_key"),
+            "sha": node.extra.get("archive_sha256"),
+            "status": node.memory.status.value,
+        }
 
     def archived_refs(self, subject: SubjectKey) -> list[dict[str, Any]]:
         self._check()
-        nodes = sorted((n for n in self._memories.values()
-                        if n.subject == subject and n.memory.status == MemoryStatus.ARCHIVED),
-                       key=lambda n: n.extra.get("archived_at") or n.memory.updated_at)
-        return [{"id": n.memory.id, "key": n.extra.get("archive_key"), "sha": n.extra.get("archive_sha256"),
-                 "reason": n.extra.get("archive_reason"),
-                 "at": n.extra["archived_at"].isoformat() if n.extra.get("archived_at") else None} for n in nodes]
+        nodes = sorted(
+            (n for n in self._memories.values() if n.subject == subject and n.memory.status == MemoryStatus.ARCHIVED),
+            key=lambda n: n.extra.get("archived_at") or n.memory.updated_at,
+        )
+        return [
+            {
+                "id": n.memory.id,
+                "key": n.extra.get("archive_key"),
+                "sha": n.extra.get("archive_sha256"),
+                "reason": n.extra.get("archive_reason"),
+                "at": n.extra["archived_at"].isoformat() if n.extra.get("archived_at") else None,
+            }
+            for n in nodes
+        ]
 
-    def set_source_quarantine(self, tenant: str, source: str, quarantined: bool,
-                              now: datetime) -> list[tuple[str, str]]:
+    def set_source_quarantine(
+        self, tenant: str, source: str, quarantined: bool, now: datetime
+    ) -> list[tuple[str, str]]:
         self._check()
         marks = self._quarantined.setdefault(tenant, set())
         (marks.add if quarantined else marks.discard)(source)
@@ -308,9 +360,18 @@ class InMemoryGraphStore:
     def quadruples(self, subject: SubjectKey) -> list[dict[str, Any]]:
         self._check()
         rows = [
-            {"relation": r.type, "entity": r.entity.name, "entity_type": r.entity.type, "detail": r.detail,
-             "at": (r.at or n.memory.created_at).isoformat(), "weight": n.memory.weight, "memory_id": n.memory.id}
-            for n in self._memories.values() if n.subject == subject for r in n.memory.relations
+            {
+                "relation": r.type,
+                "entity": r.entity.name,
+                "entity_type": r.entity.type,
+                "detail": r.detail,
+                "at": (r.at or n.memory.created_at).isoformat(),
+                "weight": n.memory.weight,
+                "memory_id": n.memory.id,
+            }
+            for n in self._memories.values()
+            if n.subject == subject
+            for r in n.memory.relations
         ]
         return sorted(rows, key=lambda row: (row["at"], row["memory_id"]))
 
@@ -319,9 +380,9 @@ class InMemoryGraphStore:
         self._check()
         return [dict(t) for t in self._recent.get(subject, [])]
 
-    def update_recent_turns(self, subject: SubjectKey,
-                            change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
-                            now: datetime) -> list[dict[str, Any]]:
+    def update_recent_turns(
+        self, subject: SubjectKey, change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]], now: datetime
+    ) -> list[dict[str, Any]]:
         """Read-change-write under one lock, as Neo4j does under the User node's lock; an unknown
         (or erased) subject is never re-created."""
         self._check()
@@ -337,8 +398,13 @@ class InMemoryGraphStore:
         if subject not in self._users:  # like Neo4j's statement: an erased subject is not re-created
             return
         self._audit.setdefault(subject, []).append(
-            {"at": event["at"], "type": event["type"], "memory_id": event.get("memory_id"),
-             "detail": json.loads(json.dumps(event.get("detail", {}), default=str))})
+            {
+                "at": event["at"],
+                "type": event["type"],
+                "memory_id": event.get("memory_id"),
+                "detail": json.loads(json.dumps(event.get("detail", {}), default=str)),
+            }
+        )
 
     def audit_trail(self, subject: SubjectKey) -> list[dict[str, Any]]:
         self._check()
@@ -348,9 +414,13 @@ class InMemoryGraphStore:
     # -- erase and analysts ----------------------------------------------------------------
     def count_subject(self, subject: SubjectKey) -> int:
         self._check()
-        return ((subject in self._users) + sum(1 for n in self._memories.values() if n.subject == subject)
-                + len(self._entities.get(subject, set())) + len(self._audit.get(subject, []))
-                + (subject in self._recent))
+        return (
+            (subject in self._users)
+            + sum(1 for n in self._memories.values() if n.subject == subject)
+            + len(self._entities.get(subject, set()))
+            + len(self._audit.get(subject, []))
+            + (subject in self._recent)
+        )
 
     def erase_subject(self, subject: SubjectKey) -> int:
         self._check()
@@ -369,5 +439,6 @@ class InMemoryGraphStore:
         self._check()  # no query statistics are kept here
 
     def run_read_only(self, query: str, params: dict[str, Any], limit: int) -> list[dict[str, Any]]:
-        raise InvalidInput("analyst Cypher runs only against Neo4j; the in-memory graph has no query engine",
-                           field="query")
+        raise InvalidInput(
+            "analyst Cypher runs only against Neo4j; the in-memory graph has no query engine", field="query"
+        )

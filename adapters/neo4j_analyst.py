@@ -28,8 +28,9 @@ _MEMORY_CODES = ("MemoryPoolOutOfMemoryError", "TransactionOutOfMemoryError", "O
 
 
 class Neo4jAnalystRunner:
-    def __init__(self, uri: str, user: str, password: str, database: str = "neo4j",
-                 connect_timeout_s: float = 5.0) -> None:
+    def __init__(
+        self, uri: str, user: str, password: str, database: str = "neo4j", connect_timeout_s: float = 5.0
+    ) -> None:
         self._database = database
         self._driver = GraphDatabase.driver(
             uri,
@@ -51,11 +52,17 @@ class Neo4jAnalystRunner:
         except nx.Neo4jError as exc:
             code = exc.code or ""
             if any(c in code for c in _TIMEOUT_CODES):
-                raise QueryTimeout(f"query stopped at the analyst timeout of {timeout_s:g} s "
-                                   "(MAL_NEO4J__ANALYST_TIMEOUT_S); narrow it or add a LIMIT", field="query") from exc
+                raise QueryTimeout(
+                    f"query stopped at the analyst timeout of {timeout_s:g} s "
+                    "(MAL_NEO4J__ANALYST_TIMEOUT_S); narrow it or add a LIMIT",
+                    field="query",
+                ) from exc
             if any(c in code for c in _MEMORY_CODES):
-                raise QueryTooLarge("query stopped at the transaction memory limit (db.memory.transaction.max); "
-                                    "narrow it or aggregate less", field="query") from exc
+                raise QueryTooLarge(
+                    "query stopped at the transaction memory limit (db.memory.transaction.max); "
+                    "narrow it or aggregate less",
+                    field="query",
+                ) from exc
             if isinstance(exc, nx.ClientError):
                 raise InvalidInput(f"cypher refused: {exc.message or code}", field="query") from exc
             raise StoreUnavailable("neo4j", code or type(exc).__name__) from exc
@@ -65,9 +72,12 @@ class Neo4jAnalystRunner:
     def run(self, query: str, params: dict[str, Any], max_rows: int, timeout_s: float) -> RunnerRows:
         rows: list[dict[str, Any]] = []
         truncated = False
-        with self._translate(timeout_s), self._driver.session(
-            database=self._database, default_access_mode=neo4j.READ_ACCESS, fetch_size=max_rows + 1
-        ) as session:
+        with (
+            self._translate(timeout_s),
+            self._driver.session(
+                database=self._database, default_access_mode=neo4j.READ_ACCESS, fetch_size=max_rows + 1
+            ) as session,
+        ):
             # An explicit transaction is never retried by the driver; the timeout is enforced by the server.
             with session.begin_transaction(timeout=timeout_s) as tx:
                 result = tx.run(query, params)

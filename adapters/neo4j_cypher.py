@@ -16,8 +16,8 @@ __all__ = [
     "AUDIT_TRAIL",
     "BY_EVENT",
     "BY_IDS",
-    "CLEAR_CONTEXT",
     "CLAIM_FINGERPRINT",
+    "CLEAR_CONTEXT",
     "COUNT_SUBJECT",
     "DELETE_MEMORY",
     "ENSURE_SUBJECT",
@@ -440,8 +440,11 @@ RETURN u.tenant AS tenant
 """
 
 # Index seeks only, one per label (EXPLAIN-checked in tests/integration/test_erase.py).
-COUNT_SUBJECT = "RETURN COUNT { MATCH (u:User {key: $subject}) }" + "".join(
-    f" + COUNT {{ MATCH (n:{label} {{subject: $subject}}) }}" for label in SUBJECT_LABELS) + " AS n"
+COUNT_SUBJECT = (
+    "RETURN COUNT { MATCH (u:User {key: $subject}) }"
+    + "".join(f" + COUNT {{ MATCH (n:{label} {{subject: $subject}}) }}" for label in SUBJECT_LABELS)
+    + " AS n"
+)
 
 # Large deletes must run in auto-commit transactions (session.run), batched; one per label.
 ERASE_SUBJECT = {

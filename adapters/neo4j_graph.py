@@ -22,9 +22,9 @@ from adapters.neo4j_cypher import (
     ACTIVE_OF_KIND,
     ANALYST_USER,
     APPEND_AUDIT,
-    ARCHIVED_REFS,
     ARCHIVE_REF,
     ARCHIVE_STUB,
+    ARCHIVED_REFS,
     AUDIT_TRAIL,
     BY_EVENT,
     BY_IDS,
@@ -44,8 +44,8 @@ from adapters.neo4j_cypher import (
     MARK_SOURCE,
     PERSIST_DECAY,
     QUADRUPLES,
-    QUARANTINED_SOURCES,
     QUARANTINE_SOURCE,
+    QUARANTINED_SOURCES,
     REINFORCE,
     RELEASE_SOURCE,
     SAVE_RECENT,
@@ -87,9 +87,7 @@ def _props(memory: Memory, indexed: bool) -> dict[str, Any]:
         "text": memory.text,
         "context": memory.context,
         "slots_json": json.dumps(memory.slots, ensure_ascii=False, sort_keys=True, default=str),
-        "relations_json": json.dumps(
-            [r.model_dump(mode="json") for r in memory.relations], ensure_ascii=False
-        ),
+        "relations_json": json.dumps([r.model_dump(mode="json") for r in memory.relations], ensure_ascii=False),
         "status": memory.status.value,
         "weight": memory.weight,
         "confidence": memory.confidence,
@@ -135,9 +133,7 @@ def _memory(node: Any) -> Memory:
 
 
 class Neo4jGraphStore:
-    def __init__(
-        self, uri: str, user: str, password: str, database: str = "neo4j", timeout_s: float = 5.0
-    ) -> None:
+    def __init__(self, uri: str, user: str, password: str, database: str = "neo4j", timeout_s: float = 5.0) -> None:
         self._database = database
         self._driver = GraphDatabase.driver(
             uri,
@@ -202,8 +198,9 @@ class Neo4jGraphStore:
         with self._translate(), self._driver.session(database=self._database) as session:
             written = session.execute_write(_upsert_tx, subject, memory, indexed)
         if not written:
-            raise InvalidInput(f"memory id {memory.id} belongs to another subject (or the subject is unknown)",
-                               field="id")
+            raise InvalidInput(
+                f"memory id {memory.id} belongs to another subject (or the subject is unknown)", field="id"
+            )
 
     def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str:
         """Claim the fact's fingerprint and write the memory (unindexed) in one transaction.
@@ -212,8 +209,9 @@ class Neo4jGraphStore:
         holds this fact (a concurrent or earlier writer), which the caller reinforces instead."""
 
         def work(tx: neo4j.ManagedTransaction) -> str:
-            record = tx.run(CLAIM_FINGERPRINT, subject=subject, fp=fingerprint, id=memory.id,
-                            now=memory.updated_at).single()
+            record = tx.run(
+                CLAIM_FINGERPRINT, subject=subject, fp=fingerprint, id=memory.id, now=memory.updated_at
+            ).single()
             if record is None:
                 raise InvalidInput("unknown subject", field="X-User-Id")
             owner = str(record["owner"])
@@ -224,17 +222,36 @@ class Neo4jGraphStore:
         with self._translate(), self._driver.session(database=self._database) as session:
             return session.execute_write(work)
 
-    def reinforce(self, subject: SubjectKey, memory_id: str, event: str, provenance: Sequence[str], now: datetime,
-                  rate: float, step: float, max_weight: float) -> Memory | None:
-        records = self._write(REINFORCE, subject=subject, id=memory_id, event=event, provenance=list(provenance),
-                              now=now, rate=rate, step=step, max=max_weight)
+    def reinforce(
+        self,
+        subject: SubjectKey,
+        memory_id: str,
+        event: str,
+        provenance: Sequence[str],
+        now: datetime,
+        rate: float,
+        step: float,
+        max_weight: float,
+    ) -> Memory | None:
+        records = self._write(
+            REINFORCE,
+            subject=subject,
+            id=memory_id,
+            event=event,
+            provenance=list(provenance),
+            now=now,
+            rate=rate,
+            step=step,
+            max=max_weight,
+        )
         return _memory(records[0]["m"]) if records else None
 
     def clear_context(self, subject: SubjectKey, memory_id: str, context: str, now: datetime) -> list[Memory]:
         if not context:
             return []
-        return [_memory(r["m"]) for r in self._write(CLEAR_CONTEXT, subject=subject, id=memory_id, context=context,
-                                                     now=now)]
+        return [
+            _memory(r["m"]) for r in self._write(CLEAR_CONTEXT, subject=subject, id=memory_id, context=context, now=now)
+        ]
 
     def forget_memory(self, subject: SubjectKey, memory_id: str, now: datetime) -> bool:
         return bool(self._write(FORGET_MEMORY, subject=subject, id=memory_id, now=now))
@@ -288,8 +305,9 @@ class Neo4jGraphStore:
         records = self._write(SET_STATUS, subject=subject, ids=list(ids), status=status, now=at)
         return int(records[0]["n"]) if records else 0
 
-    def set_weight(self, subject: SubjectKey, memory_id: str, weight: float, at: datetime,
-                   valid_to: datetime | None = None) -> None:
+    def set_weight(
+        self, subject: SubjectKey, memory_id: str, weight: float, at: datetime, valid_to: datetime | None = None
+    ) -> None:
         self._write(SET_WEIGHT, subject=subject, id=memory_id, weight=weight, now=at, valid_to=valid_to)
 
     def touch(self, subject: SubjectKey, ids: Sequence[str], at: datetime) -> None:
@@ -317,8 +335,7 @@ class Neo4jGraphStore:
         with self._translate(), self._driver.session(database=self._database) as session:
             session.run(PERSIST_DECAY, tenant=tenant, rate=rate, now=now).consume()
 
-    def archive_stub(self, subject: SubjectKey, memory_id: str, key: str, sha: str, reason: str,
-                     now: datetime) -> None:
+    def archive_stub(self, subject: SubjectKey, memory_id: str, key: str, sha: str, reason: str, now: datetime) -> None:
         self._write(ARCHIVE_STUB, subject=subject, id=memory_id, key=key, sha=sha, reason=reason, now=now)
 
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> dict[str, Any] | None:
@@ -326,28 +343,37 @@ class Neo4jGraphStore:
         return dict(records[0]) if records else None
 
     def archived_refs(self, subject: SubjectKey) -> list[dict[str, Any]]:
-        return [{**dict(r), "at": _native(r["at"]).isoformat() if r["at"] else None}
-                for r in self._read(ARCHIVED_REFS, subject=subject)]
+        return [
+            {**dict(r), "at": _native(r["at"]).isoformat() if r["at"] else None}
+            for r in self._read(ARCHIVED_REFS, subject=subject)
+        ]
 
-    def set_source_quarantine(self, tenant: str, source: str, quarantined: bool, now: datetime) -> list[tuple[str, str]]:
+    def set_source_quarantine(
+        self, tenant: str, source: str, quarantined: bool, now: datetime
+    ) -> list[tuple[str, str]]:
         self._write(MARK_SOURCE if quarantined else UNMARK_SOURCE, tenant=tenant, source=source, now=now)
-        records = self._write(QUARANTINE_SOURCE if quarantined else RELEASE_SOURCE, tenant=tenant, source=source, now=now)
+        records = self._write(
+            QUARANTINE_SOURCE if quarantined else RELEASE_SOURCE, tenant=tenant, source=source, now=now
+        )
         return [(k, i) for k, i in records[0]["hits"]] if records else []
 
     def quarantined_sources(self, tenant: str) -> set[str]:
         return {r["source"] for r in self._read(QUARANTINED_SOURCES, tenant=tenant)}
 
     def quadruples(self, subject: SubjectKey) -> list[dict[str, Any]]:
-        return [{**dict(r), "at": _native(r["at"]).isoformat() if r["at"] else None}
-                for r in self._read(QUADRUPLES, subject=subject)]
+        return [
+            {**dict(r), "at": _native(r["at"]).isoformat() if r["at"] else None}
+            for r in self._read(QUADRUPLES, subject=subject)
+        ]
 
     # -- recent turns and audit ------------------------------------------------------------
     def recent_turns(self, subject: SubjectKey) -> list[dict[str, Any]]:
         records = self._read(GET_RECENT, subject=subject)
         return json.loads(records[0]["turns"]) if records else []
 
-    def update_recent_turns(self, subject: SubjectKey, change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
-                            now: datetime) -> list[dict[str, Any]]:
+    def update_recent_turns(
+        self, subject: SubjectKey, change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]], now: datetime
+    ) -> list[dict[str, Any]]:
         """Read, change and write the buffer in one transaction holding the User node's lock, so
         concurrent captures (or a capture and a forget) never overwrite each other's turns.
         `change` may run more than once (the driver retries deadlocks), so it must be pure."""
@@ -427,9 +453,10 @@ class Neo4jGraphStore:
             return rows
 
         try:
-            with self._translate(), self._driver.session(
-                database=self._database, default_access_mode=neo4j.READ_ACCESS
-            ) as session:
+            with (
+                self._translate(),
+                self._driver.session(database=self._database, default_access_mode=neo4j.READ_ACCESS) as session,
+            ):
                 return session.execute_read(work)
         except nx.ClientError as exc:
             raise InvalidInput(f"cypher refused: {exc.message or exc.code}", field="query") from exc
@@ -437,8 +464,9 @@ class Neo4jGraphStore:
 
 def _upsert_tx(tx: neo4j.ManagedTransaction, subject: SubjectKey, memory: Memory, indexed: bool) -> bool:
     """The memory node and its quadruples, inside the caller's transaction (all or nothing)."""
-    written = list(tx.run(UPSERT_MEMORY, subject=subject, id=memory.id, props=_props(memory, indexed),
-                          now=memory.updated_at))
+    written = list(
+        tx.run(UPSERT_MEMORY, subject=subject, id=memory.id, props=_props(memory, indexed), now=memory.updated_at)
+    )
     if not written:
         return False
     by_type: dict[str, list[dict[str, Any]]] = {}

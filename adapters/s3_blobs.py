@@ -80,9 +80,7 @@ class S3BlobStore:
                     self._client.create_bucket(Bucket=bucket, ObjectLockEnabledForBucket=True)
                 else:
                     self._client.create_bucket(Bucket=bucket)
-                self._client.put_bucket_versioning(
-                    Bucket=bucket, VersioningConfiguration={"Status": "Enabled"}
-                )
+                self._client.put_bucket_versioning(Bucket=bucket, VersioningConfiguration={"Status": "Enabled"})
 
     def ready(self) -> None:
         with self._translate():
@@ -158,9 +156,13 @@ class S3BlobStore:
             for page in pages:
                 for entry in page.get("Versions", []) + page.get("DeleteMarkers", []):
                     found[(entry["Key"], entry["VersionId"])] = {
-                        "Bucket": bucket, "Key": entry["Key"], "VersionId": entry["VersionId"]}
+                        "Bucket": bucket,
+                        "Key": entry["Key"],
+                        "VersionId": entry["VersionId"],
+                    }
         return list(found.values())
 
     def _delete_version(self, target: dict[str, str]) -> None:
-        self._client.delete_object(Bucket=target["Bucket"], Key=target["Key"], VersionId=target["VersionId"],
-                                   BypassGovernanceRetention=True)
+        self._client.delete_object(
+            Bucket=target["Bucket"], Key=target["Key"], VersionId=target["VersionId"], BypassGovernanceRetention=True
+        )

@@ -39,37 +39,102 @@ def _is_connection_failure(exc: BaseException) -> bool:
 
 # After a restart the gRPC channel sits in reconnect backoff: rebuild it and try again briefly
 # before telling the caller the store is down.
-_reconnecting = retry(retry=retry_if_exception(_is_connection_failure), stop=stop_after_attempt(4),
-                      wait=wait_exponential(multiplier=0.25, max=1.0), reraise=True)
+_reconnecting = retry(
+    retry=retry_if_exception(_is_connection_failure),
+    stop=stop_after_attempt(4),
+    wait=wait_exponential(multiplier=0.25, max=1.0),
+    reraise=True,
+)
 
 TEXT_PROPERTIES = ("summary", "summary_zh", "text", "text_zh")
 # BM25 fields per query language: gse_ch on English text (and the summary copy of the same
 # words) only adds noise (LoCoMo recall@5 of Weaviate BM25: 0.367 on all four, 0.41 on `text`).
 QUERY_PROPERTIES = {"en": ("text", "summary", "context^0.5"), "zh": ("text_zh", "summary_zh", "context_zh^0.5")}
 PROPERTIES = (
-    ("summary", Tokenization.WORD), ("summary_zh", Tokenization.GSE_CH), ("text", Tokenization.WORD),
-    ("text_zh", Tokenization.GSE_CH), ("context", Tokenization.WORD), ("context_zh", Tokenization.GSE_CH),
-    ("kind", Tokenization.FIELD), ("lang", Tokenization.FIELD),
+    ("summary", Tokenization.WORD),
+    ("summary_zh", Tokenization.GSE_CH),
+    ("text", Tokenization.WORD),
+    ("text_zh", Tokenization.GSE_CH),
+    ("context", Tokenization.WORD),
+    ("context_zh", Tokenization.GSE_CH),
+    ("kind", Tokenization.FIELD),
+    ("lang", Tokenization.FIELD),
 )
 # gse_ch keeps function words; without these, "的" and "我" dominate Chinese BM25 scores.
 CHINESE_STOPWORDS = [
-    "的", "了", "是", "我", "你", "他", "她", "它", "们", "吗", "呢", "吧", "啊", "呀", "哦", "在", "和", "有", "也",
-    "还", "就", "都", "而", "及", "与", "着", "或", "一个", "没有", "什么", "怎么", "这", "那", "个", "记得", "知道",
-    "用户", "请", "帮", "帮我", "给", "把", "被", "让", "要", "会", "能", "想", "说", "过",
+    "的",
+    "了",
+    "是",
+    "我",
+    "你",
+    "他",
+    "她",
+    "它",
+    "们",
+    "吗",
+    "呢",
+    "吧",
+    "啊",
+    "呀",
+    "哦",
+    "在",
+    "和",
+    "有",
+    "也",
+    "还",
+    "就",
+    "都",
+    "而",
+    "及",
+    "与",
+    "着",
+    "或",
+    "一个",
+    "没有",
+    "什么",
+    "怎么",
+    "这",
+    "那",
+    "个",
+    "记得",
+    "知道",
+    "用户",
+    "请",
+    "帮",
+    "帮我",
+    "给",
+    "把",
+    "被",
+    "让",
+    "要",
+    "会",
+    "能",
+    "想",
+    "说",
+    "过",
 ]
 
 
 class WeaviateVectorStore:
     def __init__(
-        self, host: str, http_port: int, grpc_port: int, api_key: str, collection: str,
+        self,
+        host: str,
+        http_port: int,
+        grpc_port: int,
+        api_key: str,
+        collection: str,
         timeout_s: float = 10.0,
     ) -> None:
         self._name = collection
         self._grpc_address = (host, grpc_port)
         self._client = weaviate.WeaviateClient(
             connection_params=ConnectionParams.from_params(
-                http_host=host, http_port=http_port, http_secure=False,
-                grpc_host=host, grpc_port=grpc_port, grpc_secure=False,
+                http_host=host,
+                http_port=http_port,
+                http_secure=False,
+                grpc_host=host,
+                grpc_port=grpc_port,
+                grpc_secure=False,
             ),
             auth_client_secret=Auth.api_key(api_key) if api_key else None,
             additional_config=AdditionalConfig(timeout=Timeout(init=timeout_s, query=timeout_s, insert=timeout_s)),
@@ -207,15 +272,24 @@ class WeaviateVectorStore:
 
     @_reconnecting
     def search(
-        self, subject: SubjectKey, query: str, vector: Sequence[float], k: int, alpha: float,
-        kinds: Sequence[str] | None, lang: str = "en",
+        self,
+        subject: SubjectKey,
+        query: str,
+        vector: Sequence[float],
+        k: int,
+        alpha: float,
+        kinds: Sequence[str] | None,
+        lang: str = "en",
     ) -> list[VectorHit]:
         with self._translate():
             if not self._has_tenant(subject):
                 return []
             try:
                 result = self._tenant(subject).query.hybrid(
-                    query=query, vector=list(vector), alpha=alpha, limit=k,
+                    query=query,
+                    vector=list(vector),
+                    alpha=alpha,
+                    limit=k,
                     query_properties=list(QUERY_PROPERTIES.get(lang, TEXT_PROPERTIES)),
                     fusion_type=HybridFusion.RANKED,
                     filters=Filter.by_property("kind").contains_any(list(kinds)) if kinds else None,
@@ -241,7 +315,8 @@ class WeaviateVectorStore:
                 return []
             try:
                 result = self._tenant(subject).query.near_vector(
-                    near_vector=list(vector), limit=k,
+                    near_vector=list(vector),
+                    limit=k,
                     filters=Filter.by_property("kind").equal(kind) if kind else None,
                     return_metadata=MetadataQuery(distance=True),
                 )
@@ -250,8 +325,11 @@ class WeaviateVectorStore:
                     return []
                 raise
         return [
-            VectorHit(id=str(o.uuid), score=1.0 - float(o.metadata.distance or 0.0),
-                      vector_cosine=1.0 - float(o.metadata.distance or 0.0))
+            VectorHit(
+                id=str(o.uuid),
+                score=1.0 - float(o.metadata.distance or 0.0),
+                vector_cosine=1.0 - float(o.metadata.distance or 0.0),
+            )
             for o in result.objects
         ]
 
@@ -279,5 +357,13 @@ def _grpc_unavailable(exc: Exception) -> bool:
 
 def _properties(memory: Memory) -> dict[str, str]:
     """The indexed text of a memory: each text twice, once per tokenizer."""
-    return {"summary": memory.summary, "summary_zh": memory.summary, "text": memory.text, "text_zh": memory.text,
-            "context": memory.context, "context_zh": memory.context, "kind": memory.kind, "lang": memory.lang}
+    return {
+        "summary": memory.summary,
+        "summary_zh": memory.summary,
+        "text": memory.text,
+        "text_zh": memory.text,
+        "context": memory.context,
+        "context_zh": memory.context,
+        "kind": memory.kind,
+        "lang": memory.lang,
+    }

@@ -47,11 +47,20 @@ def seed(container, tenant: str, total: int, rng: random.Random) -> None:
             age = rng.choice([1, 5, 20, 40, 60, 100, 200])
             at = NOW - timedelta(days=age)
             domain = rng.choice(["general", "general", "finance", "education"])
-            memory = Memory(id=str(__import__("uuid").uuid4()), kind="preference", summary=f"User prefers item {s}-{i}",
-                            text=f"I like item {s}-{i}", slots={"item": f"item {s}-{i}", "polarity": "like"},
-                            relations=[Relation(type="PREFERS", entity=Entity(name=f"item {s}-{i}", type="topic"), at=at)],
-                            domain=domain, weight=rng.choice([1.0, 1.25, 2.0]), created_at=at, updated_at=at,
-                            last_reinforced=at, last_accessed=at + timedelta(days=rng.choice([0, age // 2])))
+            memory = Memory(
+                id=str(__import__("uuid").uuid4()),
+                kind="preference",
+                summary=f"User prefers item {s}-{i}",
+                text=f"I like item {s}-{i}",
+                slots={"item": f"item {s}-{i}", "polarity": "like"},
+                relations=[Relation(type="PREFERS", entity=Entity(name=f"item {s}-{i}", type="topic"), at=at)],
+                domain=domain,
+                weight=rng.choice([1.0, 1.25, 2.0]),
+                created_at=at,
+                updated_at=at,
+                last_reinforced=at,
+                last_accessed=at + timedelta(days=rng.choice([0, age // 2])),
+            )
             graph.upsert(scope.subject, memory, indexed=True)
             batch.append((memory, _vector(rng)))
         vectors.insert_many(scope.subject, batch)
@@ -77,12 +86,18 @@ def main() -> int:
     per_10k = {k: round(v["seconds"] * 10_000 / total, 1) for k, v in runs.items()}
     archived = runs["real_run"]["archived"]
     result = {
-        "command": f"python -m bench.decay_bench {total}", "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": f"{platform.node()} {platform.machine()}, 2 cores", "memories": total, "subjects": SUBJECTS,
-        "seeding_seconds": round(seeded_s, 1), "runs": runs, "seconds_per_10k": per_10k,
+        "command": f"python -m bench.decay_bench {total}",
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.node()} {platform.machine()}, 2 cores",
+        "memories": total,
+        "subjects": SUBJECTS,
+        "seeding_seconds": round(seeded_s, 1),
+        "runs": runs,
+        "seconds_per_10k": per_10k,
         "real_over_dry_ratio": round(runs["real_run"]["seconds"] / max(runs["dry_run_baseline"]["seconds"], 1e-9), 2),
-        "archive_ms_per_memory": round(1000 * (runs["real_run"]["seconds"] - runs["dry_run_baseline"]["seconds"])
-                                       / max(archived, 1), 1),
+        "archive_ms_per_memory": round(
+            1000 * (runs["real_run"]["seconds"] - runs["dry_run_baseline"]["seconds"]) / max(archived, 1), 1
+        ),
     }
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2))

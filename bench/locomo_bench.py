@@ -84,8 +84,11 @@ class Baselines:
     def rank(self, question: str, qvec: np.ndarray, k: int = 10) -> dict[str, list[list[str]]]:
         import bm25s
 
-        docs, _ = self.bm25.retrieve(bm25s.tokenize([question], stopwords="en", show_progress=False),
-                                     k=min(50, len(self.ids)), show_progress=False)
+        docs, _ = self.bm25.retrieve(
+            bm25s.tokenize([question], stopwords="en", show_progress=False),
+            k=min(50, len(self.ids)),
+            show_progress=False,
+        )
         bm25 = [self.ids[i] for i in docs[0]]
         dense_order = np.argsort(-(self.matrix @ qvec))[:50]
         dense = [self.ids[i] for i in dense_order]
@@ -100,7 +103,9 @@ class Baselines:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--conversations", type=int, default=10)
-    parser.add_argument("--decay", action="store_true", help="also measure after a decay run with the default hot-set cap")
+    parser.add_argument(
+        "--decay", action="store_true", help="also measure after a decay run with the default hot-set cap"
+    )
     args = parser.parse_args()
 
     from fastapi.testclient import TestClient
@@ -127,10 +132,15 @@ def main() -> int:
             ids, texts = [], []
             for number, date_text, turns in tqdm(sessions(conv), desc=f"  ingest {sample['sample_id']}", leave=False):
                 when = parse_date(date_text)
-                body = {"session_id": f"session-{number}", "source": "locomo",
-                        "occurred_at": when.isoformat() if when else None,
-                        "turns": [{"role": "user", "content": turn_text(t), "ref": t["dia_id"], "speaker": t["speaker"]}
-                                  for t in turns]}
+                body = {
+                    "session_id": f"session-{number}",
+                    "source": "locomo",
+                    "occurred_at": when.isoformat() if when else None,
+                    "turns": [
+                        {"role": "user", "content": turn_text(t), "ref": t["dia_id"], "speaker": t["speaker"]}
+                        for t in turns
+                    ],
+                }
                 started = time.perf_counter()
                 response = client.post("/v1/memories", json=body, headers=headers)
                 timings["write_session_ms"].append((time.perf_counter() - started) * 1000)
@@ -151,7 +161,9 @@ def main() -> int:
                 questions.append((qa["question"], evidence, qa["category"]))
             questions_by_conv.append((user, questions))
             qvecs = np.asarray(embedder.embed([q for q, _, _ in questions]), dtype=np.float32)
-            for (question, evidence, category), qvec in tqdm(list(zip(questions, qvecs)), desc="  questions", leave=False):
+            for (question, evidence, category), qvec in tqdm(
+                list(zip(questions, qvecs, strict=False)), desc="  questions", leave=False
+            ):
                 started = time.perf_counter()
                 response = client.post("/v1/memories/search", json={"query": question, "k": 10}, headers=headers)
                 timings["search_ms"].append((time.perf_counter() - started) * 1000)
@@ -173,29 +185,48 @@ def main() -> int:
             for user, questions in questions_by_conv:
                 headers = {"Authorization": f"Bearer {key}", "X-User-Id": user}
                 for question, evidence, _ in questions:
-                    results = client.post("/v1/memories/search", json={"query": question, "k": 10},
-                                          headers=headers).json()["results"]
+                    results = client.post(
+                        "/v1/memories/search", json={"query": question, "k": 10}, headers=headers
+                    ).json()["results"]
                     values.append(recall([r["provenance"] for r in results], evidence, 5))
-            decayed = {"recall@5_after_decay_default_cap": round(statistics.fmean(values), 4),
-                       "decay_summary": summary}
+            decayed = {"recall@5_after_decay_default_cap": round(statistics.fmean(values), 4), "decay_summary": summary}
     result = {
-        "command": "python -m bench.locomo_bench" + (" --decay" if args.decay else "")
-                   + (f" --conversations {args.conversations}" if args.conversations != 10 else ""), "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": f"{platform.node()} {platform.machine()}, 2 cores", "conversations": len(data),
-        "questions": asked, "skipped_no_valid_evidence": skipped, "memories_written": memories_made,
-        "settings": {"k": 10, "preset": settings.retrieval_preset, "hot_set_cap": settings.lifecycle.hot_set_cap,
-                     "decay_run": bool(args.decay)},
+        "command": "python -m bench.locomo_bench"
+        + (" --decay" if args.decay else "")
+        + (f" --conversations {args.conversations}" if args.conversations != 10 else ""),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.node()} {platform.machine()}, 2 cores",
+        "conversations": len(data),
+        "questions": asked,
+        "skipped_no_valid_evidence": skipped,
+        "memories_written": memories_made,
+        "settings": {
+            "k": 10,
+            "preset": settings.retrieval_preset,
+            "hot_set_cap": settings.lifecycle.hot_set_cap,
+            "decay_run": bool(args.decay),
+        },
         "mean_turns_per_result": round(statistics.fmean(covered_per_result), 3) if covered_per_result else 0,
-        "recall": {name: {f"@{k}": round(statistics.fmean(v), 4) for k, v in by_k.items()} for name, by_k in scores.items()},
-        "recall@5_by_category": {name: {CATEGORIES[c]: round(statistics.fmean(v), 4) for c, v in sorted(by_c.items())}
-                                 for name, by_c in per_cat.items()},
-        "latency_ms": {name: {"p50": round(statistics.median(v), 1), "p95": round(sorted(v)[int(0.95 * len(v))], 1)}
-                       for name, v in timings.items()},
+        "recall": {
+            name: {f"@{k}": round(statistics.fmean(v), 4) for k, v in by_k.items()} for name, by_k in scores.items()
+        },
+        "recall@5_by_category": {
+            name: {CATEGORIES[c]: round(statistics.fmean(v), 4) for c, v in sorted(by_c.items())}
+            for name, by_c in per_cat.items()
+        },
+        "latency_ms": {
+            name: {"p50": round(statistics.median(v), 1), "p95": round(sorted(v)[int(0.95 * len(v))], 1)}
+            for name, v in timings.items()
+        },
         **decayed,
     }
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2))
-    print(json.dumps({k: result[k] for k in ("questions", "recall", "recall@5_by_category", "mean_turns_per_result")}, indent=1))
+    print(
+        json.dumps(
+            {k: result[k] for k in ("questions", "recall", "recall@5_by_category", "mean_turns_per_result")}, indent=1
+        )
+    )
     return 0
 
 

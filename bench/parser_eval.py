@@ -20,14 +20,36 @@ DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "parser_label
 SESSION_TIME = datetime(2024, 6, 14, 10, 0)  # a Friday; relative dates in the set resolve from here
 # Slots scored per intent (free-text slots such as a todo's task are not scored for exactness).
 SCORED = {
-    "preference": ("item", "polarity"), "profile": ("field", "value"), "family_health": ("relative", "condition"),
+    "preference": ("item", "polarity"),
+    "profile": ("field", "value"),
+    "family_health": ("relative", "condition"),
     "travel_plan": ("departure", "arrival", "date", "time", "seat_class", "budget_max"),
-    "budget": ("amount", "currency", "bound", "category"), "todo": ("date", "time"), "feedback": ("sentiment",),
-    "correction": ("new", "old"), "forget_request": ("kinds",), "smalltalk": (), "episode": (),
+    "budget": ("amount", "currency", "bound", "category"),
+    "todo": ("date", "time"),
+    "feedback": ("sentiment",),
+    "correction": ("new", "old"),
+    "forget_request": ("kinds",),
+    "smalltalk": (),
+    "episode": (),
 }
 # Values normalised to a fixed vocabulary: they restate the text, they cannot invent a fact.
-ENUM_SLOTS = {"polarity", "field", "relative", "seat_class", "currency", "bound", "category", "sentiment", "mode",
-              "kinds", "topic", "intensity", "category_text", "seat_text", "relative_text"}
+ENUM_SLOTS = {
+    "polarity",
+    "field",
+    "relative",
+    "seat_class",
+    "currency",
+    "bound",
+    "category",
+    "sentiment",
+    "mode",
+    "kinds",
+    "topic",
+    "intensity",
+    "category_text",
+    "seat_text",
+    "relative_text",
+}
 
 
 def load(path: Path = DATA) -> list[dict[str, Any]]:
@@ -67,15 +89,20 @@ def invented(text: str, slots: dict[str, Any], now: datetime = SESSION_TIME) -> 
                 bad.append(f"{key}={value}")
             continue
         if isinstance(value, (int, float)):
-            amounts = {a.value for a in find_amounts(text, "mixed")} | {a.value for a in find_amounts(text + "元", "zh")}
+            amounts = {a.value for a in find_amounts(text, "mixed")} | {
+                a.value for a in find_amounts(text + "元", "zh")
+            }
             if float(value) not in amounts and str(int(value)) not in re.sub(r"[,\s]", "", text):
                 bad.append(f"{key}={value}")
             continue
         sval = str(value).lower()
         if sval in low:
             continue
-        aliases = [k for k, v in {**LANGUAGES, **RELATIVES_ZH, **RELATIVES_EN, **SEAT_CLASSES}.items()
-                   if str(v).lower() == sval]
+        aliases = [
+            k
+            for k, v in {**LANGUAGES, **RELATIVES_ZH, **RELATIVES_EN, **SEAT_CLASSES}.items()
+            if str(v).lower() == sval
+        ]
         if not any(a.lower() in low for a in aliases):
             bad.append(f"{key}={value}")
     return bad
@@ -117,11 +144,17 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "utterances": self.n, "intent_accuracy": round(self.accuracy, 4),
-            "slot_precision": round(self.precision, 4), "slot_recall": round(self.recall, 4),
-            "slot_f1": round(self.f1, 4), "invented_values": len(self.invented),
-            "latency_ms": {"p50": round(self.latency(0.5), 3), "p95": round(self.latency(0.95), 3),
-                           "mean": round(statistics.fmean(self.latencies_ms), 3)},
+            "utterances": self.n,
+            "intent_accuracy": round(self.accuracy, 4),
+            "slot_precision": round(self.precision, 4),
+            "slot_recall": round(self.recall, 4),
+            "slot_f1": round(self.f1, 4),
+            "invented_values": len(self.invented),
+            "latency_ms": {
+                "p50": round(self.latency(0.5), 3),
+                "p95": round(self.latency(0.95), 3),
+                "mean": round(statistics.fmean(self.latencies_ms), 3),
+            },
             "intent_accuracy_by_lang": {k: round(v[0] / v[1], 4) for k, v in sorted(self.by_lang.items())},
         }
 

@@ -30,8 +30,9 @@ def archive_key(scope: SubjectScope, memory_id: str) -> str:
 
 
 class Archiver:
-    def __init__(self, graph: GraphStore, vectors: VectorStore, blobs: BlobStore, clock: Clock, bucket: str,
-                 store_memory: Any) -> None:
+    def __init__(
+        self, graph: GraphStore, vectors: VectorStore, blobs: BlobStore, clock: Clock, bucket: str, store_memory: Any
+    ) -> None:
         self._graph = graph
         self._vectors = vectors
         self._blobs = blobs
@@ -39,15 +40,25 @@ class Archiver:
         self._bucket = bucket
         self._store_memory = store_memory  # WritePipeline.store: embed + Neo4j + Weaviate, atomically
 
-    def document(self, scope: SubjectScope, memory: Memory, decision: Decision, now: datetime,
-                 trail: list[dict[str, Any]] | None = None) -> bytes:
+    def document(
+        self,
+        scope: SubjectScope,
+        memory: Memory,
+        decision: Decision,
+        now: datetime,
+        trail: list[dict[str, Any]] | None = None,
+    ) -> bytes:
         trail = self._graph.audit_trail(scope.subject) if trail is None else trail
         history = [e for e in trail if e.get("memory_id") == memory.id]
         doc = {
-            "format": ARCHIVE_FORMAT, "tenant": scope.tenant, "subject": scope.subject,
-            "archived_at": now.isoformat(), "reason": decision.reason,
+            "format": ARCHIVE_FORMAT,
+            "tenant": scope.tenant,
+            "subject": scope.subject,
+            "archived_at": now.isoformat(),
+            "reason": decision.reason,
             "effective_weight": round(decision.effective_weight, 6),
-            "memory": memory.model_dump(mode="json"), "history": history,
+            "memory": memory.model_dump(mode="json"),
+            "history": history,
         }
         return json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=1).encode()
 
@@ -75,8 +86,15 @@ class Archiver:
         self._vectors.delete(scope.subject, [m.id for m, _, _, _ in uploaded])
         for memory, decision, key, sha in uploaded:
             self._graph.archive_stub(scope.subject, memory.id, key, sha, decision.reason, now)
-            self._graph.append_audit(scope.subject, {"at": now, "type": "archived", "memory_id": memory.id,
-                                                     "detail": {"reason": decision.reason, "key": key, "sha256": sha}})
+            self._graph.append_audit(
+                scope.subject,
+                {
+                    "at": now,
+                    "type": "archived",
+                    "memory_id": memory.id,
+                    "detail": {"reason": decision.reason, "key": key, "sha256": sha},
+                },
+            )
         return [key for _, _, key, _ in uploaded]
 
     def _existing_archive(self, key: str, memory_id: str) -> str | None:
@@ -99,16 +117,27 @@ class Archiver:
         body = self._blobs.get(self._bucket, ref["key"])
         actual = hashlib.sha256(body).hexdigest()
         if actual != ref["sha"]:
-            self._graph.append_audit(scope.subject, {"at": now, "type": "restore_refused", "memory_id": memory_id,
-                                                     "detail": {"expected": ref["sha"], "actual": actual}})
-            raise IntegrityError(f"archive of memory {memory_id} does not match its recorded SHA-256 "
-                                 f"(expected {ref['sha'][:12]}..., found {actual[:12]}...); restore refused")
+            self._graph.append_audit(
+                scope.subject,
+                {
+                    "at": now,
+                    "type": "restore_refused",
+                    "memory_id": memory_id,
+                    "detail": {"expected": ref["sha"], "actual": actual},
+                },
+            )
+            raise IntegrityError(
+                f"archive of memory {memory_id} does not match its recorded SHA-256 "
+                f"(expected {ref['sha'][:12]}..., found {actual[:12]}...); restore refused"
+            )
         doc = json.loads(body)
         memory = Memory.model_validate(doc["memory"])
         memory.status = MemoryStatus.ACTIVE
         memory.weight = max(memory.weight, RESTORED_MIN_WEIGHT)
         memory.last_reinforced = memory.last_accessed = memory.updated_at = now
         self._store_memory(scope, memory)
-        self._graph.append_audit(scope.subject, {"at": now, "type": "restored", "memory_id": memory_id,
-                                                 "detail": {"key": ref["key"], "sha256": actual}})
+        self._graph.append_audit(
+            scope.subject,
+            {"at": now, "type": "restored", "memory_id": memory_id, "detail": {"key": ref["key"], "sha256": actual}},
+        )
         return memory

@@ -36,8 +36,9 @@ def _relative(value: Any, prefix: str) -> Any:
 
 
 class Exporter:
-    def __init__(self, graph: GraphStore, blobs: BlobStore, clock: Clock, export_bucket: str,
-                 archive_bucket: str) -> None:
+    def __init__(
+        self, graph: GraphStore, blobs: BlobStore, clock: Clock, export_bucket: str, archive_bucket: str
+    ) -> None:
         self._graph = graph
         self._blobs = blobs
         self._clock = clock
@@ -62,19 +63,42 @@ class Exporter:
             "memories.json": _json([m.model_dump(mode="json") for m in memories if m.status.value != "archived"]),
             "quadruples.json": _json(self._graph.quadruples(scope.subject)),
             "archives.json": _json(archives),
-            "audit.json": _json([{**e, "detail": _relative(e["detail"], scope.blob_prefix)}
-                                 for e in self._graph.audit_trail(scope.subject)]),
+            "audit.json": _json(
+                [
+                    {**e, "detail": _relative(e["detail"], scope.blob_prefix)}
+                    for e in self._graph.audit_trail(scope.subject)
+                ]
+            ),
         }
         files = {}
         for name, body in contents.items():
             sha = hashlib.sha256(body).hexdigest()
             self._blobs.put(self._bucket, prefix + name, body, sha)
             files[name] = {"sha256": sha, "bytes": len(body)}
-        manifest = _json({"format": "mal-export/1", "export_id": export_id, "tenant": scope.tenant,
-                          "created_at": now.isoformat(), "files": files})
+        manifest = _json(
+            {
+                "format": "mal-export/1",
+                "export_id": export_id,
+                "tenant": scope.tenant,
+                "created_at": now.isoformat(),
+                "files": files,
+            }
+        )
         manifest_sha = hashlib.sha256(manifest).hexdigest()
         self._blobs.put(self._bucket, prefix + "manifest.json", manifest, manifest_sha)
-        self._graph.append_audit(scope.subject, {"at": now, "type": "exported", "memory_id": None,
-                                                 "detail": {"export_id": export_id, "manifest_sha256": manifest_sha}})
-        return {"export_id": export_id, "bucket": self._bucket, "prefix": prefix,
-                "manifest_sha256": manifest_sha, "files": files}
+        self._graph.append_audit(
+            scope.subject,
+            {
+                "at": now,
+                "type": "exported",
+                "memory_id": None,
+                "detail": {"export_id": export_id, "manifest_sha256": manifest_sha},
+            },
+        )
+        return {
+            "export_id": export_id,
+            "bucket": self._bucket,
+            "prefix": prefix,
+            "manifest_sha256": manifest_sha,
+            "files": files,
+        }

@@ -34,15 +34,28 @@ class RunSummary:
     seconds: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"dry_run": self.dry_run, "subjects": self.subjects, "scanned": self.scanned,
-                "decayed": self.decayed, "archived": sum(self.archived.values()),
-                "archived_by_reason": dict(self.archived), "repaired": self.repaired,
-                "seconds": round(self.seconds, 3)}
+        return {
+            "dry_run": self.dry_run,
+            "subjects": self.subjects,
+            "scanned": self.scanned,
+            "decayed": self.decayed,
+            "archived": sum(self.archived.values()),
+            "archived_by_reason": dict(self.archived),
+            "repaired": self.repaired,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 class DecayRunner:
-    def __init__(self, graph: GraphStore, archiver: Archiver, clock: Clock, policy: LifecycleSettings,
-                 repair: Any, flush_accesses: Any = None) -> None:
+    def __init__(
+        self,
+        graph: GraphStore,
+        archiver: Archiver,
+        clock: Clock,
+        policy: LifecycleSettings,
+        repair: Any,
+        flush_accesses: Any = None,
+    ) -> None:
         self._graph = graph
         self._archiver = archiver
         self._clock = clock
@@ -98,8 +111,9 @@ def _progress(enabled: bool) -> Any:
 class Lifecycle:
     """What the API and CLI call (the `mal.ports.LifecycleService` port)."""
 
-    def __init__(self, graph: GraphStore, runner: DecayRunner, archiver: Archiver, exporter: Exporter,
-                 clock: Clock) -> None:
+    def __init__(
+        self, graph: GraphStore, runner: DecayRunner, archiver: Archiver, exporter: Exporter, clock: Clock
+    ) -> None:
         self._graph = graph
         self.runner = runner
         self.archiver = archiver
@@ -119,6 +133,13 @@ class Lifecycle:
         now = self._clock.now()
         hits = self._graph.set_source_quarantine(tenant, source, not release, now)
         for subject, memory_id in hits:
-            self._graph.append_audit(subject, {"at": now, "type": "released" if release else "quarantined",
-                                               "memory_id": memory_id, "detail": {"source": source}})
+            self._graph.append_audit(
+                subject,
+                {
+                    "at": now,
+                    "type": "released" if release else "quarantined",
+                    "memory_id": memory_id,
+                    "detail": {"source": source},
+                },
+            )
         return len(hits)

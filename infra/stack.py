@@ -53,12 +53,34 @@ CLUSTER_ADDR = "127.0.0.1"
 INHERITED = ("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME")
 # Builds (`go install`, `mvn`) also fetch from the Go module proxy and Maven Central: they keep the
 # toolchains' own variables, the network proxy and this machine's CA bundle, still no MAL_* secret.
-BUILD_INHERITED = INHERITED + (
-    "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT", "GOTOOLCHAIN", "GOPROXY", "GOSUMDB", "GONOSUMDB",
-    "GONOPROXY", "GOPRIVATE", "GOINSECURE", "GOENV", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-    "MAVEN_OPTS", "MAVEN_ARGS", "M2_HOME", "MAVEN_HOME",
-    "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
-    "SSL_CERT_FILE", "SSL_CERT_DIR",
+BUILD_INHERITED = (
+    *INHERITED,
+    "GOPATH",
+    "GOMODCACHE",
+    "GOCACHE",
+    "GOROOT",
+    "GOTOOLCHAIN",
+    "GOPROXY",
+    "GOSUMDB",
+    "GONOSUMDB",
+    "GONOPROXY",
+    "GOPRIVATE",
+    "GOINSECURE",
+    "GOENV",
+    "XDG_CACHE_HOME",
+    "XDG_CONFIG_HOME",
+    "MAVEN_OPTS",
+    "MAVEN_ARGS",
+    "M2_HOME",
+    "MAVEN_HOME",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "no_proxy",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
 )
 
 
@@ -126,7 +148,12 @@ class Stack:
                 ready=lambda: _http_ok(f"http://{wv.host}:{wv.http_port}/v1/.well-known/ready"),
                 command=lambda: [
                     str(self._go_binary("weaviate-server", self.weaviate_build)),
-                    "--host", wv.host, "--port", str(wv.http_port), "--scheme", "http",
+                    "--host",
+                    wv.host,
+                    "--port",
+                    str(wv.http_port),
+                    "--scheme",
+                    "http",
                 ],
                 env=self._weaviate_env,
                 install=self._install_weaviate,
@@ -139,10 +166,16 @@ class Stack:
                 ready=lambda: _http_ok(f"{settings.s3.endpoint_url}/health"),
                 command=lambda: [
                     str(self._go_binary("versitygw", settings.s3.version)),
-                    "--port", f"{s3.hostname or '127.0.0.1'}:{s3.port or 7070}",
-                    "--region", settings.s3.region,
-                    "--health", "/health",
-                    "posix", "--versioning-dir", str(self.data / "s3-versions"), str(self.data / "s3"),
+                    "--port",
+                    f"{s3.hostname or '127.0.0.1'}:{s3.port or 7070}",
+                    "--region",
+                    settings.s3.region,
+                    "--health",
+                    "/health",
+                    "posix",
+                    "--versioning-dir",
+                    str(self.data / "s3-versions"),
+                    str(self.data / "s3"),
                 ],
                 env=lambda: {
                     "ROOT_ACCESS_KEY": settings.s3.access_key.get_secret_value(),
@@ -161,11 +194,16 @@ class Stack:
         target = self._go_binary(name, version)
         if target.exists():
             return
-        self._go_build(name, target, ["go", "install", f"{module}@{version}"], self.data,
-                       {"GOBIN": str(target.parent)}, f"{module}@{version} with go install (first time {eta}")
+        self._go_build(
+            name,
+            target,
+            ["go", "install", f"{module}@{version}"],
+            self.data,
+            {"GOBIN": str(target.parent)},
+            f"{module}@{version} with go install (first time {eta}",
+        )
 
-    def _go_build(self, name: str, target: Path, command: list[str], cwd: Path, own: dict[str, str],
-                  what: str) -> None:
+    def _go_build(self, name: str, target: Path, command: list[str], cwd: Path, own: dict[str, str], what: str) -> None:
         """Run a Go build with the minimal build environment, CGO off, its output in data/logs."""
         if not shutil.which("go"):
             raise StackError(f"{name}: `go` is not on PATH; install Go >= 1.26 to build it")
@@ -194,15 +232,18 @@ class Stack:
         if not shutil.which("go"):
             raise StackError("weaviate-server: `go` is not on PATH; install Go >= 1.26 to build it")
         build_dir, overlay = self._weaviate_build_module(version)
-        self._go_build("weaviate-server", target,
-                       ["go", "build", "-overlay", str(overlay), "-o", str(target), WEAVIATE_MODULE],
-                       build_dir, {}, f"{WEAVIATE_MODULE}@{version} patched ({WEAVIATE_PATCH}) with "
-                       "go build -overlay (first time ~10-20 min")
+        self._go_build(
+            "weaviate-server",
+            target,
+            ["go", "build", "-overlay", str(overlay), "-o", str(target), WEAVIATE_MODULE],
+            build_dir,
+            {},
+            f"{WEAVIATE_MODULE}@{version} patched ({WEAVIATE_PATCH}) with go build -overlay (first time ~10-20 min",
+        )
 
     def _weaviate_build_module(self, version: str) -> tuple[Path, Path]:
         try:
-            return write_build_module(self.data / "build", WEAVIATE_MODULE, version,
-                                      minimal_env({}, BUILD_INHERITED))
+            return write_build_module(self.data / "build", WEAVIATE_MODULE, version, minimal_env({}, BUILD_INHERITED))
         except WeaviateBuildError as exc:
             raise StackError(f"weaviate: {exc}") from exc
 
@@ -218,8 +259,12 @@ class Stack:
         log = self.logs / "build-neo4j.log"
         say(f"neo4j: building the embedded launcher with Maven (first time ~1-2 min; log {log})")
         with log.open("w") as out:
-            code = subprocess.call(["mvn", "-B", "-q", "-f", str(LAUNCHER_DIR / "pom.xml"), "package"],
-                                   env=minimal_env({}, BUILD_INHERITED), stdout=out, stderr=subprocess.STDOUT)
+            code = subprocess.call(
+                ["mvn", "-B", "-q", "-f", str(LAUNCHER_DIR / "pom.xml"), "package"],
+                env=minimal_env({}, BUILD_INHERITED),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         if code != 0:
             raise StackError(f"neo4j: Maven build failed (exit {code}); see {log}")
 
@@ -227,13 +272,21 @@ class Stack:
         heap = self.settings.neo4j.heap_mb
         classpath = f"{LAUNCHER_DIR / 'target' / 'classes'}{os.pathsep}{LAUNCHER_DIR / 'target' / 'lib'}/*"
         return [
-            "java", f"-Xms{min(heap, 1024)}m", f"-Xmx{heap}m", "-XX:+UseG1GC",
+            "java",
+            f"-Xms{min(heap, 1024)}m",
+            f"-Xmx{heap}m",
+            "-XX:+UseG1GC",
             # The same opens Neo4j's own neo4j.conf passes to the JVM.
-            "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-            "--add-opens", "java.base/java.io=ALL-UNNAMED",
-            "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens",
+            "java.base/java.nio=ALL-UNNAMED",
+            "--add-opens",
+            "java.base/java.io=ALL-UNNAMED",
+            "--add-opens",
+            "java.base/sun.nio.ch=ALL-UNNAMED",
             "--enable-native-access=ALL-UNNAMED",
-            "-cp", classpath, "dev.mal.neo4j.Launcher",
+            "-cp",
+            classpath,
+            "dev.mal.neo4j.Launcher",
         ]
 
     def _weaviate_env(self) -> dict[str, str]:
@@ -245,8 +298,10 @@ class Stack:
         wv = self.settings.weaviate
         cluster_password = wv.cluster_password.get_secret_value()
         if not cluster_password:
-            raise StackError("weaviate: MAL_WEAVIATE__CLUSTER_PASSWORD is empty; the internal cluster API "
-                             "would accept anyone (a generated .env has one)")
+            raise StackError(
+                "weaviate: MAL_WEAVIATE__CLUSTER_PASSWORD is empty; the internal cluster API "
+                "would accept anyone (a generated .env has one)"
+            )
         return {
             "PERSISTENCE_DATA_PATH": str(self.data / "weaviate"),
             "DEFAULT_VECTORIZER_MODULE": "none",
@@ -323,8 +378,7 @@ class Stack:
         for port in [server.port, *server.extra_ports]:
             if _port_open(port):
                 raise StackError(
-                    f"{name}: port {port} is already in use by another process; stop it first "
-                    f"(log {self._log(name)})"
+                    f"{name}: port {port} is already in use by another process; stop it first (log {self._log(name)})"
                 )
         for sub in (name, "s3-versions") if name == "s3" else (name,):
             (self.data / sub).mkdir(parents=True, exist_ok=True)
@@ -333,8 +387,13 @@ class Stack:
         log_path = self._log(name)
         with log_path.open("w") as log:
             process = subprocess.Popen(
-                command, env=env, stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, cwd=self.data, start_new_session=True,
+                command,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                cwd=self.data,
+                start_new_session=True,
             )
         marker = "dev.mal.neo4j.Launcher" if name == "neo4j" else command[0]
         self._pid_file(name).write_text(json.dumps({"pid": process.pid, "marker": marker}))
@@ -342,8 +401,7 @@ class Stack:
         while time.monotonic() - started < server.start_timeout_s:
             if process.poll() is not None:
                 tail = _tail(log_path)
-                raise StackError(f"{name}: exited with code {process.returncode} during start; "
-                                 f"log {log_path}:\n{tail}")
+                raise StackError(f"{name}: exited with code {process.returncode} during start; log {log_path}:\n{tail}")
             if server.ready():
                 say(f"{name}: ready at {server.endpoint} in {time.monotonic() - started:.1f}s")
                 return True
@@ -391,8 +449,12 @@ class Stack:
 
     def status(self) -> dict[str, dict[str, object]]:
         return {
-            name: {"ready": s.ready(), "owned_pid": self.owned_pid(name), "endpoint": s.endpoint,
-                   "log": str(self._log(name))}
+            name: {
+                "ready": s.ready(),
+                "owned_pid": self.owned_pid(name),
+                "endpoint": s.endpoint,
+                "log": str(self._log(name)),
+            }
             for name, s in self.servers.items()
         }
 
@@ -452,11 +514,17 @@ def ensure_env_file(path: Path) -> bool:
                 out.writelines(f"{name}={LATER_SECRETS[name]()}\n" for name in missing)
             say(f"added {', '.join(missing)} to {path}")
         return False
-    path.write_text(DEV_ENV_TEMPLATE.format(
-        pepper=secrets.token_hex(32), neo4j=secrets.token_hex(16), weaviate=secrets.token_hex(24),
-        s3_access="mal" + secrets.token_hex(8), s3_secret=secrets.token_hex(24),
-        api_key="dev-" + secrets.token_urlsafe(24),
-    ) + "".join(f"{name}={make()}\n" for name, make in LATER_SECRETS.items()))
+    path.write_text(
+        DEV_ENV_TEMPLATE.format(
+            pepper=secrets.token_hex(32),
+            neo4j=secrets.token_hex(16),
+            weaviate=secrets.token_hex(24),
+            s3_access="mal" + secrets.token_hex(8),
+            s3_secret=secrets.token_hex(24),
+            api_key="dev-" + secrets.token_urlsafe(24),
+        )
+        + "".join(f"{name}={make()}\n" for name, make in LATER_SECRETS.items())
+    )
     path.chmod(0o600)
     return True
 

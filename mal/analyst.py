@@ -117,4 +117,3 @@ class _Scrubber:
                 for name in EPISODE_PROPERTIES:
                     props.pop(name, None)
         return {"labels": sorted(node.labels), **{k: self(v) for k, v in props.items()}}
-

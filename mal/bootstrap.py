@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from mal.clock import SystemClock
 from mal.access import AccessRecorder
 from mal.analyst import AnalystRunner, AnalystService
+from mal.clock import SystemClock
 from mal.context import ContextBuilder
 from mal.errors import StoreUnavailable
 from mal.forgetting import Forgetter
@@ -61,8 +61,12 @@ class Container:
     def readiness(self) -> dict[str, dict[str, Any]]:
         """Each store's readiness with the reason when it is not."""
         report: dict[str, dict[str, Any]] = {}
-        for name, probe in (("neo4j", self.adapters.graph.ready), ("weaviate", self.adapters.vectors.ready),
-                            ("s3", self.adapters.blobs.ready), ("embeddings", self.adapters.embedder.ready)):
+        for name, probe in (
+            ("neo4j", self.adapters.graph.ready),
+            ("weaviate", self.adapters.vectors.ready),
+            ("s3", self.adapters.blobs.ready),
+            ("embeddings", self.adapters.embedder.ready),
+        ):
             try:
                 probe()
                 report[name] = {"ready": True}
@@ -93,8 +97,11 @@ class Container:
 
     def close(self) -> None:
         self.access.close()
-        for closer in (getattr(self.adapters.graph, "close", None), getattr(self.adapters.vectors, "close", None),
-                       getattr(self.adapters.analyst, "close", None)):
+        for closer in (
+            getattr(self.adapters.graph, "close", None),
+            getattr(self.adapters.vectors, "close", None),
+            getattr(self.adapters.analyst, "close", None),
+        ):
             if closer:
                 try:
                     closer()
@@ -118,15 +125,27 @@ def real_adapters(settings: Settings) -> Adapters:
         analyst = Neo4jAnalystRunner(neo.uri, neo.analyst_user, neo.analyst_password.get_secret_value(), neo.database)
     return Adapters(
         analyst=analyst,
-        graph=Neo4jGraphStore(settings.neo4j.uri, settings.neo4j.user, settings.neo4j.password.get_secret_value(),
-                              settings.neo4j.database),
-        vectors=WeaviateVectorStore(settings.weaviate.host, settings.weaviate.http_port, settings.weaviate.grpc_port,
-                                    settings.weaviate.api_key.get_secret_value(), settings.weaviate.collection),
-        blobs=S3BlobStore(s3.endpoint_url, s3.region, s3.access_key.get_secret_value(),
-                          s3.secret_key.get_secret_value(), buckets=(s3.archive_bucket, s3.export_bucket),
-                          locked_buckets=(s3.export_bucket,)),
-        embedder=SentenceTransformerEmbedder(settings.embeddings.model, settings.embeddings.batch_size,
-                                             settings.embeddings.device),
+        graph=Neo4jGraphStore(
+            settings.neo4j.uri, settings.neo4j.user, settings.neo4j.password.get_secret_value(), settings.neo4j.database
+        ),
+        vectors=WeaviateVectorStore(
+            settings.weaviate.host,
+            settings.weaviate.http_port,
+            settings.weaviate.grpc_port,
+            settings.weaviate.api_key.get_secret_value(),
+            settings.weaviate.collection,
+        ),
+        blobs=S3BlobStore(
+            s3.endpoint_url,
+            s3.region,
+            s3.access_key.get_secret_value(),
+            s3.secret_key.get_secret_value(),
+            buckets=(s3.archive_bucket, s3.export_bucket),
+            locked_buckets=(s3.export_bucket,),
+        ),
+        embedder=SentenceTransformerEmbedder(
+            settings.embeddings.model, settings.embeddings.batch_size, settings.embeddings.device
+        ),
     )
 
 
@@ -134,12 +153,24 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     adapters = adapters or real_adapters(settings)
     clock = clock or SystemClock()
     recent = RecentBuffer(adapters.graph, settings.recent_turns)
-    forgetter = Forgetter(adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3, recent)
+    forgetter = Forgetter(
+        adapters.graph, adapters.vectors, adapters.blobs, adapters.embedder, clock, settings.s3, recent
+    )
     access = AccessRecorder(adapters.graph)
-    analyst = (AnalystService(adapters.analyst, settings.neo4j.analyst_max_rows, settings.neo4j.analyst_timeout_s)
-               if adapters.analyst is not None else None)
-    retriever = Retriever(adapters.graph, adapters.vectors, adapters.embedder, clock, settings.lifecycle,
-                          settings.retrieval_preset, access)
+    analyst = (
+        AnalystService(adapters.analyst, settings.neo4j.analyst_max_rows, settings.neo4j.analyst_timeout_s)
+        if adapters.analyst is not None
+        else None
+    )
+    retriever = Retriever(
+        adapters.graph,
+        adapters.vectors,
+        adapters.embedder,
+        clock,
+        settings.lifecycle,
+        settings.retrieval_preset,
+        access,
+    )
     writer = WritePipeline(adapters.graph, adapters.vectors, adapters.embedder, clock, settings, recent, forgetter)
     return Container(
         settings=settings,
@@ -157,8 +188,9 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     )
 
 
-def _lifecycle(settings: Settings, adapters: Adapters, clock: Clock, writer: WritePipeline,
-               access: AccessRecorder) -> LifecycleService:
+def _lifecycle(
+    settings: Settings, adapters: Adapters, clock: Clock, writer: WritePipeline, access: AccessRecorder
+) -> LifecycleService:
     # decay/ depends on mal/, never the reverse: imported here, at composition time only.
     from decay.archive import Archiver
     from decay.export import Exporter

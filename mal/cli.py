@@ -22,7 +22,9 @@ console = Console(stderr=True)
 
 
 @app.command()
-def serve(host: Annotated[str | None, typer.Option()] = None, port: Annotated[int | None, typer.Option()] = None) -> None:
+def serve(
+    host: Annotated[str | None, typer.Option()] = None, port: Annotated[int | None, typer.Option()] = None
+) -> None:
     """Run the API (FastAPI + uvicorn) on the configured host and port."""
     import uvicorn
 
@@ -35,8 +37,10 @@ def serve(host: Annotated[str | None, typer.Option()] = None, port: Annotated[in
         console.print(f"[red]cannot start:[/red] {exc}")
         raise typer.Exit(2) from exc
     host, port = host or settings.host, port or settings.port
-    console.print(f"[bold]MAL API[/bold] http://{host}:{port}   docs http://{host}:{port}/docs   "
-                  f"ready http://{host}:{port}/readyz")
+    console.print(
+        f"[bold]MAL API[/bold] http://{host}:{port}   docs http://{host}:{port}/docs   "
+        f"ready http://{host}:{port}/readyz"
+    )
     dev = [k for k in settings.api_keys if k.tenant == "dev"]
     if dev and Path(".env").exists():
         console.print(f"development API key (tenant 'dev', from .env): {dev[0].key.get_secret_value()}")
@@ -61,12 +65,19 @@ def _client() -> Any:
 
 
 def _print(model: Any) -> None:
-    print(json.dumps(model.model_dump(mode="json") if hasattr(model, "model_dump") else model,
-                     ensure_ascii=False, indent=2))
+    print(
+        json.dumps(
+            model.model_dump(mode="json") if hasattr(model, "model_dump") else model, ensure_ascii=False, indent=2
+        )
+    )
 
 
 @memories.command("write")
-def write(user: str, session: str, turns_file: Annotated[Path, typer.Argument(help="JSON list of {role, content}; - for stdin")]) -> None:
+def write(
+    user: str,
+    session: str,
+    turns_file: Annotated[Path, typer.Argument(help="JSON list of {role, content}; - for stdin")],
+) -> None:
     """POST /v1/memories."""
     raw = sys.stdin.read() if str(turns_file) == "-" else turns_file.read_text()
     with _client() as client:
@@ -133,8 +144,10 @@ def _scope(tenant: str, user: str) -> Any:
 
 
 @decay.command("run")
-def decay_run(dry_run: Annotated[bool, typer.Option("--dry-run", help="plan only, change nothing")] = False,
-              tenant: Annotated[str | None, typer.Option(help="only this tenant")] = None) -> None:
+def decay_run(
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="plan only, change nothing")] = False,
+    tenant: Annotated[str | None, typer.Option(help="only this tenant")] = None,
+) -> None:
     """Persist decayed weights, then archive low-weight, expired and over-cap memories."""
     container = _container()
     try:

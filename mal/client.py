@@ -10,23 +10,37 @@ import httpx
 
 from mal.api import schemas as s
 from mal.errors import (
-    Forbidden, IntegrityError, InvalidInput, MalError, NotFound, PayloadTooLarge, StoreUnavailable, TooManyRequests,
+    Forbidden,
+    IntegrityError,
+    InvalidInput,
+    MalError,
+    NotFound,
+    PayloadTooLarge,
+    StoreUnavailable,
+    TooManyRequests,
     Unauthorized,
 )
 
 __all__ = ["MemoryClient"]
 
 _BY_STATUS: dict[int, type[MalError]] = {
-    400: InvalidInput, 401: Unauthorized, 403: Forbidden, 404: NotFound, 413: PayloadTooLarge,
-    422: InvalidInput, 503: StoreUnavailable,
+    400: InvalidInput,
+    401: Unauthorized,
+    403: Forbidden,
+    404: NotFound,
+    413: PayloadTooLarge,
+    422: InvalidInput,
+    503: StoreUnavailable,
 }
 
 
 class MemoryClient:
-    def __init__(self, base_url: str, api_key: str, timeout_s: float = 30.0,
-                 transport: httpx.BaseTransport | None = None) -> None:
-        self._http = httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {api_key}"},
-                                  timeout=timeout_s, transport=transport)
+    def __init__(
+        self, base_url: str, api_key: str, timeout_s: float = 30.0, transport: httpx.BaseTransport | None = None
+    ) -> None:
+        self._http = httpx.Client(
+            base_url=base_url, headers={"Authorization": f"Bearer {api_key}"}, timeout=timeout_s, transport=transport
+        )
 
     def __enter__(self) -> MemoryClient:
         return self
@@ -37,8 +51,14 @@ class MemoryClient:
     def close(self) -> None:
         self._http.close()
 
-    def _call(self, method: str, path: str, user_id: str | None, body: dict[str, Any] | None = None,
-              params: dict[str, Any] | None = None) -> Any:
+    def _call(
+        self,
+        method: str,
+        path: str,
+        user_id: str | None,
+        body: dict[str, Any] | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> Any:
         # UTF-8 bytes: httpx would encode a str header as ASCII and fail on "张三"; the API decodes UTF-8.
         headers = {b"X-User-Id": user_id.encode("utf-8")} if user_id is not None else {}
         response = self._http.request(method, path, json=body, params=params, headers=headers)
@@ -62,13 +82,25 @@ class MemoryClient:
         body = {"query": query, "k": k, "kinds": kinds}
         return s.SearchResponse.model_validate(self._call("POST", "/v1/memories/search", user_id, body))
 
-    def context(self, user_id: str, query: str | None = None, max_memories: int = 20,
-                max_recent_turns: int = 20, lang: str | None = None) -> s.ContextResponse:
+    def context(
+        self,
+        user_id: str,
+        query: str | None = None,
+        max_memories: int = 20,
+        max_recent_turns: int = 20,
+        lang: str | None = None,
+    ) -> s.ContextResponse:
         body = {"query": query, "max_memories": max_memories, "max_recent_turns": max_recent_turns, "lang": lang}
         return s.ContextResponse.model_validate(self._call("POST", "/v1/context", user_id, body))
 
-    def list_memories(self, user_id: str, status: list[str] | None = None, kind: list[str] | None = None,
-             offset: int = 0, limit: int = 50) -> s.MemoryPage:
+    def list_memories(
+        self,
+        user_id: str,
+        status: list[str] | None = None,
+        kind: list[str] | None = None,
+        offset: int = 0,
+        limit: int = 50,
+    ) -> s.MemoryPage:
         params = {"status": status, "kind": kind, "offset": offset, "limit": limit}
         return s.MemoryPage.model_validate(self._call("GET", "/v1/memories", user_id, params=params))
 

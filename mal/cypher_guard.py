@@ -29,9 +29,9 @@ from mal.errors import InvalidInput
 __all__ = [
     "ALLOWED_PROCEDURES",
     "EPISODE_PROPERTIES",
-    "GuardedQuery",
     "RAW_PROPERTIES",
     "RAW_SUMMARY_KINDS",
+    "GuardedQuery",
     "guard",
 ]
 
@@ -42,10 +42,15 @@ RAW_PROPERTIES = frozenset({"text", "context", "turns_json"})
 EPISODE_PROPERTIES = frozenset({"summary", "slots_json"})
 RAW_SUMMARY_KINDS = ("episode",)
 # Schema introspection only: names of labels, types and keys, never values or statistics.
-ALLOWED_PROCEDURES = frozenset({
-    "db.labels", "db.relationshipTypes", "db.propertyKeys",
-    "db.schema.nodeTypeProperties", "db.schema.relTypeProperties",
-})
+ALLOWED_PROCEDURES = frozenset(
+    {
+        "db.labels",
+        "db.relationshipTypes",
+        "db.propertyKeys",
+        "db.schema.nodeTypeProperties",
+        "db.schema.relTypeProperties",
+    }
+)
 # Namespaced functions that only compute on their arguments.
 _FUNCTION_NAMESPACES = frozenset({"date", "datetime", "localdatetime", "localtime", "time", "duration", "point"})
 _INT64 = (-(2**63), 2**63 - 1)
@@ -53,13 +58,58 @@ _INT64 = (-(2**63), 2**63 - 1)
 # Every tree node the guard understands; anything else (writes, LOAD CSV, USE, FOREACH, admin
 # commands, GQL-only clauses) is refused because it is not in this set.
 _ALLOWED_NODES: tuple[type[a.AstNode], ...] = (
-    a.Cypher, a.Query, a.Union, a.Match, a.Where, a.With, a.Return, a.Unwind, a.Order, a.Ordered, a.Skip,
-    a.Limit, a.CallSubquery, a.CallProcedure, a.Yield, a.Pattern, a.PathPattern, a.NodePattern,
-    a.RelationshipPattern, a.LabelExpression, a.ShortestPath, a.QuantifiedPath, a.Alias, a.Star,
-    a.Identifier, a.Property, a.PropertySelector, a.Parameter, a.Null, a.Boolean, a.Integer, a.Float,
-    a.String, a.List, a.ListSubscript, a.ListSlice, a.LabelPredicate, a.PatternPredicate, a.Map,
-    a.MapProjection, a.Binary, a.Not, a.Neg, a.IsNull, a.FunctionCall, a.Coalesce, a.Case,
-    a.ListComprehension, a.Quantifier, a.ListLambda, a.PatternComprehension, a.CountSubquery,
+    a.Cypher,
+    a.Query,
+    a.Union,
+    a.Match,
+    a.Where,
+    a.With,
+    a.Return,
+    a.Unwind,
+    a.Order,
+    a.Ordered,
+    a.Skip,
+    a.Limit,
+    a.CallSubquery,
+    a.CallProcedure,
+    a.Yield,
+    a.Pattern,
+    a.PathPattern,
+    a.NodePattern,
+    a.RelationshipPattern,
+    a.LabelExpression,
+    a.ShortestPath,
+    a.QuantifiedPath,
+    a.Alias,
+    a.Star,
+    a.Identifier,
+    a.Property,
+    a.PropertySelector,
+    a.Parameter,
+    a.Null,
+    a.Boolean,
+    a.Integer,
+    a.Float,
+    a.String,
+    a.List,
+    a.ListSubscript,
+    a.ListSlice,
+    a.LabelPredicate,
+    a.PatternPredicate,
+    a.Map,
+    a.MapProjection,
+    a.Binary,
+    a.Not,
+    a.Neg,
+    a.IsNull,
+    a.FunctionCall,
+    a.Coalesce,
+    a.Case,
+    a.ListComprehension,
+    a.Quantifier,
+    a.ListLambda,
+    a.PatternComprehension,
+    a.CountSubquery,
 )
 
 
@@ -75,12 +125,12 @@ class GuardedQuery:
 
 def _token_end(source: str, tok: Token) -> int:
     start = tok.position.offset
-    if source[start:start + 1] != "`":
+    if source[start : start + 1] != "`":
         return start + len(tok.text)
     i = start + 1
     while i < len(source):
         if source[i] == "`":
-            if source[i + 1:i + 2] == "`":
+            if source[i + 1 : i + 2] == "`":
                 i += 2
                 continue
             return i + 1
@@ -288,7 +338,8 @@ def _verify(text: str, raw: bool) -> None:
             props = node.properties
             pinned = isinstance(props, a.Map) and any(
                 k == "tenant" and isinstance(v, a.Parameter) and v.name in ("tenant", TENANT_PARAM)
-                for k, v in props.entries)
+                for k, v in props.entries
+            )
             if not pinned:
                 raise _refuse("the guard could not pin every node pattern to your tenant")
         if not raw and isinstance(node, a.Property) and node.name in EPISODE_PROPERTIES:

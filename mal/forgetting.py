@@ -43,8 +43,14 @@ class EraseReceipt:
     subject_digest: str  # SHA-256 of the subject key: lets an auditor match, reveals nothing
 
     def as_dict(self) -> dict[str, Any]:
-        return {"receipt_id": self.receipt_id, "deleted": self.deleted, "remaining": self.remaining,
-                "verified": not any(self.remaining.values()), "at": self.at, "subject_digest": self.subject_digest}
+        return {
+            "receipt_id": self.receipt_id,
+            "deleted": self.deleted,
+            "remaining": self.remaining,
+            "verified": not any(self.remaining.values()),
+            "at": self.at,
+            "subject_digest": self.subject_digest,
+        }
 
 
 @dataclass
@@ -76,8 +82,16 @@ def _question(lang: str, matches: list[Memory], named: bool) -> str:
 
 
 class Forgetter:
-    def __init__(self, graph: GraphStore, vectors: VectorStore, blobs: BlobStore, embedder: Embedder,
-                 clock: Clock, s3: S3Settings, recent: RecentBuffer | None = None) -> None:
+    def __init__(
+        self,
+        graph: GraphStore,
+        vectors: VectorStore,
+        blobs: BlobStore,
+        embedder: Embedder,
+        clock: Clock,
+        s3: S3Settings,
+        recent: RecentBuffer | None = None,
+    ) -> None:
         self._graph = graph
         self._vectors = vectors
         self._blobs = blobs
@@ -125,8 +139,10 @@ class Forgetter:
             return outcome
         if not matches and (wanted or request.kinds):
             return ForgetOutcome()  # names something this subject never said: nothing to do or ask
-        return ForgetOutcome(question=_question(request.lang, matches, named),
-                             candidates=[{"id": m.id, "kind": m.kind, "summary": m.summary} for m in matches[:10]])
+        return ForgetOutcome(
+            question=_question(request.lang, matches, named),
+            candidates=[{"id": m.id, "kind": m.kind, "summary": m.summary} for m in matches[:10]],
+        )
 
     def _suggest(self, scope: SubjectScope, target: str) -> list[Memory]:
         if not target.strip():
@@ -154,35 +170,51 @@ class Forgetter:
                 self._vectors.upsert(scope.subject, neighbour, self._embedder.embed([embed_text(neighbour)])[0])
         self._graph.forget_memory(scope.subject, memory.id, now)
         self._graph.clear_query_stats()  # collected query parameters would still hold the text
-        self._graph.append_audit(scope.subject, {"at": now, "type": "forgotten", "memory_id": memory.id,
-                                                 "detail": {"reason": reason, "kind": memory.kind}})
+        self._graph.append_audit(
+            scope.subject,
+            {"at": now, "type": "forgotten", "memory_id": memory.id, "detail": {"reason": reason, "kind": memory.kind}},
+        )
         return refs
 
     def erase(self, scope: SubjectScope) -> EraseReceipt:
         """Delete everything about the subject in all three stores, then verify and receipt it."""
         # Audit bundles live by export id (their path must not name the subject); the audit trail
         # lists them, so read it before the graph is erased.
-        exports = [export_prefix(scope.tenant, str(e["detail"]["export_id"]))
-                   for e in self._graph.audit_trail(scope.subject)
-                   if e["type"] == "exported" and e["detail"].get("export_id")]
+        exports = [
+            export_prefix(scope.tenant, str(e["detail"]["export_id"]))
+            for e in self._graph.audit_trail(scope.subject)
+            if e["type"] == "exported" and e["detail"].get("export_id")
+        ]
         deleted = {
             "neo4j": self._graph.erase_subject(scope.subject),
             "weaviate": self._vectors.erase_subject(scope.subject),
-            "s3": sum(self._blobs.delete_prefix(b, scope.blob_prefix)
-                      for b in (self._s3.archive_bucket, self._s3.export_bucket))
+            "s3": sum(
+                self._blobs.delete_prefix(b, scope.blob_prefix)
+                for b in (self._s3.archive_bucket, self._s3.export_bucket)
+            )
             + sum(self._blobs.delete_prefix(self._s3.export_bucket, p) for p in exports),
         }
         remaining = {
             "neo4j": self._graph.count_subject(scope.subject),
             "weaviate": self._vectors.count_subject(scope.subject),
             # Every version and delete marker, not only current objects.
-            "s3": sum(self._blobs.versions(b, scope.blob_prefix)
-                      for b in (self._s3.archive_bucket, self._s3.export_bucket))
+            "s3": sum(
+                self._blobs.versions(b, scope.blob_prefix) for b in (self._s3.archive_bucket, self._s3.export_bucket)
+            )
             + sum(self._blobs.versions(self._s3.export_bucket, p) for p in exports),
         }
-        receipt = EraseReceipt(str(uuid.uuid4()), deleted, remaining, self._clock.now().isoformat(),
-                               hashlib.sha256(scope.subject.encode()).hexdigest())
+        receipt = EraseReceipt(
+            str(uuid.uuid4()),
+            deleted,
+            remaining,
+            self._clock.now().isoformat(),
+            hashlib.sha256(scope.subject.encode()).hexdigest(),
+        )
         body = json.dumps(receipt.as_dict(), sort_keys=True).encode()
-        self._blobs.put(self._s3.export_bucket, f"receipts/{scope.tenant}/{receipt.receipt_id}.json", body,
-                        hashlib.sha256(body).hexdigest())
+        self._blobs.put(
+            self._s3.export_bucket,
+            f"receipts/{scope.tenant}/{receipt.receipt_id}.json",
+            body,
+            hashlib.sha256(body).hexdigest(),
+        )
         return receipt

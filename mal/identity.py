@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from mal.errors import Forbidden, InvalidInput, Unauthorized
 from mal.settings import ApiKeyConfig
 
-__all__ = ["Principal", "KeyRing", "subject_key"]
+__all__ = ["KeyRing", "Principal", "subject_key"]
 
 MAX_USER_ID_CHARS = 256
 
@@ -27,9 +27,7 @@ def subject_key(pepper: str, tenant: str, user_id: str) -> str:
     if not cleaned:
         raise InvalidInput("X-User-Id header is required and must not be blank", field="X-User-Id")
     if len(cleaned) > MAX_USER_ID_CHARS:
-        raise InvalidInput(
-            f"X-User-Id is longer than {MAX_USER_ID_CHARS} characters", field="X-User-Id"
-        )
+        raise InvalidInput(f"X-User-Id is longer than {MAX_USER_ID_CHARS} characters", field="X-User-Id")
     message = f"{tenant}:{cleaned}".encode()
     return hmac.new(pepper.encode(), message, hashlib.sha256).hexdigest()
 
@@ -67,9 +65,7 @@ class KeyRing:
     """Constant-time lookup of bearer keys configured in MAL_API_KEYS."""
 
     def __init__(self, keys: list[ApiKeyConfig]) -> None:
-        self._by_digest = {
-            hashlib.sha256(k.key.get_secret_value().encode()).hexdigest(): k for k in keys
-        }
+        self._by_digest = {hashlib.sha256(k.key.get_secret_value().encode()).hexdigest(): k for k in keys}
 
     def authenticate(self, authorization: str | None) -> Principal:
         if not authorization or not authorization.startswith("Bearer "):
@@ -78,6 +74,11 @@ class KeyRing:
         digest = hashlib.sha256(presented.encode()).hexdigest()
         for known, config in self._by_digest.items():
             if hmac.compare_digest(known, digest):
-                return Principal(config.tenant, frozenset(config.scopes), digest[:12], config.rate_limit_per_minute,
-                                 tuple(config.sources) if config.sources else None)
+                return Principal(
+                    config.tenant,
+                    frozenset(config.scopes),
+                    digest[:12],
+                    config.rate_limit_per_minute,
+                    tuple(config.sources) if config.sources else None,
+                )
         raise Unauthorized("unknown API key")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -24,7 +24,7 @@ SubjectKey = str  # 64 hex characters: HMAC-SHA256(pepper, tenant:user_id)
 WriteAction = Literal["created", "reinforced", "corrected", "disputed", "forgotten"]
 
 
-class MemoryStatus(str, Enum):
+class MemoryStatus(StrEnum):
     ACTIVE = "active"
     DISPUTED = "disputed"
     ARCHIVED = "archived"

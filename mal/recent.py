@@ -31,21 +31,37 @@ class RecentBuffer:
         self._graph = graph
         self._max = max_turns
 
-    def append(self, scope: SubjectScope, session_id: str, turns: list[Turn], now: datetime, source: str = "api",
-               skip: Collection[int] = ()) -> int:
+    def append(
+        self,
+        scope: SubjectScope,
+        session_id: str,
+        turns: list[Turn],
+        now: datetime,
+        source: str = "api",
+        skip: Collection[int] = (),
+    ) -> int:
         """Merge turns keyed by (session, position), so a replayed request adds nothing. Turns at
         `skip` positions (forget requests, and turns whose memory was just forgotten) are left out."""
         if self._max == 0:
             return 0
-        new = [{
-            "session_id": session_id, "index": index, "ref": turn_ref(session_id, index, turn), "role": turn.role,
-            "content": turn.content, "at": (turn.at or now).isoformat(), "source": source,
-        } for index, turn in enumerate(turns) if index not in skip]
+        new = [
+            {
+                "session_id": session_id,
+                "index": index,
+                "ref": turn_ref(session_id, index, turn),
+                "role": turn.role,
+                "content": turn.content,
+                "at": (turn.at or now).isoformat(),
+                "source": source,
+            }
+            for index, turn in enumerate(turns)
+            if index not in skip
+        ]
 
         def change(current: list[dict[str, Any]]) -> list[dict[str, Any]]:
             seen = {(t.get("session_id"), t.get("index")) for t in current}
             merged = current + [t for t in new if (t["session_id"], t["index"]) not in seen]
-            return merged[-self._max:]
+            return merged[-self._max :]
 
         return len(self._graph.update_recent_turns(scope.subject, change, now))
 

@@ -14,9 +14,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 import parsers
-
-from mal.errors import InvalidInput
 from mal.access import AccessRecorder
+from mal.errors import InvalidInput
 from mal.lifecycle import effective_weight
 from mal.models import SEARCHABLE, GraphHit, Memory
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
@@ -66,8 +65,14 @@ class SearchResult:
 
 class Retriever:
     def __init__(
-        self, graph: GraphStore, vectors: VectorStore, embedder: Embedder, clock: Clock,
-        lifecycle: LifecycleSettings, preset: str = "default", access: AccessRecorder | None = None,
+        self,
+        graph: GraphStore,
+        vectors: VectorStore,
+        embedder: Embedder,
+        clock: Clock,
+        lifecycle: LifecycleSettings,
+        preset: str = "default",
+        access: AccessRecorder | None = None,
     ) -> None:
         if preset not in PRESETS:
             raise ValueError(f"unknown retrieval preset {preset!r}; known: {sorted(PRESETS)}")
@@ -80,8 +85,13 @@ class Retriever:
         self._access = access or AccessRecorder(graph, background=False)
 
     def search(
-        self, scope: SubjectScope, query: str, k: int | None = None, kinds: Sequence[str] | None = None,
-        config: RetrievalConfig | None = None, touch: bool = True,
+        self,
+        scope: SubjectScope,
+        query: str,
+        k: int | None = None,
+        kinds: Sequence[str] | None = None,
+        config: RetrievalConfig | None = None,
+        touch: bool = True,
     ) -> SearchResult:
         cfg = config or self.config
         if not query.strip():
@@ -123,8 +133,7 @@ class Retriever:
         timings["total"] = _ms(started)
         return SearchResult(hits, timings)
 
-    def _hit(self, g: GraphHit, relevance: float, now: Any, cfg: RetrievalConfig,
-             hinted: Sequence[str]) -> SearchHit:
+    def _hit(self, g: GraphHit, relevance: float, now: Any, cfg: RetrievalConfig, hinted: Sequence[str]) -> SearchHit:
         """The one ranking formula: (relevance x weight factor + kind boost) x supersession."""
         weight = effective_weight(g.memory, now, self._lifecycle)
         score = relevance * ((1 - cfg.weight_influence) + cfg.weight_influence * min(weight, 1.0))
@@ -141,8 +150,11 @@ class Retriever:
                 if other.get("pending"):
                     hints.append(f"pending: {other.get('summary')}")
         return SearchHit(
-            memory=g.memory, score=round(score, 4), weight=round(weight, 4),
-            entities=[e.model_dump() for e in g.entities], hints=hints,
+            memory=g.memory,
+            score=round(score, 4),
+            weight=round(weight, 4),
+            entities=[e.model_dump() for e in g.entities],
+            hints=hints,
             related=g.related if cfg.enrich else [],
         )
 

@@ -11,17 +11,16 @@ from mal.models import Turn
 __all__ = ["sanitize_turns"]
 
 
-def sanitize_turns(raw: Sequence[Any], max_turns: int, max_chars: int,
-                   hard_chars: int | None = None) -> tuple[list[Turn], int]:
+def sanitize_turns(
+    raw: Sequence[Any], max_turns: int, max_chars: int, hard_chars: int | None = None
+) -> tuple[list[Turn], int]:
     """Returns the kept turns and how many were dropped (bad role or empty content).
 
     A turn up to `hard_chars` is cut to `max_chars`; a longer one is refused (413) naming it, because
     silently keeping the first 2,000 characters of a 5,000,000-character turn hides a caller bug and
     still made us parse and store what the caller did not mean to send."""
     if len(raw) > max_turns:
-        raise PayloadTooLarge(
-            f"turns has {len(raw)} items; at most {max_turns} are accepted per call", field="turns"
-        )
+        raise PayloadTooLarge(f"turns has {len(raw)} items; at most {max_turns} are accepted per call", field="turns")
     kept: list[Turn] = []
     for position, item in enumerate(raw):
         data = item if isinstance(item, dict) else getattr(item, "model_dump", lambda: {})()
@@ -36,7 +35,7 @@ def sanitize_turns(raw: Sequence[Any], max_turns: int, max_chars: int,
             continue
         kept.append(
             Turn(
-                role=role,  # type: ignore[arg-type]
+                role=role,
                 content=content[:max_chars],
                 at=data.get("at"),
                 ref=data.get("ref"),

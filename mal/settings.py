@@ -91,9 +91,7 @@ class LifecycleSettings(BaseModel):
     correction_factor: float = Field(default=0.3, gt=0, le=1)
     archive_below: float = Field(default=0.1, ge=0)
     hot_set_cap: int = Field(default=50, ge=1)
-    ttl_days: dict[str, int] = Field(
-        default_factory=lambda: {"finance": 90, "education": 180, "general": 365}
-    )
+    ttl_days: dict[str, int] = Field(default_factory=lambda: {"finance": 90, "education": 180, "general": 365})
     reinforce_step: float = Field(default=0.25, ge=0)
     max_weight: float = Field(default=2.0, gt=0)
     decay_cron: str = ""  # "HH:MM" (UTC) for the in-process daily run; empty = off
@@ -147,8 +145,6 @@ class Settings(BaseSettings):
     def require_service_secrets(self) -> None:
         """The API refuses to start without a pepper: subject keys would be guessable."""
         if len(self.pepper.get_secret_value()) < 16:
-            raise ValueError(
-                "MAL_PEPPER must be set (at least 16 characters); `make run` generates one in .env"
-            )
+            raise ValueError("MAL_PEPPER must be set (at least 16 characters); `make run` generates one in .env")
         if not self.api_keys:
             raise ValueError("MAL_API_KEYS must list at least one key")

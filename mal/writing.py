@@ -83,8 +83,14 @@ class _Candidate:
 
 class WritePipeline:
     def __init__(
-        self, graph: GraphStore, vectors: VectorStore, embedder: Embedder, clock: Clock,
-        settings: Settings, recent: RecentBuffer, forgetter: Any,
+        self,
+        graph: GraphStore,
+        vectors: VectorStore,
+        embedder: Embedder,
+        clock: Clock,
+        settings: Settings,
+        recent: RecentBuffer,
+        forgetter: Any,
     ) -> None:
         self._graph = graph
         self._vectors = vectors
@@ -97,19 +103,32 @@ class WritePipeline:
 
     # -- public -----------------------------------------------------------------------------
     def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
-        turns, dropped = sanitize_turns(request.turns, self._settings.max_turns_per_call, self._settings.max_turn_chars,
-                                        self._settings.max_turn_hard_chars)
+        turns, dropped = sanitize_turns(
+            request.turns,
+            self._settings.max_turns_per_call,
+            self._settings.max_turn_chars,
+            self._settings.max_turn_hard_chars,
+        )
         result = CaptureResult(dropped_turns=dropped)
         now = self._clock.now()
         quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)
         session_time = request.occurred_at or now
         journal = _Journal()
-        parsed = {i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
-                  for i, t in enumerate(turns) if t.role == "user"}
-        candidates = {i: [self._candidate(scope, request, i, pos, turns[i], fact, turns[i].at or session_time, now,
-                                          context=_context(turns, i))
-                          for pos, fact in enumerate(p.facts)]
-                      for i, p in parsed.items() if p.forget is None and not (p.correction and not p.facts)}
+        parsed = {
+            i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
+            for i, t in enumerate(turns)
+            if t.role == "user"
+        }
+        candidates = {
+            i: [
+                self._candidate(
+                    scope, request, i, pos, turns[i], fact, turns[i].at or session_time, now, context=_context(turns, i)
+                )
+                for pos, fact in enumerate(p.facts)
+            ]
+            for i, p in parsed.items()
+            if p.forget is None and not (p.correction and not p.facts)
+        }
         flat = [c for group in candidates.values() for c in group]
         # One embedding batch per request: per-call overhead dominated the write path.
         for candidate, vector in zip(flat, self._embedder.embed([_embed_text(c.memory) for c in flat]), strict=True):
@@ -117,14 +136,24 @@ class WritePipeline:
         forgotten_refs: set[str] = set()
         try:
             for index, p in parsed.items():
-                self._capture_turn(scope, request, index, turns[index], p, candidates.get(index, []), now,
-                                   result, journal, quarantined, forgotten_refs)
+                self._capture_turn(
+                    scope,
+                    request,
+                    index,
+                    turns[index],
+                    p,
+                    candidates.get(index, []),
+                    now,
+                    result,
+                    journal,
+                    quarantined,
+                    forgotten_refs,
+                )
             # A forget request's own words name what was forgotten, and a turn whose memory this very
             # request forgot must not come back through the recent buffer either.
             skip = {i for i, p in parsed.items() if p.forget is not None}
             skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
-            result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source,
-                                                           skip)
+            result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source, skip)
         except BaseException:  # every error class, not only store outages: nothing half-written
             self._undo(scope, journal)
             raise
@@ -142,8 +171,17 @@ class WritePipeline:
 
     # -- one turn ---------------------------------------------------------------------------
     def _capture_turn(
-        self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn, parsed: parsers.ParseResult,
-        candidates: list[_Candidate], now: datetime, result: CaptureResult, journal: _Journal, quarantined: bool,
+        self,
+        scope: SubjectScope,
+        request: CaptureRequest,
+        index: int,
+        turn: Turn,
+        parsed: parsers.ParseResult,
+        candidates: list[_Candidate],
+        now: datetime,
+        result: CaptureResult,
+        journal: _Journal,
+        quarantined: bool,
         forgotten_refs: set[str],
     ) -> None:
         if parsed.forget is not None:
@@ -171,8 +209,16 @@ class WritePipeline:
             result.memories.append(written)
 
     def _candidate(
-        self, scope: SubjectScope, request: CaptureRequest, index: int, position: int, turn: Turn,
-        fact: parsers.Fact, session_time: datetime, now: datetime, context: str = "",
+        self,
+        scope: SubjectScope,
+        request: CaptureRequest,
+        index: int,
+        position: int,
+        turn: Turn,
+        fact: parsers.Fact,
+        session_time: datetime,
+        now: datetime,
+        context: str = "",
     ) -> _Candidate:
         event = hashlib.sha256(
             f"{scope.subject}|{request.session_id}|{index}|{position}|{fact.kind}|{turn.content}".encode()
@@ -199,7 +245,10 @@ class WritePipeline:
             session_id=request.session_id,
             agent_id=request.agent_id,
             provenance=[ref],
-            created_at=now, updated_at=now, last_reinforced=now, last_accessed=now,
+            created_at=now,
+            updated_at=now,
+            last_reinforced=now,
+            last_accessed=now,
             valid_from=session_time,
             events=[f"{event}:created"],
         )
@@ -208,7 +257,8 @@ class WritePipeline:
     def _replayed(self, scope: SubjectScope, candidate: _Candidate) -> WrittenMemory | None:
         """The same request again: answer as the first time, change nothing."""
         existing = self._graph.get(scope.subject, candidate.memory.id) or self._graph.by_event(
-            scope.subject, candidate.event)
+            scope.subject, candidate.event
+        )
         if existing is not None:
             action = next((e.split(":", 1)[1] for e in existing.events if e.startswith(candidate.event)), "created")
             if existing.status == MemoryStatus.FORGOTTEN:  # forgotten since: say so, never "created"
@@ -217,7 +267,12 @@ class WritePipeline:
         return None
 
     def _write_candidate(
-        self, scope: SubjectScope, candidate: _Candidate, vector: list[float], now: datetime, result: CaptureResult,
+        self,
+        scope: SubjectScope,
+        candidate: _Candidate,
+        vector: list[float],
+        now: datetime,
+        result: CaptureResult,
         journal: _Journal,
     ) -> WrittenMemory:
         memory, fact = candidate.memory, candidate.fact
@@ -229,8 +284,9 @@ class WritePipeline:
             if conflict.explicit:
                 memory.events = [f"{candidate.event}:corrected"]
                 joined = self._insert_or_join(scope, candidate, vector, now, journal, "corrected")
-                self._demote(scope, old, now, reason="correction", by=joined.memory.id if joined else memory.id,
-                             journal=journal)
+                self._demote(
+                    scope, old, now, reason="correction", by=joined.memory.id if joined else memory.id, journal=journal
+                )
                 return joined or WrittenMemory(memory, "corrected")
             memory.status = MemoryStatus.DISPUTED
             memory.events = [f"{candidate.event}:disputed"]
@@ -239,11 +295,20 @@ class WritePipeline:
             return joined or WrittenMemory(memory, "disputed")
         duplicate = self._duplicate_of(scope, memory, vector)
         if duplicate is not None:
-            return self._reinforce(scope, duplicate.id, candidate, now, journal) or WrittenMemory(duplicate, "reinforced")
+            return self._reinforce(scope, duplicate.id, candidate, now, journal) or WrittenMemory(
+                duplicate, "reinforced"
+            )
         return self._insert_or_join(scope, candidate, vector, now, journal) or WrittenMemory(memory, "created")
 
-    def _insert_or_join(self, scope: SubjectScope, candidate: _Candidate, vector: list[float],
-                        now: datetime, journal: _Journal, action: str = "reinforced") -> WrittenMemory | None:
+    def _insert_or_join(
+        self,
+        scope: SubjectScope,
+        candidate: _Candidate,
+        vector: list[float],
+        now: datetime,
+        journal: _Journal,
+        action: str = "reinforced",
+    ) -> WrittenMemory | None:
         """Insert the candidate; None when inserted. When another memory already holds the same
         fact (a concurrent writer won the fingerprint), reinforce that one instead. A correction
         that lands on a disputed memory with the corrected value confirms it (active again)."""
@@ -256,17 +321,31 @@ class WritePipeline:
             joined.memory.status = MemoryStatus.ACTIVE
         return joined
 
-    def _reinforce(self, scope: SubjectScope, memory_id: str, candidate: _Candidate, now: datetime,
-                   journal: _Journal, action: str = "reinforced") -> WrittenMemory | None:
+    def _reinforce(
+        self,
+        scope: SubjectScope,
+        memory_id: str,
+        candidate: _Candidate,
+        now: datetime,
+        journal: _Journal,
+        action: str = "reinforced",
+    ) -> WrittenMemory | None:
         """One atomic statement (weight, events, provenance): concurrent reinforcements all count.
         The state before it goes into the journal, so a failed capture can put it back."""
         before = self._graph.get(scope.subject, memory_id)
         if before is not None:
             journal.changing(before)
         policy = self._settings.lifecycle
-        memory = self._graph.reinforce(scope.subject, memory_id, f"{candidate.event}:{action}",
-                                       candidate.memory.provenance, now, policy.decay_rate, policy.reinforce_step,
-                                       policy.max_weight)
+        memory = self._graph.reinforce(
+            scope.subject,
+            memory_id,
+            f"{candidate.event}:{action}",
+            candidate.memory.provenance,
+            now,
+            policy.decay_rate,
+            policy.reinforce_step,
+            policy.max_weight,
+        )
         if memory is None:
             return None
         self._audit(scope, "reinforced", memory.id, now, {"kind": memory.kind, "weight": memory.weight})
@@ -281,8 +360,14 @@ class WritePipeline:
         return None
 
     def _correct(
-        self, scope: SubjectScope, request: CaptureRequest, index: int, turn: Turn,
-        parsed: parsers.ParseResult, now: datetime, journal: _Journal,
+        self,
+        scope: SubjectScope,
+        request: CaptureRequest,
+        index: int,
+        turn: Turn,
+        parsed: parsers.ParseResult,
+        now: datetime,
+        journal: _Journal,
     ) -> WrittenMemory | None:
         """A bare correction ("不对，是2024年不是2023年") rewrites the newest memory holding the old value."""
         assert parsed.correction is not None
@@ -296,18 +381,34 @@ class WritePipeline:
             return None
         old = next(m for m in pool if m.id == found[0])
         slots = found[2]
-        fact = parsers.Fact(old.kind, slots, [], parsers.render(old.kind, slots, old.lang), old.lang, old.confidence,
-                            domain=old.domain, correction=True, text=turn.content)
+        fact = parsers.Fact(
+            old.kind,
+            slots,
+            [],
+            parsers.render(old.kind, slots, old.lang),
+            old.lang,
+            old.confidence,
+            domain=old.domain,
+            correction=True,
+            text=turn.content,
+        )
         candidate = self._candidate(scope, request, index, 0, turn, fact, turn.at or now, now)
         candidate.memory.relations = old.relations
         replay = self._replayed(scope, candidate)
         if replay is not None:
             return replay
         candidate.memory.events = [f"{candidate.event}:corrected"]
-        joined = self._insert_or_join(scope, candidate, self._embedder.embed([_embed_text(candidate.memory)])[0], now,
-                                      journal, "corrected")
-        self._demote(scope, old, now, reason="correction", by=joined.memory.id if joined else candidate.memory.id,
-                     journal=journal)
+        joined = self._insert_or_join(
+            scope, candidate, self._embedder.embed([_embed_text(candidate.memory)])[0], now, journal, "corrected"
+        )
+        self._demote(
+            scope,
+            old,
+            now,
+            reason="correction",
+            by=joined.memory.id if joined else candidate.memory.id,
+            journal=journal,
+        )
         return joined or WrittenMemory(candidate.memory, "corrected")
 
     # -- store operations -------------------------------------------------------------------
@@ -329,8 +430,7 @@ class WritePipeline:
         self._audit(scope, memory.events[0].split(":", 1)[1], memory.id, memory.created_at, {"kind": memory.kind})
         return memory.id
 
-    def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str,
-                journal: _Journal) -> None:
+    def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str, journal: _Journal) -> None:
         journal.changing(old)
         weight = effective_weight(old, now, self._settings.lifecycle) * self._settings.lifecycle.correction_factor
         self._graph.set_weight(scope.subject, old.id, weight, now, valid_to=now)
@@ -346,25 +446,25 @@ class WritePipeline:
                 continue
             try:
                 self._graph.upsert(scope.subject, before, indexed=True)
-            except Exception:  # noqa: BLE001 - the original error is the one to report
+            except Exception:
                 log.warning("rollback could not restore memory %s", memory_id)
         self._roll_back(scope, journal.created)
         try:  # the trail already says "created"/"reinforced"; it must also say that was undone
             at = self._clock.now()
             for memory_id in [*journal.created, *(i for i in journal.before if i not in journal.created)]:
                 self._audit(scope, "rolled_back", memory_id, at, {"reason": "capture failed"})
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.warning("rollback could not record %d audit events", len(journal.created) + len(journal.before))
 
     def _roll_back(self, scope: SubjectScope, created: list[str]) -> None:
         for memory_id in created:
             try:
                 self._vectors.delete(scope.subject, [memory_id])
-            except Exception:  # noqa: BLE001
-                pass  # the graph copy is the one that matters; it stays unindexed for repair()
+            except Exception:  # the graph copy is the one that matters; it stays unindexed for repair()
+                log.warning("rollback could not delete the vector of memory %s", memory_id)
             try:
                 self._graph.delete(scope.subject, memory_id)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.warning("rollback left memory %s unindexed; repair() will finish it", memory_id)
 
 

@@ -21,8 +21,11 @@ CONFLICT_KEYS: dict[str, tuple[tuple[str, ...], str]] = {
     "family_health": (("relative", "condition"), "condition"),
 }
 _LABELS = {
-    "amount": ("预算", "budget"), "value": ("信息", "value"), "polarity": ("偏好", "preference"),
-    "time": ("时间", "time"), "condition": ("情况", "condition"),
+    "amount": ("预算", "budget"),
+    "value": ("信息", "value"),
+    "polarity": ("偏好", "preference"),
+    "time": ("时间", "time"),
+    "condition": ("情况", "condition"),
 }
 
 

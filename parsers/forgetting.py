@@ -20,33 +20,266 @@ __all__ = ["KIND_WORDS", "forget_request", "forget_target", "terms"]
 # Words that name a kind of memory, matched as whole words / jieba tokens.
 KIND_WORDS: dict[str, str] = {
     **dict.fromkeys(("budget", "budgets", "money", "spending", "预算", "钱", "花费", "开销"), "budget"),
-    **dict.fromkeys(("name", "address", "job", "city", "live", "hometown", "occupation", "profession",
-                     "名字", "姓名", "地址", "住址", "住", "住在", "职业", "工作", "家乡", "老家", "母语", "城市"),
-                    "profile"),
-    **dict.fromkeys(("health", "condition", "illness", "diagnosis", "disease", "medical",
-                     "病", "病情", "病史", "健康", "疾病"), "family_health"),
-    **dict.fromkeys(("trip", "trips", "travel", "flight", "flights", "train", "ticket", "tickets", "itinerary",
-                     "行程", "旅行", "旅游", "车票", "机票", "高铁", "火车", "航班"), "travel_plan"),
-    **dict.fromkeys(("prefer", "prefers", "preference", "preferences", "like", "likes", "love", "favorite",
-                     "favourite", "喜欢", "偏好", "爱好", "口味"), "preference"),
-    **dict.fromkeys(("remind", "reminder", "reminders", "todo", "to-do", "schedule", "meeting", "appointment",
-                     "提醒", "待办", "日程"), "todo"),
+    **dict.fromkeys(
+        (
+            "name",
+            "address",
+            "job",
+            "city",
+            "live",
+            "hometown",
+            "occupation",
+            "profession",
+            "名字",
+            "姓名",
+            "地址",
+            "住址",
+            "住",
+            "住在",
+            "职业",
+            "工作",
+            "家乡",
+            "老家",
+            "母语",
+            "城市",
+        ),
+        "profile",
+    ),
+    **dict.fromkeys(
+        ("health", "condition", "illness", "diagnosis", "disease", "medical", "病", "病情", "病史", "健康", "疾病"),
+        "family_health",
+    ),
+    **dict.fromkeys(
+        (
+            "trip",
+            "trips",
+            "travel",
+            "flight",
+            "flights",
+            "train",
+            "ticket",
+            "tickets",
+            "itinerary",
+            "行程",
+            "旅行",
+            "旅游",
+            "车票",
+            "机票",
+            "高铁",
+            "火车",
+            "航班",
+        ),
+        "travel_plan",
+    ),
+    **dict.fromkeys(
+        (
+            "prefer",
+            "prefers",
+            "preference",
+            "preferences",
+            "like",
+            "likes",
+            "love",
+            "favorite",
+            "favourite",
+            "喜欢",
+            "偏好",
+            "爱好",
+            "口味",
+        ),
+        "preference",
+    ),
+    **dict.fromkeys(
+        (
+            "remind",
+            "reminder",
+            "reminders",
+            "todo",
+            "to-do",
+            "schedule",
+            "meeting",
+            "appointment",
+            "提醒",
+            "待办",
+            "日程",
+        ),
+        "todo",
+    ),
     **dict.fromkeys(("feedback", "complaint", "反馈", "投诉"), "feedback"),
 }
 # Words that say "something you remember" without naming what.
 _MEMORY_WORDS_EN = re.compile(
     r"\b(?:memor(?:y|ies)|remember(?:ed)?|what i (?:said|told you|mentioned|shared)|(?:that|everything) i (?:said|told)|"
-    r"(?:you know|you remember|you have) about|records?|notes? about)\b", re.IGNORECASE)
+    r"(?:you know|you remember|you have) about|records?|notes? about)\b",
+    re.IGNORECASE,
+)
 _MEMORY_WORDS_ZH = re.compile(r"记忆|记录|记住|说过|说的|之前说|告诉你|提到|提过")
 _STOP = frozenset(
-    "i me my mine myself that this these those the a an about what which who said say told tell mentioned "
-    "you your everything anything all any of to is am are was were be been and or from in on at for with it its "
-    "please memory memories remember know knew again anymore do don't dont did have has had just also really so "
-    "up out info information details detail data stuff thing things record records note notes plan plans "
-    "earlier before ever we us our there here can could would will now family where when how who".split()
-    + "我 我的 的 了 吧 说过 说 过 之前 以前 刚才 关于 有关 这件 这个 那个 那件 件 事 事情 一下 全部 所有 记忆 记录 信息 "
-      "这 那 你 请 把 呢 啊 呀 都 也 就 是 和 跟 与 曾经 告诉 提到 提过 那些 这些 内容 东西 掉 再 给 它 他 她 在 哪里 "
-      "什么 用户 一些 部分 住 了吧 家庭".split()
+    [
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "that",
+        "this",
+        "these",
+        "those",
+        "the",
+        "a",
+        "an",
+        "about",
+        "what",
+        "which",
+        "who",
+        "said",
+        "say",
+        "told",
+        "tell",
+        "mentioned",
+        "you",
+        "your",
+        "everything",
+        "anything",
+        "all",
+        "any",
+        "of",
+        "to",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "and",
+        "or",
+        "from",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "it",
+        "its",
+        "please",
+        "memory",
+        "memories",
+        "remember",
+        "know",
+        "knew",
+        "again",
+        "anymore",
+        "do",
+        "don't",
+        "dont",
+        "did",
+        "have",
+        "has",
+        "had",
+        "just",
+        "also",
+        "really",
+        "so",
+        "up",
+        "out",
+        "info",
+        "information",
+        "details",
+        "detail",
+        "data",
+        "stuff",
+        "thing",
+        "things",
+        "record",
+        "records",
+        "note",
+        "notes",
+        "plan",
+        "plans",
+        "earlier",
+        "before",
+        "ever",
+        "we",
+        "us",
+        "our",
+        "there",
+        "here",
+        "can",
+        "could",
+        "would",
+        "will",
+        "now",
+        "family",
+        "where",
+        "when",
+        "how",
+        "who",
+        "我",
+        "我的",
+        "的",
+        "了",
+        "吧",
+        "说过",
+        "说",
+        "过",
+        "之前",
+        "以前",
+        "刚才",
+        "关于",
+        "有关",
+        "这件",
+        "这个",
+        "那个",
+        "那件",
+        "件",
+        "事",
+        "事情",
+        "一下",
+        "全部",
+        "所有",
+        "记忆",
+        "记录",
+        "信息",
+        "这",
+        "那",
+        "你",
+        "请",
+        "把",
+        "呢",
+        "啊",
+        "呀",
+        "都",
+        "也",
+        "就",
+        "是",
+        "和",
+        "跟",
+        "与",
+        "曾经",
+        "告诉",
+        "提到",
+        "提过",
+        "那些",
+        "这些",
+        "内容",
+        "东西",
+        "掉",
+        "再",
+        "给",
+        "它",
+        "他",
+        "她",
+        "在",
+        "哪里",
+        "什么",
+        "用户",
+        "一些",
+        "部分",
+        "住",
+        "了吧",
+        "家庭",
+    ]
 )
 _QUESTION_ZH = re.compile(r"怎么|如何|怎样|为什么|是什么|什么意思|啥意思|能不能用")
 _FORGET_ZH = re.compile(
@@ -61,7 +294,8 @@ _FORGET_EN = re.compile(
 )
 _VAGUE_EN = re.compile(r"^\s*(?:it|that|this|about it|about that|it all)?\s*[.!?]*\s*$", re.IGNORECASE)
 _ELSEWHERE_EN = re.compile(
-    r"\b(?:from|in|on|off)\s+(?:my|the|your|our)\s+(?!memor(?:y|ies)\b|records?\b|notes?\b)[a-z]+", re.IGNORECASE)
+    r"\b(?:from|in|on|off)\s+(?:my|the|your|our)\s+(?!memor(?:y|ies)\b|records?\b|notes?\b)[a-z]+", re.IGNORECASE
+)
 _CJK = re.compile(r"[\u3400-\u9fff]+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'+#-]*", re.IGNORECASE)
 
@@ -93,8 +327,9 @@ def forget_target(text: str, lang: str = "en") -> ForgetRequest:
     """What a text names: kinds (from kind words) and content terms (the rest, minus filler)."""
     tokens = _tokens(text)
     kinds = tuple(dict.fromkeys(KIND_WORDS[t] for t in tokens if t in KIND_WORDS))
-    content = tuple(dict.fromkeys(t for t in tokens if t not in KIND_WORDS and t not in _STOP
-                                  and not re.fullmatch(r"[\W_]+", t)))
+    content = tuple(
+        dict.fromkeys(t for t in tokens if t not in KIND_WORDS and t not in _STOP and not re.fullmatch(r"[\W_]+", t))
+    )
     return ForgetRequest(text.strip(), kinds, content, lang)
 
 
@@ -131,8 +366,9 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
 def _names_kind_en(rest: str) -> bool:
     """The object itself is a kind of memory ("my budget", "that meeting reminder"), not a thing
     that merely mentions one later ("the whiteboard before the meeting")."""
-    m = re.match(r"\s*(?:all\s+(?:of\s+)?)?(?:my|that|those|these|the|our)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", rest,
-                 re.IGNORECASE)
+    m = re.match(
+        r"\s*(?:all\s+(?:of\s+)?)?(?:my|that|those|these|the|our)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", rest, re.IGNORECASE
+    )
     return m is not None and any(w.lower() in KIND_WORDS for w in m.group(1).split())
 
 

@@ -33,7 +33,7 @@ class Fact:
 
 @dataclass(frozen=True)
 class Correction:
-    """"不对，是2024年不是2023年": `new` replaces `old` in whichever memory holds `old`."""
+    """ "不对，是2024年不是2023年": `new` replaces `old` in whichever memory holds `old`."""
 
     new: str
     old: str | None

@@ -13,8 +13,16 @@ __all__ = ["PROTOTYPES", "prototype_fallback"]
 
 Embed = Callable[[Sequence[str]], list[list[float]]]
 PROTOTYPES: dict[str, tuple[str, ...]] = {
-    "smalltalk": ("hello there", "thanks a lot", "okay sounds good", "see you later", "good night", "haha nice",
-                  "sure thing", "no worries"),
+    "smalltalk": (
+        "hello there",
+        "thanks a lot",
+        "okay sounds good",
+        "see you later",
+        "good night",
+        "haha nice",
+        "sure thing",
+        "no worries",
+    ),
     "preference": ("I like this kind of thing", "I prefer that one"),
     "feedback": ("this service is too slow", "the answer was helpful"),
     "todo": ("remind me to do it later", "I have a meeting tomorrow"),
@@ -34,7 +42,7 @@ def prototype_fallback(embed: Embed, threshold: float = 0.72) -> Callable[[str],
         if not cache:
             cache.extend(embed([t for texts in PROTOTYPES.values() for t in texts]))
         vector = embed([text])[0]
-        scores = [sum(a * b for a, b in zip(vector, proto)) for proto in cache]
+        scores = [sum(a * b for a, b in zip(vector, proto, strict=False)) for proto in cache]
         best = max(range(len(scores)), key=scores.__getitem__)
         return (labels[best], round(scores[best], 3)) if scores[best] >= threshold else None
 

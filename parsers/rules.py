@@ -7,6 +7,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from parsers.forgetting import forget_request
 from parsers.lexicon import (
     CONDITIONS_EN,
     CONDITIONS_ZH,
@@ -17,7 +18,6 @@ from parsers.lexicon import (
     SMALLTALK_EN,
     SMALLTALK_ZH,
 )
-from parsers.forgetting import forget_request
 from parsers.model import Correction, EntityRef
 from parsers.nlp import entities
 from parsers.temporal import find_amounts, find_when
@@ -38,7 +38,9 @@ def _clean(value: str) -> str:
 # Forget detection lives in parsers/forgetting.py (whole words / jieba tokens, imperatives only).
 
 
-_CORR_ZH = re.compile(r"(?:不对|不是的|错了|说错了|搞错了|更正|纠正)(?:一下)?[，,。\s]*(?:应该)?是?(?P<new>[^，,。不]+?)(?:[，,\s]*(?:而)?不是(?P<old>[^，,。]+))?[。！!]?$")
+_CORR_ZH = re.compile(
+    r"(?:不对|不是的|错了|说错了|搞错了|更正|纠正)(?:一下)?[，,。\s]*(?:应该)?是?(?P<new>[^，,。不]+?)(?:[，,\s]*(?:而)?不是(?P<old>[^，,。]+))?[。！!]?$"
+)
 _CORR_ZH2 = re.compile(r"^(?:应该)?是(?P<new>[^，,。]+?)[，,\s]*(?:而)?不是(?P<old>[^，,。]+)[。！!]?$")
 _CORR_EN = re.compile(
     r"^(?:actually|no|nope|correction|sorry|wait|oops)[,:\s]+(?:i meant\s+|it'?s\s+|it is\s+|make that\s+|that should be\s+)?"
@@ -69,9 +71,37 @@ def correction(text: str, lang: str) -> Correction | None:
     return None
 
 
-_SMALLTALK_WORDS = {"ok", "okay", "thanks", "thank", "you", "yes", "no", "sure", "cool", "hi", "hey", "hello", "there",
-                    "bye", "nice", "great", "lol", "yeah", "yep", "nah", "got", "it", "good", "morning", "night",
-                    "see", "ya", "alright", "fine"}
+_SMALLTALK_WORDS = {
+    "ok",
+    "okay",
+    "thanks",
+    "thank",
+    "you",
+    "yes",
+    "no",
+    "sure",
+    "cool",
+    "hi",
+    "hey",
+    "hello",
+    "there",
+    "bye",
+    "nice",
+    "great",
+    "lol",
+    "yeah",
+    "yep",
+    "nah",
+    "got",
+    "it",
+    "good",
+    "morning",
+    "night",
+    "see",
+    "ya",
+    "alright",
+    "fine",
+}
 
 
 def is_smalltalk(text: str, lang: str) -> bool:
@@ -85,21 +115,27 @@ def is_smalltalk(text: str, lang: str) -> bool:
     pieces = [p for p in _PUNCT.split(re.sub(r"[A-Za-z']+", " ", text)) if p]
     zh_vocab = {_PUNCT.sub("", v) for v in SMALLTALK_ZH}
     english_ok = len(words) <= 4 and all(w in _SMALLTALK_WORDS for w in words)
-    chinese_ok = all(p in zh_vocab or len(p) <= 1 or (len(p) <= 4 and any(p.startswith(v) for v in zh_vocab if len(v) >= 2))
-                     for p in pieces)
+    chinese_ok = all(
+        p in zh_vocab or len(p) <= 1 or (len(p) <= 4 and any(p.startswith(v) for v in zh_vocab if len(v) >= 2))
+        for p in pieces
+    )
     if lang == "en":
         return english_ok
     return (english_ok and chinese_ok) or len(core) <= 2
 
 
 # -- intents ----------------------------------------------------------------------------------
-_PREF_ZH = re.compile(rf"(?:^|(?<=[，。,！!\s])|{_I_ZH})(?:也|还是|还|一直|平时|其实|一向|向来|从小|真的)?(?P<deg>更|最|比较|很|特别|非常|真的)?(?:(?P<neg>不喜欢|不爱|讨厌|受不了|不想用)|(?:喜欢|爱用|爱吃|爱喝|爱|偏好|偏爱|习惯用|倾向于|钟意))(?:用|吃|喝|看|听|玩)?(?P<item>[^，。,.!！？?]{{1,30}})")
+_PREF_ZH = re.compile(
+    rf"(?:^|(?<=[，。,！!\s])|{_I_ZH})(?:也|还是|还|一直|平时|其实|一向|向来|从小|真的)?(?P<deg>更|最|比较|很|特别|非常|真的)?(?:(?P<neg>不喜欢|不爱|讨厌|受不了|不想用)|(?:喜欢|爱用|爱吃|爱喝|爱|偏好|偏爱|习惯用|倾向于|钟意))(?:用|吃|喝|看|听|玩)?(?P<item>[^，。,.!！？?]{{1,30}})"
+)
 _PREF_EN = re.compile(
     r"\bI(?:\s+|(?='))(?:really\s+|also\s+|much\s+|generally\s+|usually\s+)?(?P<verb>prefer|like|love|enjoy|adore|am into|'m into|am a fan of|'m a fan of|"
     r"don't like|do not like|dislike|hate|can't stand|cannot stand)\s+(?:to\s+use\s+|using\s+|to\s+)?(?P<item>[^,.;!?]{1,40})",
     re.IGNORECASE,
 )
-_FAV_EN = re.compile(r"\bmy\s+(?:favorite|favourite)\s+(?P<topic>[a-z ]{2,20}?)\s+is\s+(?P<item>[^,.;!?]{1,40})", re.IGNORECASE)
+_FAV_EN = re.compile(
+    r"\bmy\s+(?:favorite|favourite)\s+(?P<topic>[a-z ]{2,20}?)\s+is\s+(?P<item>[^,.;!?]{1,40})", re.IGNORECASE
+)
 _JOBS_ZH = "医生|老师|教师|工程师|程序员|护士|律师|学生|设计师|会计|经理|销售|产品经理|司机|厨师|记者|警察|公务员|研究员|教授|作家|画家|演员|歌手|创业者|自由职业者|数据分析师|架构师|运营"
 _JOBS_EN = (
     "engineer|developer|programmer|teacher|doctor|nurse|lawyer|student|designer|accountant|manager|"
@@ -107,57 +143,142 @@ _JOBS_EN = (
     "analyst|architect|musician|photographer|counselor|therapist|pharmacist|dentist|entrepreneur|freelancer"
 )
 _PROFILE_ZH = [
-    ("name", re.compile(rf"(?:{_I_ZH}|(?<=[，,]))(?:的名字是|的名字叫|叫|名叫)(?P<v>[\u4e00-\u9fa5]{{2,4}}|[A-Za-z]{{2,20}})(?:[，。,.!！\s]|$)")),
-    ("job", re.compile(rf"{_I_ZH}(?:是|是一名|是一个|是个|当|做)(?:一名|一个|个)?(?P<v>[\u4e00-\u9fa5A-Za-z]{{0,6}}?(?:{_JOBS_ZH}))")),
-    ("job", re.compile(rf"{_I_ZH}(?:在(?P<org>[^，。,]{{1,12}}))?(?:工作|上班)[，,]?(?:是|做|当)(?P<v>[^，。,]{{2,10}})")),
-    ("city", re.compile(rf"{_I_ZH}(?:现在|目前)?(?:住在|生活在|定居在|在)(?P<v>[\u4e00-\u9fa5]{{2,6}}?)(?:住|生活|工作|上班)?(?:[，。,.!！\s]|$)")),
+    (
+        "name",
+        re.compile(
+            rf"(?:{_I_ZH}|(?<=[，,]))(?:的名字是|的名字叫|叫|名叫)(?P<v>[\u4e00-\u9fa5]{{2,4}}|[A-Za-z]{{2,20}})(?:[，。,.!！\s]|$)"
+        ),
+    ),
+    (
+        "job",
+        re.compile(
+            rf"{_I_ZH}(?:是|是一名|是一个|是个|当|做)(?:一名|一个|个)?(?P<v>[\u4e00-\u9fa5A-Za-z]{{0,6}}?(?:{_JOBS_ZH}))"
+        ),
+    ),
+    (
+        "job",
+        re.compile(rf"{_I_ZH}(?:在(?P<org>[^，。,]{{1,12}}))?(?:工作|上班)[，,]?(?:是|做|当)(?P<v>[^，。,]{{2,10}})"),
+    ),
+    (
+        "city",
+        re.compile(
+            rf"{_I_ZH}(?:现在|目前)?(?:住在|生活在|定居在|在)(?P<v>[\u4e00-\u9fa5]{{2,6}}?)(?:住|生活|工作|上班)?(?:[，。,.!！\s]|$)"
+        ),
+    ),
     ("hometown", re.compile(rf"{_I_ZH}(?:来自|是)(?P<v>[\u4e00-\u9fa5]{{2,6}}?)人(?:[，。,.!！\s]|$)")),
     ("hometown", re.compile(rf"{_I_ZH}(?:老家)?来自(?P<v>[\u4e00-\u9fa5]{{2,6}}?)(?:[，。,.!！\s]|$)")),
     ("job", re.compile(rf"{_I_ZH}是(?:一名|一个|个)\s*(?P<v>[A-Za-z][A-Za-z ]{{2,30}}[A-Za-z])")),
-    ("language", re.compile(rf"{_I_ZH}(?:的母语是|会说|说|讲)(?P<v>{'|'.join(w for w in LANGUAGES if not w.isascii())})")),
+    (
+        "language",
+        re.compile(rf"{_I_ZH}(?:的母语是|会说|说|讲)(?P<v>{'|'.join(w for w in LANGUAGES if not w.isascii())})"),
+    ),
 ]
 _PROFILE_EN = [
-    ("name", re.compile(r"\b(?i:my name is|my name's|call me|i go by)\s+(?P<v>[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)")),
-    ("job", re.compile(r"\bI\s+(?:work as|am working as|'m working as)\s+(?:an?\s+)?(?P<v>[a-z ]{2,30})", re.IGNORECASE)),
+    (
+        "name",
+        re.compile(r"\b(?i:my name is|my name's|call me|i go by)\s+(?P<v>[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)"),
+    ),
+    (
+        "job",
+        re.compile(r"\bI\s+(?:work as|am working as|'m working as)\s+(?:an?\s+)?(?P<v>[a-z ]{2,30})", re.IGNORECASE),
+    ),
     ("job", re.compile(rf"\bI(?:'m| am)\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}(?:{_JOBS_EN}))\b", re.IGNORECASE)),
-    ("city", re.compile(r"\bI\s+(?:live|am living|'m living|reside)\s+in\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[\u4e00-\u9fa5]{2,6})")),
+    (
+        "city",
+        re.compile(
+            r"\bI\s+(?:live|am living|'m living|reside)\s+in\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[\u4e00-\u9fa5]{2,6})"
+        ),
+    ),
     ("city", re.compile(r"\bI\s+(?:just\s+)?moved\s+to\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)")),
     ("hometown", re.compile(r"\bI(?:'m| am)\s+(?:originally\s+)?from\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)")),
     ("language", re.compile(r"\bI\s+(?:speak|'m fluent in|am fluent in)\s+(?P<v>[A-Z][a-z]+)")),
     ("language", re.compile(r"\bmy native language is\s+(?P<v>[A-Z][a-z]+)", re.IGNORECASE)),
 ]
-_HEALTH_ZH = re.compile(r"(?P<rel>" + "|".join(sorted(RELATIVES_ZH, key=len, reverse=True)) + r")(?:一直|以前|去年|最近|也)?(?:有|患有|患了|得了|确诊了?|查出了?|对[^，。]{1,8}?)(?P<cond>" + "|".join(sorted(CONDITIONS_ZH, key=len, reverse=True)) + ")")
+_HEALTH_ZH = re.compile(
+    r"(?P<rel>"
+    + "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
+    + r")(?:一直|以前|去年|最近|也)?(?:有|患有|患了|得了|确诊了?|查出了?|对[^，。]{1,8}?)(?P<cond>"
+    + "|".join(sorted(CONDITIONS_ZH, key=len, reverse=True))
+    + ")"
+)
 _HEALTH_EN = re.compile(
-    r"\bmy\s+(?P<rel>" + "|".join(sorted(RELATIVES_EN, key=len, reverse=True)) + r")\s+(?:has|had|have|was diagnosed with|got diagnosed with|suffers from|is suffering from|has been diagnosed with)\s+(?P<cond>"
-    + "|".join(re.escape(c) for c in sorted(CONDITIONS_EN, key=len, reverse=True)) + r")\b",
+    r"\bmy\s+(?P<rel>"
+    + "|".join(sorted(RELATIVES_EN, key=len, reverse=True))
+    + r")\s+(?:has|had|have|was diagnosed with|got diagnosed with|suffers from|is suffering from|has been diagnosed with)\s+(?P<cond>"
+    + "|".join(re.escape(c) for c in sorted(CONDITIONS_EN, key=len, reverse=True))
+    + r")\b",
     re.IGNORECASE,
 )
-_TRAVEL_ZH = re.compile(r"(订|预订|预定|买|抢|订一张|买一张|改签)[^，。]{0,20}?(票|高铁|火车|动车|机票|航班|车次)|(?:去|到|飞)[\u4e00-\u9fa5]{2,4}(?:旅游|旅行|出差|玩)|从[\u4e00-\u9fa5]{2,5}到[\u4e00-\u9fa5]{2,5}")
+_TRAVEL_ZH = re.compile(
+    r"(订|预订|预定|买|抢|订一张|买一张|改签)[^，。]{0,20}?(票|高铁|火车|动车|机票|航班|车次)|(?:去|到|飞)[\u4e00-\u9fa5]{2,4}(?:旅游|旅行|出差|玩)|从[\u4e00-\u9fa5]{2,5}到[\u4e00-\u9fa5]{2,5}"
+)
 _TRAVEL_EN = re.compile(
     r"\b(?i:book|buy|reserve|get)\b[^.]{0,30}\b(?i:ticket|train|flight|seat|plane)s?\b|\b(?i:trip|travel(?:ing|ling)?|fly(?:ing)?|heading|going|flight|train|bus|ticket)\s+(?:to|for)\s+[A-Z]|"
     r"\bfrom\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]",
 )
-_ROUTE_ZH = re.compile(r"从(?P<dep>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?:出发)?(?:到|去|飞往|开往)(?P<arr>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?=的|[，。,]|$|高铁|火车|动车|机票|航班|二等|一等|商务|硬|软|经济|头等)")
+_ROUTE_ZH = re.compile(
+    r"从(?P<dep>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?:出发)?(?:到|去|飞往|开往)(?P<arr>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?=的|[，。,]|$|高铁|火车|动车|机票|航班|二等|一等|商务|硬|软|经济|头等)"
+)
 _DEST_ZH = re.compile(r"(?:去|到|飞)(?P<arr>[\u4e00-\u9fa5]{2,4}?)(?:旅游|旅行|出差|玩|的)")
-_ROUTE_EN = re.compile(r"\bfrom\s+(?P<dep>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+to\s+(?P<arr>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)")
+_ROUTE_EN = re.compile(
+    r"\bfrom\s+(?P<dep>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+to\s+(?P<arr>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
+)
 _DEST_EN = re.compile(r"\b(?:to|for)\s+(?P<arr>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)")
 _BUDGET_ZH = re.compile(r"预算|不超过[\d一二两三四五六七八九十百千万]+|花费|最多花|控制在")
-_BUDGET_EN = re.compile(r"\bbudget\b|\b(?:spend|pay|cost)\s+(?:no more than|at most|under|less than|up to)\b|"
-                        r"\b(?:don't|do not|won't)\s+(?:want to\s+)?(?:spend|pay)\s+more than\b", re.IGNORECASE)
-_CATEGORY_ZH = {"高铁": "train", "火车": "train", "动车": "train", "机票": "flight", "航班": "flight", "酒店": "hotel",
-                "住宿": "hotel", "吃饭": "food", "餐": "food", "理财": "investment", "基金": "investment",
-                "手机": "electronics", "电脑": "electronics", "旅行": "travel", "旅游": "travel", "礼物": "gift"}
-_CATEGORY_EN = {"train": "train", "flight": "flight", "plane": "flight", "hotel": "hotel", "food": "food",
-                "dinner": "food", "investment": "investment", "phone": "electronics", "laptop": "electronics",
-                "trip": "travel", "travel": "travel", "vacation": "travel", "gift": "gift", "rent": "housing"}
-_TODO_ZH = re.compile(r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})")
+_BUDGET_EN = re.compile(
+    r"\bbudget\b|\b(?:spend|pay|cost)\s+(?:no more than|at most|under|less than|up to)\b|"
+    r"\b(?:don't|do not|won't)\s+(?:want to\s+)?(?:spend|pay)\s+more than\b",
+    re.IGNORECASE,
+)
+_CATEGORY_ZH = {
+    "高铁": "train",
+    "火车": "train",
+    "动车": "train",
+    "机票": "flight",
+    "航班": "flight",
+    "酒店": "hotel",
+    "住宿": "hotel",
+    "吃饭": "food",
+    "餐": "food",
+    "理财": "investment",
+    "基金": "investment",
+    "手机": "electronics",
+    "电脑": "electronics",
+    "旅行": "travel",
+    "旅游": "travel",
+    "礼物": "gift",
+}
+_CATEGORY_EN = {
+    "train": "train",
+    "flight": "flight",
+    "plane": "flight",
+    "hotel": "hotel",
+    "food": "food",
+    "dinner": "food",
+    "investment": "investment",
+    "phone": "electronics",
+    "laptop": "electronics",
+    "trip": "travel",
+    "travel": "travel",
+    "vacation": "travel",
+    "gift": "gift",
+    "rent": "housing",
+}
+_TODO_ZH = re.compile(
+    r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
+)
 _TODO_EN = re.compile(
     r"\bremind me (?:to\s+)?(?P<task>[^.;!?]{3,60})|\bdon't let me forget (?:to\s+)?(?P<task2>[^.;!?]{3,60})|"
     r"\bI (?:have|need|got) (?:to\s+)?(?P<task3>(?:an?\s+(?:[a-z']+\s+){0,2}?(?:meeting|appointment|call|deadline|exam|interview)|submit|call|attend|finish|pay|renew|visit|see)\b[^.;!?]{0,50})",
     re.IGNORECASE,
 )
-_FEEDBACK_TARGET_ZH = re.compile(r"响应|回复|回答|速度|反应|系统|客服|软件|应用|app|APP|服务|你们|你的|你这|界面|功能|体验|助手|机器人|AI")
-_FEEDBACK_TARGET_EN = re.compile(r"\b(responses?|repl(?:y|ies)|answers?|apps?|service|support|system|you|your|interface|features?|experience|bot|assistant|update|it)\b", re.IGNORECASE)
+_FEEDBACK_TARGET_ZH = re.compile(
+    r"响应|回复|回答|速度|反应|系统|客服|软件|应用|app|APP|服务|你们|你的|你这|界面|功能|体验|助手|机器人|AI"
+)
+_FEEDBACK_TARGET_EN = re.compile(
+    r"\b(responses?|repl(?:y|ies)|answers?|apps?|service|support|system|you|your|interface|features?|experience|bot|assistant|update|it)\b",
+    re.IGNORECASE,
+)
 
 
 def _preference(text: str, lang: str) -> Match | None:
@@ -169,22 +290,45 @@ def _preference(text: str, lang: str) -> Match | None:
             if item and len(item) <= 30 and not _FEEDBACK_TARGET_ZH.match(item):
                 polarity = "dislike" if m.group("neg") else "like"
                 conf = 0.9 if m.group("deg") == "更" or m.group("deg") == "最" else 0.85
-                return ("preference", conf, {"item": item, "polarity": polarity},
-                        [EntityRef(item, "topic", "DISLIKES" if polarity == "dislike" else "PREFERS")])
+                return (
+                    "preference",
+                    conf,
+                    {"item": item, "polarity": polarity},
+                    [EntityRef(item, "topic", "DISLIKES" if polarity == "dislike" else "PREFERS")],
+                )
     if lang != "zh":
         m = _FAV_EN.search(text)
         if m:
             item = m.group("item").strip()
-            return ("preference", 0.9, {"item": item, "polarity": "like", "topic": m.group("topic").strip()},
-                    [EntityRef(item, "topic", "PREFERS")])
+            return (
+                "preference",
+                0.9,
+                {"item": item, "polarity": "like", "topic": m.group("topic").strip()},
+                [EntityRef(item, "topic", "PREFERS")],
+            )
         m = _PREF_EN.search(text)
         if m:
             verb = m.group("verb").lower()
-            item = re.sub(r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*)$", "", m.group("item").strip(), flags=re.I)
-            polarity = "dislike" if any(w in verb for w in ("don't", "not", "dislike", "hate", "can't", "cannot")) else "like"
-            if item and not re.match(r"^(it|this|that|you|your|to know|to ask|the (?:new |)(?:app|feature|service|answer|response|bot|assistant))\b", item, re.I):
-                return ("preference", 0.9 if verb == "prefer" else 0.85, {"item": item, "polarity": polarity},
-                        [EntityRef(item, "topic", "DISLIKES" if polarity == "dislike" else "PREFERS")])
+            item = re.sub(
+                r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*)$",
+                "",
+                m.group("item").strip(),
+                flags=re.I,
+            )
+            polarity = (
+                "dislike" if any(w in verb for w in ("don't", "not", "dislike", "hate", "can't", "cannot")) else "like"
+            )
+            if item and not re.match(
+                r"^(it|this|that|you|your|to know|to ask|the (?:new |)(?:app|feature|service|answer|response|bot|assistant))\b",
+                item,
+                re.I,
+            ):
+                return (
+                    "preference",
+                    0.9 if verb == "prefer" else 0.85,
+                    {"item": item, "polarity": polarity},
+                    [EntityRef(item, "topic", "DISLIKES" if polarity == "dislike" else "PREFERS")],
+                )
     return None
 
 
@@ -208,14 +352,25 @@ def _family_health(text: str, lang: str) -> Match | None:
     m = _HEALTH_ZH.search(text) if lang != "en" else None
     if m:
         rel = m.group("rel")
-        return ("family_health", 0.95,
-                {"relative": RELATIVES_ZH[rel], "relative_text": rel.removeprefix("我") or rel, "condition": m.group("cond")},
-                [EntityRef(m.group("cond"), "condition", "HAS_FAMILY_HISTORY", detail=RELATIVES_ZH[rel])])
+        return (
+            "family_health",
+            0.95,
+            {
+                "relative": RELATIVES_ZH[rel],
+                "relative_text": rel.removeprefix("我") or rel,
+                "condition": m.group("cond"),
+            },
+            [EntityRef(m.group("cond"), "condition", "HAS_FAMILY_HISTORY", detail=RELATIVES_ZH[rel])],
+        )
     m = _HEALTH_EN.search(text) if lang != "zh" else None
     if m:
         rel, cond = m.group("rel").lower(), m.group("cond").lower()
-        return ("family_health", 0.95, {"relative": RELATIVES_EN[rel], "relative_text": rel, "condition": cond},
-                [EntityRef(cond, "condition", "HAS_FAMILY_HISTORY", detail=RELATIVES_EN[rel])])
+        return (
+            "family_health",
+            0.95,
+            {"relative": RELATIVES_EN[rel], "relative_text": rel, "condition": cond},
+            [EntityRef(cond, "condition", "HAS_FAMILY_HISTORY", detail=RELATIVES_EN[rel])],
+        )
     return None
 
 
@@ -223,7 +378,9 @@ def _budget_amount(text: str, lang: str) -> dict[str, Any] | None:
     amounts = find_amounts(text, lang)
     if not amounts and lang != "en":
         # "预算500以内": jionlp/regex miss a bare number after 预算, so find the number span first.
-        m = re.search(r"预算[^\d零一二两三四五六七八九十百千万]{0,6}?(\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万]+)", text)
+        m = re.search(
+            r"预算[^\d零一二两三四五六七八九十百千万]{0,6}?(\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万]+)", text
+        )
         if m:
             amounts = find_amounts(m.group(1) + "元", "zh")
     if not amounts:
@@ -331,13 +488,18 @@ def _feedback(text: str, lang: str, mood: tuple[str, float]) -> Match | None:
     if label == "neutral":
         return None
     targeted = (_FEEDBACK_TARGET_ZH.search(text) if lang != "en" else None) or (
-        _FEEDBACK_TARGET_EN.search(text) if lang != "zh" else None)
+        _FEEDBACK_TARGET_EN.search(text) if lang != "zh" else None
+    )
     if not targeted and intensity < 0.75:
         return None
     content = text.strip()[:120]
     topic = targeted.group(0).lower() if targeted else "general"
-    return ("feedback", 0.5 + 0.3 * intensity, {"content": content, "sentiment": label, "intensity": intensity,
-                                                "topic": topic}, [EntityRef(topic, "feedback_topic", "GAVE_FEEDBACK")])
+    return (
+        "feedback",
+        0.5 + 0.3 * intensity,
+        {"content": content, "sentiment": label, "intensity": intensity, "topic": topic},
+        [EntityRef(topic, "feedback_topic", "GAVE_FEEDBACK")],
+    )
 
 
 def match_intents(text: str, lang: str, now: datetime, mood: tuple[str, float]) -> list[Match]:

@@ -12,24 +12,48 @@ __all__ = ["render"]
 
 TEMPLATES: dict[tuple[str, str], str] = {
     ("preference", "zh"): "用户{% if slots.polarity == 'dislike' %}不喜欢{% else %}喜欢{% endif %}{{ slots.item }}",
-    ("preference", "en"): "User {% if slots.polarity == 'dislike' %}dislikes{% else %}prefers{% endif %} {{ slots.item }}",
-    ("profile", "zh"): "用户{{ {'name': '姓名', 'job': '职业', 'city': '所在城市', 'language': '语言', 'hometown': '家乡'}[slots.field] }}：{{ slots.value }}",
-    ("profile", "en"): "User {{ {'name': 'name', 'job': 'job', 'city': 'city', 'language': 'language', 'hometown': 'hometown'}[slots.field] }}: {{ slots.value }}",
+    (
+        "preference",
+        "en",
+    ): "User {% if slots.polarity == 'dislike' %}dislikes{% else %}prefers{% endif %} {{ slots.item }}",
+    (
+        "profile",
+        "zh",
+    ): "用户{{ {'name': '姓名', 'job': '职业', 'city': '所在城市', 'language': '语言', 'hometown': '家乡'}[slots.field] }}：{{ slots.value }}",
+    (
+        "profile",
+        "en",
+    ): "User {{ {'name': 'name', 'job': 'job', 'city': 'city', 'language': 'language', 'hometown': 'hometown'}[slots.field] }}: {{ slots.value }}",
     ("family_health", "zh"): "用户的{{ slots.relative_text }}有{{ slots.condition }}",
     ("family_health", "en"): "User's {{ slots.relative_text }} has {{ slots.condition }}",
     ("travel_plan", "zh"): "行程：{% if slots.departure %}{{ slots.departure }} → {% endif %}{{ slots.arrival or '' }}"
-                            "{% if slots.date %}，{{ slots.date }}{% endif %}{% if slots.time %} {{ slots.time }}{% endif %}"
-                            "{% if slots.mode %}，{{ {'train': '火车/高铁', 'flight': '航班'}.get(slots.mode, slots.mode) }}{% endif %}"
-                            "{% if slots.seat_class %}，{{ slots.seat_text }}{% endif %}"
-                            "{% if slots.budget_max %}，预算{{ slots.budget_max|int }}{{ '元' if slots.currency == 'CNY' else ' ' ~ slots.currency }}以内{% endif %}",
-    ("travel_plan", "en"): "Trip{% if slots.departure %} from {{ slots.departure }}{% endif %}{% if slots.arrival %} to {{ slots.arrival }}{% endif %}"
-                            "{% if slots.date %} on {{ slots.date }}{% endif %}{% if slots.time %} at {{ slots.time }}{% endif %}"
-                            "{% if slots.mode %} by {{ slots.mode }}{% endif %}{% if slots.seat_class %}, {{ slots.seat_class|replace('_', ' ') }}{% endif %}"
-                            "{% if slots.budget_max %}, max budget {{ slots.budget_max|int }} {{ slots.currency }}{% endif %}",
-    ("budget", "zh"): "预算（{{ slots.category_text }}）：{{ '不超过' if slots.bound == 'max' else ('至少' if slots.bound == 'min' else '') }}{{ slots.amount|int }}{{ '元' if slots.currency == 'CNY' else ' ' ~ slots.currency }}",
-    ("budget", "en"): "Budget ({{ slots.category_text }}): {{ 'at most ' if slots.bound == 'max' else ('at least ' if slots.bound == 'min' else '') }}{{ slots.amount|int }} {{ slots.currency }}",
-    ("todo", "zh"): "待办：{{ slots.task }}{% if slots.date %}（{{ slots.date }}{% if slots.time %} {{ slots.time }}{% endif %}）{% endif %}",
-    ("todo", "en"): "To do: {{ slots.task }}{% if slots.date %} ({{ slots.date }}{% if slots.time %} {{ slots.time }}{% endif %}){% endif %}",
+    "{% if slots.date %}，{{ slots.date }}{% endif %}{% if slots.time %} {{ slots.time }}{% endif %}"
+    "{% if slots.mode %}，{{ {'train': '火车/高铁', 'flight': '航班'}.get(slots.mode, slots.mode) }}{% endif %}"
+    "{% if slots.seat_class %}，{{ slots.seat_text }}{% endif %}"
+    "{% if slots.budget_max %}，预算{{ slots.budget_max|int }}{{ '元' if slots.currency == 'CNY' else ' ' ~ slots.currency }}以内{% endif %}",
+    (
+        "travel_plan",
+        "en",
+    ): "Trip{% if slots.departure %} from {{ slots.departure }}{% endif %}{% if slots.arrival %} to {{ slots.arrival }}{% endif %}"
+    "{% if slots.date %} on {{ slots.date }}{% endif %}{% if slots.time %} at {{ slots.time }}{% endif %}"
+    "{% if slots.mode %} by {{ slots.mode }}{% endif %}{% if slots.seat_class %}, {{ slots.seat_class|replace('_', ' ') }}{% endif %}"
+    "{% if slots.budget_max %}, max budget {{ slots.budget_max|int }} {{ slots.currency }}{% endif %}",
+    (
+        "budget",
+        "zh",
+    ): "预算（{{ slots.category_text }}）：{{ '不超过' if slots.bound == 'max' else ('至少' if slots.bound == 'min' else '') }}{{ slots.amount|int }}{{ '元' if slots.currency == 'CNY' else ' ' ~ slots.currency }}",
+    (
+        "budget",
+        "en",
+    ): "Budget ({{ slots.category_text }}): {{ 'at most ' if slots.bound == 'max' else ('at least ' if slots.bound == 'min' else '') }}{{ slots.amount|int }} {{ slots.currency }}",
+    (
+        "todo",
+        "zh",
+    ): "待办：{{ slots.task }}{% if slots.date %}（{{ slots.date }}{% if slots.time %} {{ slots.time }}{% endif %}）{% endif %}",
+    (
+        "todo",
+        "en",
+    ): "To do: {{ slots.task }}{% if slots.date %} ({{ slots.date }}{% if slots.time %} {{ slots.time }}{% endif %}){% endif %}",
     ("feedback", "zh"): "用户反馈（{{ slots.sentiment }}）：{{ slots.content }}",
     ("feedback", "en"): "User feedback ({{ slots.sentiment }}): {{ slots.content }}",
     ("episode", "zh"): "{% if slots.speaker %}{{ slots.speaker }}：{% endif %}{{ slots.content }}",

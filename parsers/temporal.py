@@ -46,9 +46,27 @@ _AMOUNT_EN = re.compile(
     re.IGNORECASE,
 )
 _CURRENCY = {
-    "$": "USD", "usd": "USD", "dollars": "USD", "bucks": "USD", "美元": "USD", "美金": "USD", "刀": "USD",
-    "¥": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "块": "CNY", "块钱": "CNY",
-    "人民币": "CNY", "万元": "CNY", "万": "CNY", "千元": "CNY", "€": "EUR", "eur": "EUR", "euro": "EUR",
+    "$": "USD",
+    "usd": "USD",
+    "dollars": "USD",
+    "bucks": "USD",
+    "美元": "USD",
+    "美金": "USD",
+    "刀": "USD",
+    "¥": "CNY",
+    "rmb": "CNY",
+    "cny": "CNY",
+    "yuan": "CNY",
+    "元": "CNY",
+    "块": "CNY",
+    "块钱": "CNY",
+    "人民币": "CNY",
+    "万元": "CNY",
+    "万": "CNY",
+    "千元": "CNY",
+    "€": "EUR",
+    "eur": "EUR",
+    "euro": "EUR",
     "euros": "EUR",
 }
 
@@ -149,8 +167,9 @@ def _find_when_zh(text: str, now: datetime) -> When | None:
             has_clock = bool(re.search(r"\d+[点:：]|[一二三四五六七八九十两]+点|中午|凌晨", item["text"]))
             if end - start > timedelta(days=1, hours=12):
                 continue  # "下个月", "下周": a span, not a day; a single date would invent precision
-            return When(start.strftime("%Y-%m-%d"), start.strftime("%H:%M") if has_time and has_clock else None,
-                        item["text"])
+            return When(
+                start.strftime("%Y-%m-%d"), start.strftime("%H:%M") if has_time and has_clock else None, item["text"]
+            )
     return None
 
 
@@ -192,8 +211,10 @@ def _find_when_en(text: str, now: datetime) -> When | None:
             span_clean = re.sub(r"^(on|this)\s+", "", span.strip(), flags=re.IGNORECASE)
             parsed = dateparser.parse(
                 span_clean,
-                settings={"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future"
-                          if not re.search(r"ago|last|yesterday", span_clean, re.I) else "past"},
+                settings={
+                    "RELATIVE_BASE": base,
+                    "PREFER_DATES_FROM": "future" if not re.search(r"ago|last|yesterday", span_clean, re.I) else "past",
+                },
             )
             if parsed:
                 date_str = parsed.strftime("%Y-%m-%d")

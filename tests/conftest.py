@@ -12,9 +12,9 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from mal.bootstrap import Container, build  # noqa: E402
-from mal.scope import SubjectScope  # noqa: E402
-from mal.settings import Settings  # noqa: E402
+from mal.bootstrap import Container, build
+from mal.scope import SubjectScope
+from mal.settings import Settings
 
 
 def unique(prefix: str = "u") -> str:

@@ -17,9 +17,9 @@ from mal.api.errors import install_error_handlers
 from mal.api.guard import RequestGuard
 from mal.api.routes import router
 from mal.api.routes_lifecycle import router as lifecycle_router
-from mal.schedule import DailySchedule
 from mal.bootstrap import Container, build, warm_up
 from mal.metrics import REQUEST_SECONDS, REQUESTS
+from mal.schedule import DailySchedule
 from mal.settings import Settings
 
 __all__ = ["create_app"]
@@ -27,8 +27,11 @@ __all__ = ["create_app"]
 log = logging.getLogger("mal.api")
 
 
-def create_app(settings: Settings | None = None, container_factory: Callable[[Settings], Container] | None = None,
-               warm: bool = True) -> FastAPI:
+def create_app(
+    settings: Settings | None = None,
+    container_factory: Callable[[Settings], Container] | None = None,
+    warm: bool = True,
+) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         cfg = settings or Settings()
@@ -42,7 +45,7 @@ def create_app(settings: Settings | None = None, container_factory: Callable[[Se
         if warm:
             warm_up(container)
         app.state.container = container
-        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, lambda: container.lifecycle.run())
+        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
         yield
         if schedule:
             schedule.stop()
@@ -58,8 +61,11 @@ def create_app(settings: Settings | None = None, container_factory: Callable[[Se
     app.include_router(router)
     app.include_router(lifecycle_router)
     # Authentication, rate limit and body cap before any route parses the body (see guard.py).
-    app.add_middleware(RequestGuard, max_body_bytes=lambda: app.state.settings.max_body_bytes,
-                       default_rate=lambda: app.state.settings.rate_limit_per_minute)
+    app.add_middleware(
+        RequestGuard,
+        max_body_bytes=lambda: app.state.settings.max_body_bytes,
+        default_rate=lambda: app.state.settings.rate_limit_per_minute,
+    )
 
     @app.middleware("http")
     async def _metrics(request: Request, call_next: Any) -> Response:
@@ -80,8 +86,12 @@ def create_app(settings: Settings | None = None, container_factory: Callable[[Se
         ready = all(s["ready"] for s in stores.values())
         return JSONResponse({"ready": ready, "stores": stores}, status_code=200 if ready else 503)
 
-    @app.get("/metrics", tags=["ops"], dependencies=[Depends(requires("metrics"))],
-             summary="Prometheus metrics; needs a key with the `metrics` (or `admin`) scope")
+    @app.get(
+        "/metrics",
+        tags=["ops"],
+        dependencies=[Depends(requires("metrics"))],
+        summary="Prometheus metrics; needs a key with the `metrics` (or `admin`) scope",
+    )
     def metrics() -> Response:
         return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 

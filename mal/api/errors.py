@@ -16,8 +16,18 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mal.errors import (
-    Conflict, Forbidden, IntegrityError, InvalidInput, MalError, NotFound, PayloadTooLarge, QueryTimeout,
-    QueryTooLarge, StoreUnavailable, TooManyRequests, Unauthorized,
+    Conflict,
+    Forbidden,
+    IntegrityError,
+    InvalidInput,
+    MalError,
+    NotFound,
+    PayloadTooLarge,
+    QueryTimeout,
+    QueryTooLarge,
+    StoreUnavailable,
+    TooManyRequests,
+    Unauthorized,
 )
 from mal.metrics import STORE_ERRORS
 
@@ -25,12 +35,29 @@ __all__ = ["error_response", "install_error_handlers"]
 
 log = logging.getLogger("mal.api")
 _STATUS: list[tuple[type[MalError], int]] = [
-    (PayloadTooLarge, 413), (QueryTimeout, 408), (QueryTooLarge, 422), (InvalidInput, 400), (Unauthorized, 401), (Forbidden, 403), (NotFound, 404),
-    (Conflict, 409), (IntegrityError, 422), (TooManyRequests, 429), (StoreUnavailable, 503),
+    (PayloadTooLarge, 413),
+    (QueryTimeout, 408),
+    (QueryTooLarge, 422),
+    (InvalidInput, 400),
+    (Unauthorized, 401),
+    (Forbidden, 403),
+    (NotFound, 404),
+    (Conflict, 409),
+    (IntegrityError, 422),
+    (TooManyRequests, 429),
+    (StoreUnavailable, 503),
 ]
 # Names for the statuses Starlette raises itself (unknown path, wrong method, ...).
-_HTTP_NAMES = {400: "InvalidInput", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound",
-               405: "MethodNotAllowed", 413: "PayloadTooLarge", 422: "InvalidInput", 429: "TooManyRequests"}
+_HTTP_NAMES = {
+    400: "InvalidInput",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "NotFound",
+    405: "MethodNotAllowed",
+    413: "PayloadTooLarge",
+    422: "InvalidInput",
+    429: "TooManyRequests",
+}
 
 
 def error_response(exc: MalError) -> JSONResponse:
@@ -57,27 +84,39 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = [
-            {"field": "body" if err.get("type") == "json_invalid"  # loc holds a byte position, not a field
-             else ".".join(str(p) for p in _where(err["loc"])) or "body",
-             "message": _plain(err["msg"])}
+            {
+                "field": "body"
+                if err.get("type") == "json_invalid"  # loc holds a byte position, not a field
+                else ".".join(str(p) for p in _where(err["loc"])) or "body",
+                "message": _plain(err["msg"]),
+            }
             for err in exc.errors()
         ]
         summary = "; ".join(f"{p['field']}: {p['message']}" for p in problems)
-        return JSONResponse({"error": "InvalidInput", "message": summary, "field": problems[0]["field"] if problems
-                             else None, "problems": problems}, status_code=422)
+        return JSONResponse(
+            {
+                "error": "InvalidInput",
+                "message": summary,
+                "field": problems[0]["field"] if problems else None,
+                "problems": problems,
+            },
+            status_code=422,
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         name = _HTTP_NAMES.get(exc.status_code) or HTTPStatus(exc.status_code).phrase.replace(" ", "")
-        return JSONResponse({"error": name, "message": str(exc.detail)}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+        return JSONResponse(
+            {"error": name, "message": str(exc.detail)},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> JSONResponse:
         # The exception text may quote user input: log its type and where, answer without it.
         log.error("unhandled %s on %s %s", type(exc).__name__, request.method, request.url.path, exc_info=exc)
-        return JSONResponse({"error": "InternalError", "message": "internal error"},
-                            status_code=500)
+        return JSONResponse({"error": "InternalError", "message": "internal error"}, status_code=500)
 
 
 def _where(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:

@@ -52,8 +52,10 @@ class RateLimiter:
             if tokens < 1.0:
                 self._buckets[key_id] = (tokens, now)
                 retry = max(1, math.ceil((1.0 - tokens) / rate))
-                raise TooManyRequests(f"rate limit of {per_minute} requests per minute exceeded for this API key; "
-                                      f"retry after {retry} s", retry_after_s=retry)
+                raise TooManyRequests(
+                    f"rate limit of {per_minute} requests per minute exceeded for this API key; retry after {retry} s",
+                    retry_after_s=retry,
+                )
             self._buckets[key_id] = (tokens - 1.0, now)
 
 

@@ -40,25 +40,36 @@ class ExportResponse(BaseModel):
     files: dict[str, dict[str, Any]]
 
 
-@router.post("/memories/{memory_id}/restore", response_model=MemoryOut, tags=["admin"],
-             summary="Bring an archived memory back after verifying its SHA-256")
+@router.post(
+    "/memories/{memory_id}/restore",
+    response_model=MemoryOut,
+    tags=["admin"],
+    summary="Bring an archived memory back after verifying its SHA-256",
+)
 def restore(memory_id: str, p: Admin, bind: Binder, c: C) -> MemoryOut:
     return _out(c.lifecycle.restore(bind(p), memory_id))
 
 
-@router.post("/subjects/export", response_model=ExportResponse, tags=["auditor"],
-             summary="Write the subject's audit bundle (with a SHA-256 manifest) to S3")
+@router.post(
+    "/subjects/export",
+    response_model=ExportResponse,
+    tags=["auditor"],
+    summary="Write the subject's audit bundle (with a SHA-256 manifest) to S3",
+)
 def export(p: Annotated[Principal, Depends(requires("auditor"))], bind: Binder, c: C) -> ExportResponse:
     return ExportResponse(**c.lifecycle.export(bind(p)))
 
 
-@router.post("/admin/quarantine", response_model=QuarantineResponse, tags=["admin"],
-             summary="Exclude every memory from one source from search and context")
+@router.post(
+    "/admin/quarantine",
+    response_model=QuarantineResponse,
+    tags=["admin"],
+    summary="Exclude every memory from one source from search and context",
+)
 def quarantine(body: SourceBody, p: Admin, c: C) -> QuarantineResponse:
     return QuarantineResponse(source=body.source, memories=c.lifecycle.quarantine(p.tenant, body.source))
 
 
-@router.post("/admin/release", response_model=QuarantineResponse, tags=["admin"],
-             summary="Undo a source quarantine")
+@router.post("/admin/release", response_model=QuarantineResponse, tags=["admin"], summary="Undo a source quarantine")
 def release(body: SourceBody, p: Admin, c: C) -> QuarantineResponse:
     return QuarantineResponse(source=body.source, memories=c.lifecycle.quarantine(p.tenant, body.source, release=True))

@@ -9,9 +9,26 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = [
-    "CaptureBody", "CaptureResponse", "ContextBody", "ContextResponse", "CypherBody", "CypherResponse",
-    "EraseResponse", "ForgetBody", "ForgetCandidate", "ForgetResponse", "MemoryOut", "MemoryPage", "SearchBody",
-    "SearchResponse", "SearchResultOut", "TurnIn", "WrittenOut", "MAX_OFFSET", "MAX_UTC_OFFSET", "YEARS",
+    "MAX_OFFSET",
+    "MAX_UTC_OFFSET",
+    "YEARS",
+    "CaptureBody",
+    "CaptureResponse",
+    "ContextBody",
+    "ContextResponse",
+    "CypherBody",
+    "CypherResponse",
+    "EraseResponse",
+    "ForgetBody",
+    "ForgetCandidate",
+    "ForgetResponse",
+    "MemoryOut",
+    "MemoryPage",
+    "SearchBody",
+    "SearchResponse",
+    "SearchResultOut",
+    "TurnIn",
+    "WrittenOut",
 ]
 
 # Real time zones span UTC-12:00..UTC+14:00; Neo4j stores at most +-18:00 and failed mid-capture on
@@ -77,8 +94,11 @@ class TurnIn(_Body):
 
 class CaptureBody(_Body):
     session_id: str = Field(min_length=1, max_length=128)
-    source: str | None = Field(default=None, pattern=r"^[a-z0-9_-]{1,32}$",
-                               description="bound to the API key: omitted = the key's first source (or 'api')")
+    source: str | None = Field(
+        default=None,
+        pattern=r"^[a-z0-9_-]{1,32}$",
+        description="bound to the API key: omitted = the key's first source (or 'api')",
+    )
     agent_id: str | None = Field(default=None, max_length=128)
     domain: str | None = Field(default=None, pattern=r"^[a-z0-9_-]{1,32}$")
     occurred_at: datetime | None = None
@@ -110,7 +130,8 @@ class CaptureResponse(BaseModel):
     questions: list[str]
     forgotten: list[str]
     forget_candidates: list[ForgetCandidate] = Field(
-        default_factory=list, description="memories a forget request may mean; confirm via POST /v1/memories/forget")
+        default_factory=list, description="memories a forget request may mean; confirm via POST /v1/memories/forget"
+    )
     recent_turns_kept: int
     dropped_turns: int
 
@@ -188,8 +209,11 @@ class ForgetBody(_Body):
 
 class ForgetResponse(BaseModel):
     forgotten: list[str]
-    question: str | None = Field(default=None, description="asked instead of deleting when the request is not "
-                                 "precise (several or unclear matches); nothing was forgotten")
+    question: str | None = Field(
+        default=None,
+        description="asked instead of deleting when the request is not "
+        "precise (several or unclear matches); nothing was forgotten",
+    )
     candidates: list[ForgetCandidate] = Field(default_factory=list)
 
 
@@ -203,19 +227,22 @@ class EraseResponse(BaseModel):
 
 class CypherBody(_Body):
     query: str = Field(min_length=1, max_length=10_000)
-    params: dict[str, Any] = Field(default_factory=dict, description="`$tenant` is bound from the key; names "
-                                   "beginning with __ are reserved")
+    params: dict[str, Any] = Field(
+        default_factory=dict, description="`$tenant` is bound from the key; names beginning with __ are reserved"
+    )
     limit: int = Field(default=1000, ge=1, le=100_000, description="capped at MAL_NEO4J__ANALYST_MAX_ROWS")
 
     @field_validator("params")
     @classmethod
     def _int64(cls, value: dict[str, Any]) -> dict[str, Any]:
         """Neo4j integers are 64-bit; a bigger one failed inside the driver as a 500."""
+
         def walk(v: Any) -> None:
             if isinstance(v, int) and not isinstance(v, bool) and not _INT64[0] <= v <= _INT64[1]:
                 raise ValueError("integers in params must fit in 64 bits (-2**63 .. 2**63-1)")
             for item in v.values() if isinstance(v, dict) else v if isinstance(v, list) else ():
                 walk(item)
+
         walk(value)
         return value
 

@@ -15,7 +15,6 @@ from adapters.memory_graph import InMemoryGraphStore
 from mal.bootstrap import Container
 from mal.models import Memory
 
-
 # The real side needs the servers: marked so `make unit` (-m "not integration") skips it.
 PARAMS = ["fake", pytest.param("real", marks=pytest.mark.integration)]
 
@@ -54,5 +53,14 @@ def subject() -> str:
 
 def memory(summary: str, kind: str = "preference", text: str | None = None, lang: str = "en") -> Memory:
     now = datetime.now(UTC)
-    return Memory(id=str(__import__("uuid").uuid4()), kind=kind, summary=summary, text=text or summary, lang=lang,
-                  created_at=now, updated_at=now, last_reinforced=now, last_accessed=now)
+    return Memory(
+        id=str(__import__("uuid").uuid4()),
+        kind=kind,
+        summary=summary,
+        text=text or summary,
+        lang=lang,
+        created_at=now,
+        updated_at=now,
+        last_reinforced=now,
+        last_accessed=now,
+    )

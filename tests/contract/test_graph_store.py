@@ -17,13 +17,25 @@ T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 
 def _memory(kind: str = "preference", summary: str = "likes tea", at: datetime = T0, **extra: Any) -> Memory:
-    return Memory(id=str(uuid.uuid4()), kind=kind, summary=summary, text=summary, created_at=at, updated_at=at,
-                  last_reinforced=at, last_accessed=at, **extra)
+    return Memory(
+        id=str(uuid.uuid4()),
+        kind=kind,
+        summary=summary,
+        text=summary,
+        created_at=at,
+        updated_at=at,
+        last_reinforced=at,
+        last_accessed=at,
+        **extra,
+    )
 
 
 def _tea(at: datetime = T0) -> Memory:
-    return _memory(relations=[Relation(type="PREFERS", entity=Entity(name="green tea", type="topic"), at=at)],
-                   slots={"topic": "green tea"}, at=at)
+    return _memory(
+        relations=[Relation(type="PREFERS", entity=Entity(name="green tea", type="topic"), at=at)],
+        slots={"topic": "green tea"},
+        at=at,
+    )
 
 
 @pytest.fixture
@@ -62,8 +74,9 @@ def test_fingerprint_claim_and_atomic_reinforce(graph: Any, subject: str, tenant
         graph.insert_new(secrets.token_hex(32), _tea(), "fp-" + secrets.token_hex(8))  # unknown subject
 
 
-def test_forget_memory_leaves_a_textless_tombstone_and_frees_the_fingerprint(graph: Any, subject: str,
-                                                                            tenant: str) -> None:
+def test_forget_memory_leaves_a_textless_tombstone_and_frees_the_fingerprint(
+    graph: Any, subject: str, tenant: str
+) -> None:
     graph.ensure_subject(subject, tenant, T0)
     tea, follow = _tea(), _memory(summary="the next turn", context="I like green tea")
     fp = "fp-" + secrets.token_hex(8)
@@ -123,8 +136,14 @@ def test_active_of_kind_by_event_status_and_weight(graph: Any, subject: str, ten
 
 def test_by_ids_keeps_order_statuses_entities_and_related(graph: Any, subject: str, tenant: str) -> None:
     graph.ensure_subject(subject, tenant, T0)
-    tea, todo = _tea(), _memory(kind="todo", summary="buy green tea",
-                                relations=[Relation(type="HAS_TODO", entity=Entity(name="green tea", type="topic"))])
+    tea, todo = (
+        _tea(),
+        _memory(
+            kind="todo",
+            summary="buy green tea",
+            relations=[Relation(type="HAS_TODO", entity=Entity(name="green tea", type="topic"))],
+        ),
+    )
     disputed = _memory(status=MemoryStatus.DISPUTED)
     graph.upsert(subject, tea, indexed=True)
     graph.upsert(subject, todo, indexed=True)
@@ -174,8 +193,9 @@ def test_quadruples_recent_audit_and_erase(graph: Any, subject: str, tenant: str
     assert graph.update_recent_turns(subject, lambda current: current + turns, T0) == turns
     assert graph.recent_turns(subject) == turns and graph.recent_turns(subject[::-1]) == []
     assert graph.update_recent_turns(subject[::-1], lambda current: current + turns, T0) == []  # never creates
-    graph.append_audit(subject, {"at": T0 + timedelta(seconds=2), "type": "forgotten", "memory_id": m.id,
-                                 "detail": {"n": 1}})
+    graph.append_audit(
+        subject, {"at": T0 + timedelta(seconds=2), "type": "forgotten", "memory_id": m.id, "detail": {"n": 1}}
+    )
     graph.append_audit(subject, {"at": T0 + timedelta(seconds=1), "type": "created", "memory_id": m.id})
     assert [(e["type"], e["detail"]) for e in graph.audit_trail(subject)] == [("created", {}), ("forgotten", {"n": 1})]
     assert graph.count_subject(subject) > 0

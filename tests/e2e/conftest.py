@@ -33,9 +33,15 @@ def keys() -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def api_settings(settings: Settings, keys: dict[str, str]) -> Settings:
-    configured = [ApiKeyConfig(key=keys[name], tenant=tenant, scopes=scopes,  # type: ignore[arg-type]
-                               rate_limit_per_minute=RATE_LIMITS.get(name))
-                  for name, (tenant, scopes) in KEYS.items()]
+    configured = [
+        ApiKeyConfig(
+            key=keys[name],
+            tenant=tenant,
+            scopes=scopes,  # type: ignore[arg-type]
+            rate_limit_per_minute=RATE_LIMITS.get(name),
+        )
+        for name, (tenant, scopes) in KEYS.items()
+    ]
     return settings.model_copy(update={"api_keys": configured, "rate_limit_per_minute": SUITE_RATE_LIMIT})
 
 
@@ -58,8 +64,9 @@ class Agent:
         return response.json() if response.content else {}
 
     def write(self, session: str, *texts: str, **extra: object) -> dict:
-        return self.post("/v1/memories", {"session_id": session, "turns": [
-            {"role": "user", "content": t} for t in texts], **extra})
+        return self.post(
+            "/v1/memories", {"session_id": session, "turns": [{"role": "user", "content": t} for t in texts], **extra}
+        )
 
     def search(self, query: str, k: int = 3) -> list[dict]:
         return self.post("/v1/memories/search", {"query": query, "k": k})["results"]

@@ -52,8 +52,9 @@ class World:
     settings: Settings
 
     def cypher(self, key: str, query: str, params: dict | None = None) -> tuple[int, dict]:
-        response = self.client.post("/v1/cypher", headers={"Authorization": f"Bearer {key}"},
-                                    json={"query": query, "params": params or {}})
+        response = self.client.post(
+            "/v1/cypher", headers={"Authorization": f"Bearer {key}"}, json={"query": query, "params": params or {}}
+        )
         return response.status_code, response.json()
 
 
@@ -61,20 +62,32 @@ def _facts(marker: str, n: int) -> list[tuple[str, ...]]:
     """Per user: one session of facts and one of small talk long enough to be stored as episodes."""
     return [
         ("我妈妈有高血压", "帮我订明天下午3点从北京南到上海虹桥的高铁二等座，预算500以内", "响应太慢了！！"),
-        (f"昨天下午我和老同学{marker}z{n}在河边散步，一起聊了很久以前的事情",
-         f"Yesterday my old friend {marker}e{n} and I walked along the river and talked for hours about school"),
+        (
+            f"昨天下午我和老同学{marker}z{n}在河边散步，一起聊了很久以前的事情",
+            f"Yesterday my old friend {marker}e{n} and I walked along the river and talked for hours about school",
+        ),
     ]
 
 
 @pytest.fixture(scope="module")
 def world(settings: Settings, container: object) -> Iterator[World]:
-    tenants = [Tenant(name=f"ta{i}-{secrets.token_hex(3)}", agent=secrets.token_hex(12), analyst=secrets.token_hex(12),
-                      raw=secrets.token_hex(12), marker=f"mk{secrets.token_hex(3)}") for i in range(5)]
+    tenants = [
+        Tenant(
+            name=f"ta{i}-{secrets.token_hex(3)}",
+            agent=secrets.token_hex(12),
+            analyst=secrets.token_hex(12),
+            raw=secrets.token_hex(12),
+            marker=f"mk{secrets.token_hex(3)}",
+        )
+        for i in range(5)
+    ]
     keys = []
     for t in tenants:
-        keys += [ApiKeyConfig(key=t.agent, tenant=t.name, scopes=["agent"]),  # type: ignore[arg-type]
-                 ApiKeyConfig(key=t.analyst, tenant=t.name, scopes=["analyst"]),  # type: ignore[arg-type]
-                 ApiKeyConfig(key=t.raw, tenant=t.name, scopes=["analyst", "analyst:raw"])]  # type: ignore[arg-type]
+        keys += [
+            ApiKeyConfig(key=t.agent, tenant=t.name, scopes=["agent"]),  # type: ignore[arg-type]
+            ApiKeyConfig(key=t.analyst, tenant=t.name, scopes=["analyst"]),  # type: ignore[arg-type]
+            ApiKeyConfig(key=t.raw, tenant=t.name, scopes=["analyst", "analyst:raw"]),
+        ]  # type: ignore[arg-type]
     neo = settings.neo4j.model_copy(update={"analyst_timeout_s": TIMEOUT_S})
     cfg = settings.model_copy(update={"api_keys": keys, "neo4j": neo})
     pepper = cfg.pepper.get_secret_value()
@@ -85,8 +98,11 @@ def world(settings: Settings, container: object) -> Iterator[World]:
                 t.users[user] = subject_key(pepper, t.name, user)
                 headers = {"Authorization": f"Bearer {t.agent}", "X-User-Id": user}
                 for s, turns in enumerate(_facts(t.marker, n)):
-                    body = {"session_id": f"s{s}", "source": "web",
-                            "turns": [{"role": "user", "content": c} for c in turns]}
+                    body = {
+                        "session_id": f"s{s}",
+                        "source": "web",
+                        "turns": [{"role": "user", "content": c} for c in turns],
+                    }
                     response = client.post("/v1/memories", json=body, headers=headers)
                     assert response.status_code == 200, response.text
                 t.said += list(_facts(t.marker, n)[1])
@@ -219,8 +235,11 @@ def test_own_tenant_rows_are_all_there(world: World) -> None:
     status, body = world.cypher(t.analyst, "MATCH (n) RETURN DISTINCT n.tenant AS tenant")
     assert body["rows"] == [{"tenant": t.name}]
     # variable-length paths work, and stay inside the tenant (every node on them is the tenant's)
-    status, body = world.cypher(t.analyst, "MATCH p = (:User)-[*1..3]-() UNWIND nodes(p) AS n "
-                                "RETURN count(DISTINCT n) AS n, collect(DISTINCT n.tenant) AS tenants")
+    status, body = world.cypher(
+        t.analyst,
+        "MATCH p = (:User)-[*1..3]-() UNWIND nodes(p) AS n "
+        "RETURN count(DISTINCT n) AS n, collect(DISTINCT n.tenant) AS tenants",
+    )
     assert status == 200 and body["rows"][0]["n"] > 10 and body["rows"][0]["tenants"] == [t.name]
 
 
@@ -248,7 +267,8 @@ def test_slow_query_is_408_in_about_the_timeout_and_not_retried(world: World) ->
     t = world.tenants[0]
     started = time.monotonic()
     status, body = world.cypher(
-        t.analyst, "UNWIND range(1, 100000000) AS a UNWIND range(1, 100000000) AS b RETURN count(*) AS n")
+        t.analyst, "UNWIND range(1, 100000000) AS a UNWIND range(1, 100000000) AS b RETURN count(*) AS n"
+    )
     elapsed = time.monotonic() - started
     assert status == 408, body
     assert body["error"] == "QueryTimeout" and "timeout" in body["message"] and f"{TIMEOUT_S:g} s" in body["message"]
@@ -270,8 +290,9 @@ def test_transaction_memory_cap_is_a_422_that_says_so(world: World) -> None:
     collects about twice that much is stopped by Neo4j and answered 422, not 5xx."""
     s = world.settings.neo4j
     with neo4j.GraphDatabase.driver(s.uri, auth=(s.user, s.password.get_secret_value())) as admin:
-        cap = admin.execute_query("SHOW SETTINGS YIELD name, value WHERE name = 'db.memory.transaction.max' "
-                                  "RETURN value").records[0]["value"]
+        cap = admin.execute_query(
+            "SHOW SETTINGS YIELD name, value WHERE name = 'db.memory.transaction.max' RETURN value"
+        ).records[0]["value"]
     units = {"B": 1, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "k": 2**10, "m": 2**20, "g": 2**30}
     number, unit = re.fullmatch(r"([0-9.]+)\s*([A-Za-z]*)", cap).groups()  # type: ignore[union-attr]
     cap_bytes = int(float(number) * units.get(unit or "B", 1))
@@ -279,9 +300,11 @@ def test_transaction_memory_cap_is_a_422_that_says_so(world: World) -> None:
     piece = 2**20  # characters per string; the collect holds ~2x the cap
     rows = 2 * cap_bytes // piece + 1
     started = time.monotonic()
-    status, body = world.cypher(world.tenants[0].analyst, "UNWIND range(1, $rows) AS i "
-                                "RETURN size(collect(reduce(s = toString(i), j IN range(1, 20) | s + s))) AS n",
-                                {"rows": rows})
+    status, body = world.cypher(
+        world.tenants[0].analyst,
+        "UNWIND range(1, $rows) AS i RETURN size(collect(reduce(s = toString(i), j IN range(1, 20) | s + s))) AS n",
+        {"rows": rows},
+    )
     assert status == 422, (status, body, time.monotonic() - started)
     assert body["error"] == "QueryTooLarge" and "memory" in body["message"], body
 

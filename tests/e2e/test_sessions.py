@@ -18,33 +18,56 @@ pytestmark = pytest.mark.e2e
 def _left_in_stores(settings: Settings, tenant: str, user: str) -> dict[str, int]:
     """Ask each store directly, with its own client, what is left for this subject."""
     key = subject_key(settings.pepper.get_secret_value(), tenant, user)
-    with neo4j.GraphDatabase.driver(settings.neo4j.uri, auth=(settings.neo4j.user,
-                                    settings.neo4j.password.get_secret_value())) as driver:
+    with neo4j.GraphDatabase.driver(
+        settings.neo4j.uri, auth=(settings.neo4j.user, settings.neo4j.password.get_secret_value())
+    ) as driver:
         graph = driver.execute_query(
-            "MATCH (n) WHERE n.subject = $k OR n.key = $k RETURN count(n) AS n", k=key).records[0]["n"]
+            "MATCH (n) WHERE n.subject = $k OR n.key = $k RETURN count(n) AS n", k=key
+        ).records[0]["n"]
     wv = settings.weaviate
-    with weaviate.connect_to_local(host=wv.host, port=wv.http_port, grpc_port=wv.grpc_port,
-                                   auth_credentials=weaviate.auth.Auth.api_key(wv.api_key.get_secret_value())) as c:
+    with weaviate.connect_to_local(
+        host=wv.host,
+        port=wv.http_port,
+        grpc_port=wv.grpc_port,
+        auth_credentials=weaviate.auth.Auth.api_key(wv.api_key.get_secret_value()),
+    ) as c:
         tenant_exists = c.collections.use(wv.collection).tenants.get_by_name(key) is not None
-    s3 = boto3.client("s3", endpoint_url=settings.s3.endpoint_url, region_name=settings.s3.region,
-                      aws_access_key_id=settings.s3.access_key.get_secret_value(),
-                      aws_secret_access_key=settings.s3.secret_key.get_secret_value())
-    objects = sum(s3.list_objects_v2(Bucket=b, Prefix=f"tenants/{tenant}/subjects/{key[:2]}/{key}/").get("KeyCount", 0)
-                  for b in (settings.s3.archive_bucket, settings.s3.export_bucket))
+    s3 = boto3.client(
+        "s3",
+        endpoint_url=settings.s3.endpoint_url,
+        region_name=settings.s3.region,
+        aws_access_key_id=settings.s3.access_key.get_secret_value(),
+        aws_secret_access_key=settings.s3.secret_key.get_secret_value(),
+    )
+    objects = sum(
+        s3.list_objects_v2(Bucket=b, Prefix=f"tenants/{tenant}/subjects/{key[:2]}/{key}/").get("KeyCount", 0)
+        for b in (settings.s3.archive_bucket, settings.s3.export_bucket)
+    )
     return {"neo4j": graph, "weaviate": int(tenant_exists), "s3": objects}
 
 
-@pytest.mark.parametrize("lang,said,question,expect", [
-    ("zh", "我更喜欢 Python", "你还记得我的技术偏好吗", "Python"),
-    ("en", "I prefer Python", "Do you remember my technical preference?", "Python"),
-])
+@pytest.mark.parametrize(
+    "lang,said,question,expect",
+    [
+        ("zh", "我更喜欢 Python", "你还记得我的技术偏好吗", "Python"),
+        ("en", "I prefer Python", "Do you remember my technical preference?", "Python"),
+    ],
+)
 def test_three_sessions_remember_then_forget_everything(
-    agent: Agent, client: TestClient, keys: dict[str, str], settings: Settings,
-    lang: str, said: str, question: str, expect: str,
+    agent: Agent,
+    client: TestClient,
+    keys: dict[str, str],
+    settings: Settings,
+    lang: str,
+    said: str,
+    question: str,
+    expect: str,
 ) -> None:
     # Session 1: the user states a preference; the agent captures the session before stopping.
-    first = agent.post("/v1/memories", {"session_id": "s1", "turns": [
-        {"role": "user", "content": said}, {"role": "assistant", "content": "OK"}]})
+    first = agent.post(
+        "/v1/memories",
+        {"session_id": "s1", "turns": [{"role": "user", "content": said}, {"role": "assistant", "content": "OK"}]},
+    )
     assert [m["kind"] for m in first["memories"]] == ["preference"]
     # Session 2: the context recalls it, in the user's language and seed 000's format.
     ctx = agent.context(question)
@@ -66,12 +89,18 @@ def test_three_sessions_remember_then_forget_everything(
 
 
 def test_seed_train_booking_yields_every_slot(agent: Agent) -> None:
-    out = agent.write("s1", "帮我订明天下午3点从北京南到上海虹桥的高铁二等座，预算500以内",
-                      occurred_at="2024-06-14T10:00:00+08:00")
+    out = agent.write(
+        "s1", "帮我订明天下午3点从北京南到上海虹桥的高铁二等座，预算500以内", occurred_at="2024-06-14T10:00:00+08:00"
+    )
     memory = out["memories"][0]
     assert memory["kind"] == "travel_plan"
     slots = memory["slots"]
-    assert (slots["departure"], slots["arrival"], slots["date"], slots["time"]) == ("北京南", "上海虹桥", "2024-06-15", "15:00")
+    assert (slots["departure"], slots["arrival"], slots["date"], slots["time"]) == (
+        "北京南",
+        "上海虹桥",
+        "2024-06-15",
+        "15:00",
+    )
     assert (slots["seat_class"], slots["budget_max"], slots["currency"]) == ("second_class", 500, "CNY")
     hit = agent.search("我上次订的高铁票几点发车")[0]
     assert hit["id"] == memory["id"] and hit["slots"]["time"] == "15:00"

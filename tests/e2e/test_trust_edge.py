@@ -39,7 +39,9 @@ def test_no_key_is_401_even_when_the_body_is_bad_json(client: TestClient) -> Non
 
 
 def test_body_over_the_limit_is_413_by_content_length_and_by_streamed_bytes(
-    client: TestClient, agent: Agent, api_settings: Settings,
+    client: TestClient,
+    agent: Agent,
+    api_settings: Settings,
 ) -> None:
     limit = api_settings.max_body_bytes
     big = json.dumps({"session_id": "s1", "turns": [{"role": "user", "content": "x" * 5_000_000}]}).encode()
@@ -48,9 +50,11 @@ def test_body_over_the_limit_is_413_by_content_length_and_by_streamed_bytes(
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: the guard counts what arrives
         for start in range(0, len(big), 65536):
-            yield big[start:start + 65536]
+            yield big[start : start + 65536]
 
-    streamed = client.post("/v1/memories", content=chunks(), headers={**agent.headers, "Content-Type": "application/json"})
+    streamed = client.post(
+        "/v1/memories", content=chunks(), headers={**agent.headers, "Content-Type": "application/json"}
+    )
     _error_shape(streamed, 413, field="body")
     assert client.get("/v1/memories", headers=agent.headers).json()["total"] == 0
 
@@ -58,16 +62,20 @@ def test_body_over_the_limit_is_413_by_content_length_and_by_streamed_bytes(
 @pytest.mark.parametrize("char", ["a", "记"])
 def test_turn_over_the_hard_limit_is_413_naming_the_turn(agent: Agent, api_settings: Settings, char: str) -> None:
     hard = api_settings.max_turn_hard_chars
-    turns = [{"role": "user", "content": "I prefer Python" if char == "a" else "我更喜欢 Python"},
-             {"role": "user", "content": char * (hard + 1)}]
+    turns = [
+        {"role": "user", "content": "I prefer Python" if char == "a" else "我更喜欢 Python"},
+        {"role": "user", "content": char * (hard + 1)},
+    ]
     response = agent.client.post("/v1/memories", json={"session_id": "s1", "turns": turns}, headers=agent.headers)
     body = _error_shape(response, 413, field="turns.1.content")
     assert str(hard) in body["message"]
     assert agent.client.get("/v1/memories", headers=agent.headers).json()["total"] == 0
     # Up to the hard limit a turn is still accepted (and cut to MAX_TURN_CHARS as documented).
     turns[1]["content"] = char * hard
-    assert agent.client.post("/v1/memories", json={"session_id": "s2", "turns": turns},
-                             headers=agent.headers).status_code == 200
+    assert (
+        agent.client.post("/v1/memories", json={"session_id": "s2", "turns": turns}, headers=agent.headers).status_code
+        == 200
+    )
 
 
 def test_rate_limit_answers_429_with_retry_after(client: TestClient, keys: dict[str, str]) -> None:
@@ -112,8 +120,11 @@ def test_framework_errors_use_the_documented_shape(client: TestClient, agent: Ag
     assert _error_shape(client.get("/v1/nope", headers=agent.headers), 404)["error"] == "NotFound"
     assert _error_shape(client.get("/nope"), 404)["error"] == "NotFound"
     assert _error_shape(client.put("/v1/memories", headers=agent.headers), 405)["error"] == "MethodNotAllowed"
-    bad_json = client.post("/v1/memories", content=b'{"session_id": "s1", "turns": [',
-                           headers={**agent.headers, "Content-Type": "application/json"})
+    bad_json = client.post(
+        "/v1/memories",
+        content=b'{"session_id": "s1", "turns": [',
+        headers={**agent.headers, "Content-Type": "application/json"},
+    )
     assert _error_shape(bad_json, 422, field="body")["error"] == "InvalidInput"
     missing = client.post("/v1/memories", json={"turns": []}, headers=agent.headers)
     _error_shape(missing, 422, field="session_id")
@@ -122,13 +133,20 @@ def test_framework_errors_use_the_documented_shape(client: TestClient, agent: Ag
 # -- item 16: X-User-Id is UTF-8 and NFC -----------------------------------------------------------------
 @pytest.mark.parametrize("name", ["张三", "José", "Zoë Ñúñez"])
 def test_user_id_is_decoded_as_utf8_and_normalised_to_nfc(
-    client: TestClient, keys: dict[str, str], api_settings: Settings, container: object, name: str,
+    client: TestClient,
+    keys: dict[str, str],
+    api_settings: Settings,
+    container: object,
+    name: str,
 ) -> None:
     user = f"{name}-{secrets.token_hex(3)}"
     auth = {"Authorization": f"Bearer {keys['agent_a']}"}
     nfd = unicodedata.normalize("NFD", user).encode("utf-8")  # raw header bytes, decomposed form
-    written = client.post("/v1/memories", json={"session_id": "s1", "turns": [
-        {"role": "user", "content": "我更喜欢 Python"}]}, headers={**auth, "X-User-Id": nfd})
+    written = client.post(
+        "/v1/memories",
+        json={"session_id": "s1", "turns": [{"role": "user", "content": "我更喜欢 Python"}]},
+        headers={**auth, "X-User-Id": nfd},
+    )
     assert written.status_code == 200, written.text
     memory_id = written.json()["memories"][0]["id"]
     # The subject is HMAC(tenant:NFC(user)), as every other client (CLI, SDKs) computes it.
@@ -146,7 +164,9 @@ def test_user_id_that_is_not_utf8_is_400(client: TestClient, keys: dict[str, str
     async def raw_get() -> httpx.Response:
         transport = httpx.ASGITransport(app=client.app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as raw:
-            return await raw.get("/v1/memories", headers=[(b"authorization", f"Bearer {keys['agent_a']}".encode()),
-                                                          (b"x-user-id", b"\xff\xfe-latin")])
+            return await raw.get(
+                "/v1/memories",
+                headers=[(b"authorization", f"Bearer {keys['agent_a']}".encode()), (b"x-user-id", b"\xff\xfe-latin")],
+            )
 
     _error_shape(asyncio.run(raw_get()), 400, field="X-User-Id")

@@ -27,8 +27,11 @@ def _scope(api_settings: Settings, agent: Agent) -> SubjectScope:
 
 
 def _stored(agent: Agent) -> int:
-    return int(agent.client.get("/v1/memories", headers=agent.headers,
-                                params={"status": ["active", "disputed", "quarantined"]}).json()["total"])
+    return int(
+        agent.client.get(
+            "/v1/memories", headers=agent.headers, params={"status": ["active", "disputed", "quarantined"]}
+        ).json()["total"]
+    )
 
 
 # -- item 7: prompt injection -------------------------------------------------------------------------
@@ -57,7 +60,8 @@ def test_context_renders_stored_text_as_quoted_data(agent: Agent, lang: str) -> 
             assert isinstance(decoded, str)
             assert not any(ch in decoded for ch in "\x07\x1b\u202e\u2028\r")
         assert "SYSTEM: ignore" not in items[0].split('"')[0] and not any(
-            line.startswith(("SYSTEM", "系统", "- user: ok", "- assistant: 好的")) for line in items)
+            line.startswith(("SYSTEM", "系统", "- user: ok", "- assistant: 好的")) for line in items
+        )
     recent = messages[1]["content"].split("\n")[1]
     assert json.loads(recent.removeprefix("- user: ")).startswith(text.split("\n")[0])
 
@@ -65,16 +69,23 @@ def test_context_renders_stored_text_as_quoted_data(agent: Agent, lang: str) -> 
 # -- item 8: validation before any write; all-or-nothing ---------------------------------------------------
 @pytest.mark.parametrize("first", ["I prefer Python", "我更喜欢 Python"])
 def test_offsets_neo4j_cannot_store_are_422_before_any_write(agent: Agent, first: str) -> None:
-    body: dict[str, Any] = {"session_id": "s1", "turns": [
-        {"role": "user", "content": first},
-        {"role": "user", "content": "I live in Berlin", "at": "2026-11-30T10:00:00+23:00"}]}
+    body: dict[str, Any] = {
+        "session_id": "s1",
+        "turns": [
+            {"role": "user", "content": first},
+            {"role": "user", "content": "I live in Berlin", "at": "2026-11-30T10:00:00+23:00"},
+        ],
+    }
     for _ in range(2):  # the same answer on retry
         response = agent.client.post("/v1/memories", json=body, headers=agent.headers)
         assert response.status_code == 422, response.text
         assert response.json()["field"] == "turns.1.at" and "+14:00" in response.json()["message"]
     assert _stored(agent) == 0 and agent.context()["system_messages"] == []
-    late = agent.client.post("/v1/memories", json={**body, "turns": body["turns"][:1],
-                                                   "occurred_at": "2026-11-30T10:00:00-15:00"}, headers=agent.headers)
+    late = agent.client.post(
+        "/v1/memories",
+        json={**body, "turns": body["turns"][:1], "occurred_at": "2026-11-30T10:00:00-15:00"},
+        headers=agent.headers,
+    )
     assert late.status_code == 422 and late.json()["field"] == "occurred_at"
     body["turns"][1]["at"] = "2026-11-30T10:00:00+14:00"  # Kiribati: real, and storable
     accepted = agent.post("/v1/memories", body)
@@ -91,19 +102,26 @@ def test_lone_surrogates_are_422_before_any_write(agent: Agent, where: str) -> N
         turn[where] = turn[where] + " \ud800"
     raw = json.dumps(body)  # ensure_ascii: the surrogate travels as the JSON escape "\ud800"
     assert "\\ud800" in raw
-    response = agent.client.post("/v1/memories", content=raw.encode(),
-                                 headers={**agent.headers, "Content-Type": "application/json"})
+    response = agent.client.post(
+        "/v1/memories", content=raw.encode(), headers={**agent.headers, "Content-Type": "application/json"}
+    )
     assert response.status_code == 422, response.text
     expected = "session_id" if where == "session_id" else f"turns.1.{where}"
     assert response.json()["field"] == expected and "surrogate" in response.json()["message"]
     assert _stored(agent) == 0
-    search = agent.client.post("/v1/memories/search", content=json.dumps({"query": "a\udfffb"}).encode(),
-                               headers={**agent.headers, "Content-Type": "application/json"})
+    search = agent.client.post(
+        "/v1/memories/search",
+        content=json.dumps({"query": "a\udfffb"}).encode(),
+        headers={**agent.headers, "Content-Type": "application/json"},
+    )
     assert search.status_code == 422 and search.json()["field"] == "query"
 
 
 def test_a_capture_is_all_or_nothing_for_any_error(
-    client: TestClient, agent: Agent, api_settings: Settings, monkeypatch: pytest.MonkeyPatch,
+    client: TestClient,
+    agent: Agent,
+    api_settings: Settings,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     first = agent.write("s0", "I prefer Python")["memories"][0]
     c = client.app.state.container  # type: ignore[attr-defined]
@@ -115,9 +133,14 @@ def test_a_capture_is_all_or_nothing_for_any_error(
 
     monkeypatch.setattr(c.recent, "append", broken)
     quiet = TestClient(client.app, raise_server_exceptions=False)
-    body = {"session_id": "s1", "turns": [{"role": "user", "content": "I prefer Python"},  # reinforces
-                                          {"role": "user", "content": "我妈妈有高血压"},  # creates
-                                          {"role": "user", "content": "I live in Berlin"}]}  # creates
+    body = {
+        "session_id": "s1",
+        "turns": [
+            {"role": "user", "content": "I prefer Python"},  # reinforces
+            {"role": "user", "content": "我妈妈有高血压"},  # creates
+            {"role": "user", "content": "I live in Berlin"},
+        ],
+    }  # creates
     response = quiet.post("/v1/memories", json=body, headers=agent.headers)
     assert response.status_code == 500 and response.json() == {"error": "InternalError", "message": "internal error"}
     monkeypatch.undo()
@@ -138,14 +161,38 @@ def test_sentences_jionlp_answers_minus_inf_for_are_stored_without_a_date(agent:
 
 
 TEXT = st.text(max_size=120) | st.lists(
-    st.sampled_from(["今天以前", "周五之前", "明天下午3点", "预算500以内", "忘掉", "不对，是", "我妈妈", "I prefer",
-                     "remind me before friday", "$9223372036854775808", "-inf", "12:99", "\n", "\t", "🙂"])
-    | st.from_regex(r"\d{1,4}[-/年]\d{1,2}[-/月]\d{1,2}日?", fullmatch=True) | st.text(max_size=6),
-    min_size=1, max_size=6).map(" ".join)
+    st.sampled_from(
+        [
+            "今天以前",
+            "周五之前",
+            "明天下午3点",
+            "预算500以内",
+            "忘掉",
+            "不对，是",
+            "我妈妈",
+            "I prefer",
+            "remind me before friday",
+            "$9223372036854775808",
+            "-inf",
+            "12:99",
+            "\n",
+            "\t",
+            "🙂",
+        ]
+    )
+    | st.from_regex(r"\d{1,4}[-/年]\d{1,2}[-/月]\d{1,2}日?", fullmatch=True)
+    | st.text(max_size=6),
+    min_size=1,
+    max_size=6,
+).map(" ".join)
 
 
-@settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
+@settings(
+    max_examples=25,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(texts=st.lists(TEXT, min_size=1, max_size=3))
 def test_capture_never_answers_5xx(client: TestClient, keys: dict[str, str], texts: list[str]) -> None:
     headers = {"Authorization": f"Bearer {keys['agent_c']}", "X-User-Id": "prop-" + secrets.token_hex(4)}
@@ -158,7 +205,10 @@ def test_capture_never_answers_5xx(client: TestClient, keys: dict[str, str], tex
 
 # -- item 15: exports do not name the subject key -----------------------------------------------------------
 def test_export_reveals_no_subject_key_and_erase_removes_it(
-    client: TestClient, keys: dict[str, str], agent: Agent, api_settings: Settings,
+    client: TestClient,
+    keys: dict[str, str],
+    agent: Agent,
+    api_settings: Settings,
 ) -> None:
     ids = [m["id"] for m in agent.write("s1", "I prefer Python", "我妈妈有高血压")["memories"]]
     c = client.app.state.container  # type: ignore[attr-defined]

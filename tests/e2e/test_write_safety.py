@@ -55,8 +55,11 @@ def headers(keys: dict[str, str], name: str, user: str) -> dict[str, str]:
 
 
 def capture(api: TestClient, h: dict[str, str], session: str, *texts: str, **extra: object) -> dict:
-    response = api.post("/v1/memories", headers=h, json={
-        "session_id": session, "turns": [{"role": "user", "content": t} for t in texts], **extra})
+    response = api.post(
+        "/v1/memories",
+        headers=h,
+        json={"session_id": session, "turns": [{"role": "user", "content": t} for t in texts], **extra},
+    )
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -91,8 +94,9 @@ def test_forget_endpoint_asks_before_a_wide_forget_and_confirms_by_id(api: TestC
     assert {c["id"] for c in body["candidates"]} == {ids["User prefers oolong tea"], ids["User prefers jasmine tea"]}
     listed = api.get("/v1/memories", headers=h).json()
     assert listed["total"] == 3
-    confirmed = api.post("/v1/memories/forget", headers=h, json={
-        "confirm": True, "memory_ids": [ids["User prefers jasmine tea"]]}).json()
+    confirmed = api.post(
+        "/v1/memories/forget", headers=h, json={"confirm": True, "memory_ids": [ids["User prefers jasmine tea"]]}
+    ).json()
     assert confirmed["forgotten"] == [ids["User prefers jasmine tea"]]
     precise = api.post("/v1/memories/forget", headers=h, json={"query": "forget that I like oolong tea"}).json()
     assert precise == {"forgotten": [ids["User prefers oolong tea"]], "question": None, "candidates": []}
@@ -118,8 +122,12 @@ def _together(n: int, work) -> list:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("text", ["I prefer Python", "我更喜欢 Python"])
 def test_concurrent_sessions_stating_one_fact_make_one_memory(api: TestClient, keys: dict[str, str], text: str) -> None:
     h = headers(keys, "agent", "u-" + secrets.token_hex(4))
-    responses = _together(WRITERS, lambda i: api.post("/v1/memories", headers=h, json={
-        "session_id": f"s{i}", "turns": [{"role": "user", "content": text}]}))
+    responses = _together(
+        WRITERS,
+        lambda i: api.post(
+            "/v1/memories", headers=h, json={"session_id": f"s{i}", "turns": [{"role": "user", "content": text}]}
+        ),
+    )
     assert [r.status_code for r in responses] == [200] * WRITERS, [r.text for r in responses if r.status_code != 200]
     written = [r.json()["memories"][0] for r in responses]
     assert len({w["id"] for w in written}) == 1
@@ -132,8 +140,12 @@ def test_concurrent_sessions_stating_one_fact_make_one_memory(api: TestClient, k
 def test_concurrent_captures_keep_every_turn_in_the_recent_buffer(api: TestClient, keys: dict[str, str]) -> None:
     h = headers(keys, "agent", "u-" + secrets.token_hex(4))
     said = [f"note {i:02d}: {'今天下雨' if i % 2 else 'it rained today'}" for i in range(WRITERS)]
-    responses = _together(WRITERS, lambda i: api.post("/v1/memories", headers=h, json={
-        "session_id": f"s{i}", "turns": [{"role": "user", "content": said[i]}]}))
+    responses = _together(
+        WRITERS,
+        lambda i: api.post(
+            "/v1/memories", headers=h, json={"session_id": f"s{i}", "turns": [{"role": "user", "content": said[i]}]}
+        ),
+    )
     assert [r.status_code for r in responses] == [200] * WRITERS
     text = recent_text(api, h)
     assert [s for s in said if s not in text] == []
@@ -143,16 +155,22 @@ def test_concurrent_captures_keep_every_turn_in_the_recent_buffer(api: TestClien
 def test_source_is_bound_to_the_key_and_quarantine_is_admin_only(api: TestClient, keys: dict[str, str]) -> None:
     user = "u-" + secrets.token_hex(4)
     bound, free, admin = (headers(keys, k, user) for k in ("wechat_only", "agent", "admin"))
-    refused = api.post("/v1/memories", headers=bound, json={
-        "session_id": "s0", "source": "web", "turns": [{"role": "user", "content": "I prefer Python"}]})
+    refused = api.post(
+        "/v1/memories",
+        headers=bound,
+        json={"session_id": "s0", "source": "web", "turns": [{"role": "user", "content": "I prefer Python"}]},
+    )
     assert refused.status_code == 403 and refused.json()["error"] == "Forbidden" and "web" in refused.json()["message"]
     memory_id = capture(api, bound, "s1", "I prefer Python")["memories"][0]["id"]
     assert api.get(f"/v1/memories/{memory_id}", headers=bound).json()["source"] == "wechat"  # the key's source
     assert api.post("/v1/admin/quarantine", headers=admin, json={"source": "wechat"}).json()["memories"] >= 1
     try:
         # The same content under another source: the bound key may not declare it at all...
-        again = api.post("/v1/memories", headers=bound, json={
-            "session_id": "s2", "source": "web", "turns": [{"role": "user", "content": "I prefer Python"}]})
+        again = api.post(
+            "/v1/memories",
+            headers=bound,
+            json={"session_id": "s2", "source": "web", "turns": [{"role": "user", "content": "I prefer Python"}]},
+        )
         assert again.status_code == 403
         # ...and through an unrestricted key it joins the quarantined memory instead of going live.
         joined = capture(api, free, "s3", "I prefer Python", source="web")["memories"][0]
@@ -170,8 +188,9 @@ def test_source_is_bound_to_the_key_and_quarantine_is_admin_only(api: TestClient
 
 
 # -- item 13 -----------------------------------------------------------------------------------
-def test_export_of_an_erased_subject_is_404(api: TestClient, keys: dict[str, str], container: Container,
-                                            settings: Settings, tenant: str) -> None:
+def test_export_of_an_erased_subject_is_404(
+    api: TestClient, keys: dict[str, str], container: Container, settings: Settings, tenant: str
+) -> None:
     from mal.identity import subject_key
 
     user = "u-" + secrets.token_hex(4)

@@ -26,33 +26,45 @@ from mal.settings import Settings
 from mal.writing import CaptureRequest
 
 pytestmark = pytest.mark.integration
-SCANS = ("AllNodesScan", "NodeByLabelScan", "NodeIndexScan", "DirectedAllRelationshipsScan",
-         "UndirectedAllRelationshipsScan")
+SCANS = (
+    "AllNodesScan",
+    "NodeByLabelScan",
+    "NodeIndexScan",
+    "DirectedAllRelationshipsScan",
+    "UndirectedAllRelationshipsScan",
+)
 
 
 @pytest.fixture(scope="module")
 def admin_driver(settings: Settings) -> Iterator[neo4j.Driver]:
-    with neo4j.GraphDatabase.driver(settings.neo4j.uri, auth=(
-            settings.neo4j.user, settings.neo4j.password.get_secret_value())) as driver:
+    with neo4j.GraphDatabase.driver(
+        settings.neo4j.uri, auth=(settings.neo4j.user, settings.neo4j.password.get_secret_value())
+    ) as driver:
         yield driver
 
 
 def s3_client(settings: Settings) -> Any:
-    return boto3.client("s3", endpoint_url=settings.s3.endpoint_url, region_name=settings.s3.region,
-                        aws_access_key_id=settings.s3.access_key.get_secret_value(),
-                        aws_secret_access_key=settings.s3.secret_key.get_secret_value())
+    return boto3.client(
+        "s3",
+        endpoint_url=settings.s3.endpoint_url,
+        region_name=settings.s3.region,
+        aws_access_key_id=settings.s3.access_key.get_secret_value(),
+        aws_secret_access_key=settings.s3.secret_key.get_secret_value(),
+    )
 
 
 def blobs(settings: Settings, page_size: int | None = None) -> S3BlobStore:
     s3 = settings.s3
     paging: dict[str, int] = {"page_size": page_size} if page_size else {}  # None: the adapter's default (1000)
-    return S3BlobStore(s3.endpoint_url, s3.region, s3.access_key.get_secret_value(), s3.secret_key.get_secret_value(),
-                       **paging)
+    return S3BlobStore(
+        s3.endpoint_url, s3.region, s3.access_key.get_secret_value(), s3.secret_key.get_secret_value(), **paging
+    )
 
 
 def write(c: Container, scope: SubjectScope, session: str, *texts: str) -> list[str]:
-    out = c.writer.capture(scope, CaptureRequest(session_id=session, turns=[{"role": "user", "content": t}
-                                                                           for t in texts]))
+    out = c.writer.capture(
+        scope, CaptureRequest(session_id=session, turns=[{"role": "user", "content": t} for t in texts])
+    )
     return [w.memory.id for w in out.memories]
 
 
@@ -61,8 +73,9 @@ def user_tenant(driver: neo4j.Driver, subject: str) -> list[Any]:
 
 
 # -- item 13 -----------------------------------------------------------------------------------
-def test_export_after_erase_is_404_and_recreates_nothing(container: Container, scope: SubjectScope,
-                                                         admin_driver: neo4j.Driver) -> None:
+def test_export_after_erase_is_404_and_recreates_nothing(
+    container: Container, scope: SubjectScope, admin_driver: neo4j.Driver
+) -> None:
     memory_id = write(container, scope, "s1", "I prefer Python", "我妈妈有高血压")[0]
     assert user_tenant(admin_driver, scope.subject) == [scope.tenant]
     container.lifecycle.export(scope)
@@ -137,7 +150,10 @@ def _files_containing(root: Path, needles: list[bytes]) -> dict[str, list[str]]:
 
 
 def test_erase_leaves_no_text_in_statistics_vectors_or_s3(
-    container: Container, settings: Settings, scope: SubjectScope, admin_driver: neo4j.Driver,
+    container: Container,
+    settings: Settings,
+    scope: SubjectScope,
+    admin_driver: neo4j.Driver,
 ) -> None:
     word = "Qx" + secrets.token_hex(5)
     zh_word = "".join(secrets.choice("甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥") for _ in range(6))
@@ -156,8 +172,14 @@ def test_erase_leaves_no_text_in_statistics_vectors_or_s3(
     for bucket in (settings.s3.archive_bucket, settings.s3.export_bucket):
         left = client.list_object_versions(Bucket=bucket, Prefix=scope.blob_prefix)
         assert not left.get("Versions") and not left.get("DeleteMarkers")
-    graph = str([r.data() for r in admin_driver.execute_query(
-        "MATCH (n) WHERE n.subject = $k OR n.key = $k RETURN n", k=scope.subject).records])
+    graph = str(
+        [
+            r.data()
+            for r in admin_driver.execute_query(
+                "MATCH (n) WHERE n.subject = $k OR n.key = $k RETURN n", k=scope.subject
+            ).records
+        ]
+    )
     assert not [n for n in needles if n in graph]
 
     # The servers' own files. Weaviate's and the S3 server's must hold nothing; Neo4j's are
@@ -165,8 +187,10 @@ def test_erase_leaves_no_text_in_statistics_vectors_or_s3(
     # procedure to force a checkpoint or a log rotation).
     data = Path(settings.data_dir)
     encoded = [n.encode() for n in needles]
-    found = {name: _files_containing(data / name, encoded) if (data / name).is_dir() else None
-             for name in ("weaviate", "s3", "s3-versions", "neo4j")}
+    found = {
+        name: _files_containing(data / name, encoded) if (data / name).is_dir() else None
+        for name in ("weaviate", "s3", "s3-versions", "neo4j")
+    }
     report = {"needles": needles, "files_holding_them": found}
     (data / "erase-scan.json").write_text(json.dumps(report, ensure_ascii=False, indent=1))
     print("erase scan:", json.dumps(report, ensure_ascii=False))

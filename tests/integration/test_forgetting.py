@@ -22,8 +22,9 @@ pytestmark = pytest.mark.integration
 
 
 def write(c: Container, scope: SubjectScope, session: str, *texts: str) -> CaptureResult:
-    return c.writer.capture(scope, CaptureRequest(session_id=session, turns=[{"role": "user", "content": t}
-                                                                           for t in texts]))
+    return c.writer.capture(
+        scope, CaptureRequest(session_id=session, turns=[{"role": "user", "content": t} for t in texts])
+    )
 
 
 def by_summary(result: CaptureResult) -> dict[str, str]:
@@ -39,21 +40,25 @@ def subject_graph_text(c: Container, scope: SubjectScope) -> str:
     """Every property of every node the subject owns, as one string (a test may scan labels)."""
     rows = c.adapters.graph.run_read_only(
         "MATCH (n) WHERE n.subject = $s OR n.key = $s RETURN labels(n) AS l, properties(n) AS p",
-        {"s": scope.subject}, 10_000)
+        {"s": scope.subject},
+        10_000,
+    )
     return str(rows)
 
 
 def _query_stats(settings: Settings, start: bool = False) -> str:
-    with neo4j.GraphDatabase.driver(settings.neo4j.uri, auth=(settings.neo4j.user,
-                                    settings.neo4j.password.get_secret_value())) as driver:
+    with neo4j.GraphDatabase.driver(
+        settings.neo4j.uri, auth=(settings.neo4j.user, settings.neo4j.password.get_secret_value())
+    ) as driver:
         if start:  # as an attacker with admin rights would, before the user speaks
             driver.execute_query("CALL db.stats.collect('QUERIES')")
             return ""
         return str([r.data() for r in driver.execute_query("CALL db.stats.retrieve('QUERIES')").records])
 
 
-def test_forgetting_one_memory_removes_its_turns_links_and_vector(container: Container, settings: Settings,
-                                                                  scope: SubjectScope) -> None:
+def test_forgetting_one_memory_removes_its_turns_links_and_vector(
+    container: Container, settings: Settings, scope: SubjectScope
+) -> None:
     _query_stats(settings, start=True)
     out = write(container, scope, "s1", "I like green tea", "我妈妈有高血压", "I like oolong tea")
     ids = by_summary(out)
@@ -70,10 +75,12 @@ def test_forgetting_one_memory_removes_its_turns_links_and_vector(container: Con
     quads = container.adapters.graph.quadruples(scope.subject)
     assert green not in {q["memory_id"] for q in quads} and mother in {q["memory_id"] for q in quads}
     links = container.adapters.graph.run_read_only(
-        "MATCH (m:Memory {id: $id})-[r]-(x) RETURN type(r) AS t ORDER BY t", {"id": green}, 100)
+        "MATCH (m:Memory {id: $id})-[r]-(x) RETURN type(r) AS t ORDER BY t", {"id": green}, 100
+    )
     assert {r["t"] for r in links} <= {"HAS_MEMORY", "APPLIED_TO"}
     entities = container.adapters.graph.run_read_only(
-        "MATCH (e:Entity {subject: $s}) RETURN e.name AS name ORDER BY name", {"s": scope.subject}, 100)
+        "MATCH (e:Entity {subject: $s}) RETURN e.name AS name ORDER BY name", {"s": scope.subject}, 100
+    )
     assert [r["name"] for r in entities] == ["oolong tea", "高血压"]
     # Its vector is gone; the tombstone keeps no text; no node of the subject holds the words.
     assert not container.adapters.vectors.exists(scope.subject, green)
@@ -85,11 +92,16 @@ def test_forgetting_one_memory_removes_its_turns_links_and_vector(container: Con
 
 
 def test_forgetting_an_archived_memory_deletes_every_archive_version(
-    container: Container, settings: Settings, scope: SubjectScope,
+    container: Container,
+    settings: Settings,
+    scope: SubjectScope,
 ) -> None:
     clock = FixedClock(datetime(2025, 3, 1, 9, 0, tzinfo=UTC))
-    c = build(settings.model_copy(update={"lifecycle": LifecycleSettings(hot_set_cap=1)}),
-              adapters=container.adapters, clock=clock)
+    c = build(
+        settings.model_copy(update={"lifecycle": LifecycleSettings(hot_set_cap=1)}),
+        adapters=container.adapters,
+        clock=clock,
+    )
     ids = by_summary(write(c, scope, "s1", "I like green tea"))
     clock.advance(hours=1)
     write(c, scope, "s2", "我喜欢红茶")
@@ -109,20 +121,39 @@ def test_forgetting_an_archived_memory_deletes_every_archive_version(
 
 
 def test_forget_request_removes_only_the_named_preference(container: Container, scope: SubjectScope) -> None:
-    ids = by_summary(write(container, scope, "s1", "I like green tea", "I like black coffee", "I like oolong tea",
-                           "I love jasmine tea", "我喜欢绿茶", "我喜欢爬山", "I live in Berlin"))
+    ids = by_summary(
+        write(
+            container,
+            scope,
+            "s1",
+            "I like green tea",
+            "I like black coffee",
+            "I like oolong tea",
+            "I love jasmine tea",
+            "我喜欢绿茶",
+            "我喜欢爬山",
+            "I live in Berlin",
+        )
+    )
     out = write(container, scope, "s2", "forget that I like green tea")
     assert out.forgotten == [ids["User prefers green tea"]] and out.questions == []
     assert active_summaries(container, scope) == {
-        "User prefers black coffee", "User prefers oolong tea", "User prefers jasmine tea", "用户喜欢绿茶",
-        "用户喜欢爬山", "User city: Berlin"}
+        "User prefers black coffee",
+        "User prefers oolong tea",
+        "User prefers jasmine tea",
+        "用户喜欢绿茶",
+        "用户喜欢爬山",
+        "User city: Berlin",
+    }
     zh = write(container, scope, "s3", "忘掉我喜欢绿茶这件事")
     assert zh.forgotten == [ids["用户喜欢绿茶"]]
     # "tea" names two memories: a question with both candidates, and nothing is deleted.
     vague = write(container, scope, "s4", "forget that I like tea")
     assert vague.forgotten == [] and len(vague.questions) == 1 and "oolong tea" in vague.questions[0]
-    assert {c["id"] for c in vague.forget_candidates} == {ids["User prefers oolong tea"],
-                                                          ids["User prefers jasmine tea"]}
+    assert {c["id"] for c in vague.forget_candidates} == {
+        ids["User prefers oolong tea"],
+        ids["User prefers jasmine tea"],
+    }
     assert len(active_summaries(container, scope)) == 5
     # The forget requests' own words never enter the recent buffer.
     assert not any("forget" in t["content"] or "忘掉" in t["content"] for t in container.recent.get(scope, 50))
@@ -143,10 +174,21 @@ def test_a_kind_with_several_memories_is_asked_about_not_wiped(container: Contai
 
 
 def test_ordinary_sentences_delete_nothing(container: Container, scope: SubjectScope) -> None:
-    before = by_summary(write(container, scope, "s1", "I live in Berlin", "I like olive oil", "my name is Anna",
-                              "我喜欢绿茶", "我妈妈有高血压", "my budget is at most $900", "I like green tea"))
+    before = by_summary(
+        write(
+            container,
+            scope,
+            "s1",
+            "I live in Berlin",
+            "I like olive oil",
+            "my name is Anna",
+            "我喜欢绿茶",
+            "我妈妈有高血压",
+            "my budget is at most $900",
+            "I like green tea",
+        )
+    )
     out = write(container, scope, "s2", *NOT_FORGET)
     assert out.forgotten == [] and out.forget_candidates == []
-    statuses = {m.id: m.status for m in container.adapters.graph.list_memories(
-        scope.subject, None, None, 0, 500)[0]}
+    statuses = {m.id: m.status for m in container.adapters.graph.list_memories(scope.subject, None, None, 0, 500)[0]}
     assert all(statuses[i] == MemoryStatus.ACTIVE for i in before.values()), statuses

@@ -10,6 +10,7 @@ contacted here. The servers must have been started by this checkout's `python -m
 from __future__ import annotations
 
 import base64
+import contextlib
 import ipaddress
 import json
 import os
@@ -41,6 +42,7 @@ pytestmark = pytest.mark.integration
 # The only variables a server may inherit from whoever ran the stack (see infra/stack.py).
 INHERITABLE = {"PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME"}
 
+
 @dataclass(frozen=True)
 class Listener:
     proto: str
@@ -59,7 +61,7 @@ def _decode(hex_address: str) -> tuple[str, int]:
     """/proc/net/tcp{,6} print addresses as host-order 32-bit words in hex, then :port in hex."""
     host, port = hex_address.split(":")
     raw = bytes.fromhex(host)
-    words = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+    words = b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4))
     family = socket.AF_INET if len(raw) == 4 else socket.AF_INET6
     return socket.inet_ntop(family, words), int(port, 16)
 
@@ -73,7 +75,7 @@ def listeners(pid: int) -> set[Listener]:
         except OSError:
             continue
         if target.startswith("socket:["):
-            inodes.add(target[len("socket:["):-1])
+            inodes.add(target[len("socket:[") : -1])
     found = set()
     for proto, accepting in (("tcp", "0A"), ("tcp6", "0A"), ("udp", "07"), ("udp6", "07")):
         for line in Path(f"/proc/{pid}/net/{proto}").read_text().splitlines()[1:]:
@@ -99,16 +101,25 @@ def pids(stack: Stack) -> dict[str, int]:
 def need(pids: dict[str, int], *names: str) -> None:
     missing = [name for name in names or ("neo4j", "weaviate", "s3") if name not in pids]
     if missing:
-        pytest.fail(f"{missing}: not started by this checkout's stack (run `python -m infra.stack up` "
-                    "from this checkout; pid files in data/run)", pytrace=False)
+        pytest.fail(
+            f"{missing}: not started by this checkout's stack (run `python -m infra.stack up` "
+            "from this checkout; pid files in data/run)",
+            pytrace=False,
+        )
 
 
 def _expected_ports(settings: Settings) -> dict[str, dict[str, int]]:
     wv = settings.weaviate
     return {
         "neo4j": {"bolt": urlparse(settings.neo4j.uri).port or 7687},
-        "weaviate": {"http": wv.http_port, "grpc": wv.grpc_port, "gossip": wv.cluster_ports[0],
-                     "data": wv.cluster_ports[1], "raft": wv.cluster_ports[2], "raft_rpc": wv.cluster_ports[3]},
+        "weaviate": {
+            "http": wv.http_port,
+            "grpc": wv.grpc_port,
+            "gossip": wv.cluster_ports[0],
+            "data": wv.cluster_ports[1],
+            "raft": wv.cluster_ports[2],
+            "raft_rpc": wv.cluster_ports[3],
+        },
         "s3": {"s3": urlparse(settings.s3.endpoint_url).port or 7070},
     }
 
@@ -231,9 +242,14 @@ def test_s3_refuses_unsigned_and_badly_signed_requests(settings: Settings, pids:
     need(pids, "s3")
     base = settings.s3.endpoint_url.rstrip("/")
     config = BotoConfig(s3={"addressing_style": "path"}, retries={"max_attempts": 1})
-    root = boto3.client("s3", endpoint_url=base, region_name=settings.s3.region, config=config,
-                        aws_access_key_id=settings.s3.access_key.get_secret_value(),
-                        aws_secret_access_key=settings.s3.secret_key.get_secret_value())
+    root = boto3.client(
+        "s3",
+        endpoint_url=base,
+        region_name=settings.s3.region,
+        config=config,
+        aws_access_key_id=settings.s3.access_key.get_secret_value(),
+        aws_secret_access_key=settings.s3.secret_key.get_secret_value(),
+    )
     bucket, key = f"probe-{secrets.token_hex(4)}", "tenants/t/subjects/ab/abc/秘密.json"
     root.create_bucket(Bucket=bucket)
     try:
@@ -243,9 +259,14 @@ def test_s3_refuses_unsigned_and_badly_signed_requests(settings: Settings, pids:
         assert _http_status(f"{base}/{bucket}?list-type=2") == 403
         assert _http_status(f"{base}/{bucket}/{quoted}") == 403
         assert _http_status(f"{base}/{bucket}/{quoted}", method="DELETE") == 403
-        wrong = boto3.client("s3", endpoint_url=base, region_name=settings.s3.region, config=config,
-                             aws_access_key_id=settings.s3.access_key.get_secret_value(),
-                             aws_secret_access_key="wrong-secret-key")
+        wrong = boto3.client(
+            "s3",
+            endpoint_url=base,
+            region_name=settings.s3.region,
+            config=config,
+            aws_access_key_id=settings.s3.access_key.get_secret_value(),
+            aws_secret_access_key="wrong-secret-key",
+        )
         for attempt in (wrong.list_buckets, lambda: wrong.get_object(Bucket=bucket, Key=key)):
             with pytest.raises(ClientError) as refused:
                 attempt()
@@ -259,7 +280,8 @@ def test_s3_refuses_unsigned_and_badly_signed_requests(settings: Settings, pids:
 # -- (c) LOAD CSV cannot read files or fetch URLs, even for the admin ------------------------------
 def _admin_driver(settings: Settings) -> neo4j.Driver:
     return neo4j.GraphDatabase.driver(
-        settings.neo4j.uri, auth=(settings.neo4j.user, settings.neo4j.password.get_secret_value()))
+        settings.neo4j.uri, auth=(settings.neo4j.user, settings.neo4j.password.get_secret_value())
+    )
 
 
 class _Sink:
@@ -323,8 +345,9 @@ LOAD_CSV_SOURCES = {
 
 
 @pytest.mark.parametrize("source", LOAD_CSV_SOURCES.values(), ids=LOAD_CSV_SOURCES.keys())
-def test_load_csv_is_refused_for_files_and_urls(settings: Settings, pids: dict[str, int],
-                                               sinks: dict[str, _Sink], source: str) -> None:
+def test_load_csv_is_refused_for_files_and_urls(
+    settings: Settings, pids: dict[str, int], sinks: dict[str, _Sink], source: str
+) -> None:
     need(pids, "neo4j")
     url = source.format(v4=sinks["v4"].port, v6=sinks["v6"].port)
     hits_before = {name: sink.hits for name, sink in sinks.items()}
@@ -351,14 +374,13 @@ def test_query_statistics_keep_no_text(settings: Settings, pids: dict[str, int])
             for _ in range(3):
                 driver.execute_query("RETURN $text AS text", text=f"{marker} {marker_zh}")
                 driver.execute_query(f"RETURN '{marker}' AS inline, '{marker_zh}' AS inline_zh")
-            records = driver.execute_query("CALL db.stats.retrieve('QUERIES') YIELD section, data "
-                                           "RETURN section, data").records
+            records = driver.execute_query(
+                "CALL db.stats.retrieve('QUERIES') YIELD section, data RETURN section, data"
+            ).records
         finally:
             for statement in ("CALL db.stats.stop('QUERIES')", "CALL db.stats.clear('QUERIES')"):
-                try:
+                with contextlib.suppress(neo4j.exceptions.Neo4jError):
                     driver.execute_query(statement)
-                except neo4j.exceptions.Neo4jError:
-                    pass
     dump = json.dumps([r.data() for r in records], default=str, ensure_ascii=False)
     assert marker not in dump and marker_zh not in dump, dump[:2000]
 
@@ -377,13 +399,16 @@ def test_neo4j_server_settings(settings: Settings, pids: dict[str, int]) -> None
         "server.https.enabled": "false",
     }
     with _admin_driver(settings) as driver:
-        records = driver.execute_query("SHOW SETTINGS YIELD name, value WHERE name IN $names RETURN name, value",
-                                       names=list(wanted), database_="system").records
+        records = driver.execute_query(
+            "SHOW SETTINGS YIELD name, value WHERE name IN $names RETURN name, value",
+            names=list(wanted),
+            database_="system",
+        ).records
     actual = {r["name"]: str(r["value"]) for r in records}
     # db.memory.transaction.max prints as bytes or with a unit ("512.00MiB"): normalise to bytes.
     limit = re.fullmatch(r"([\d.]+)\s*([KMG]?)(?:iB|B)?", actual.get("db.memory.transaction.max", ""))
     if limit:
-        scale = {"": 1, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3}[limit.group(2)]
+        scale = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}[limit.group(2)]
         actual["db.memory.transaction.max"] = str(int(float(limit.group(1)) * scale))
     assert {k: actual.get(k) for k in wanted} == wanted
 
@@ -396,8 +421,9 @@ def test_neo4j_transaction_memory_is_capped(settings: Settings, pids: dict[str, 
     strings = settings.neo4j.tx_memory_mb * 1024 * 1024 // 32
     with _admin_driver(settings) as driver, driver.session(database=settings.neo4j.database) as session:
         with pytest.raises(neo4j.exceptions.Neo4jError) as stopped:
-            session.run("UNWIND range(1, $n) AS i WITH collect(toString(i) + '-padding') AS xs "
-                        "RETURN size(xs) AS n", n=strings).consume()
+            session.run(
+                "UNWIND range(1, $n) AS i WITH collect(toString(i) + '-padding') AS xs RETURN size(xs) AS n", n=strings
+            ).consume()
     assert "db.memory.transaction.max threshold reached" in str(stopped.value.message), stopped.value.message
 
 
@@ -428,8 +454,9 @@ def _environ(pid: int) -> dict[str, str]:
     return dict(item.split("=", 1) for item in raw.split("\0") if "=" in item)
 
 
-def test_servers_inherit_no_foreign_secret_or_mal_variable(stack: Stack, settings: Settings,
-                                                         pids: dict[str, int]) -> None:
+def test_servers_inherit_no_foreign_secret_or_mal_variable(
+    stack: Stack, settings: Settings, pids: dict[str, int]
+) -> None:
     need(pids)
     secrets = _secrets(settings)
     assert {"pepper", "neo4j password", "weaviate api key", "s3 secret key"} <= set(secrets)

@@ -29,8 +29,9 @@ def timed(container: Container, settings: Settings, **policy: object) -> tuple[C
 
 
 def write(c: Container, scope: SubjectScope, session: str, *texts: str, domain: str | None = None) -> list[str]:
-    out = c.writer.capture(scope, CaptureRequest(session_id=session, domain=domain,
-                                                 turns=[{"role": "user", "content": t} for t in texts]))
+    out = c.writer.capture(
+        scope, CaptureRequest(session_id=session, domain=domain, turns=[{"role": "user", "content": t} for t in texts])
+    )
     return [w.memory.id for w in out.memories]
 
 
@@ -47,7 +48,8 @@ def test_decay_over_30_90_180_days(container: Container, settings: Settings, sco
     again = c.lifecycle.run(tenant=scope.tenant)  # the same day: nothing compounds
     assert first["scanned"] == 2 and first["archived"] == 0 and again["archived"] == 0
     rows = c.adapters.graph.run_read_only(
-        "MATCH (m:Memory) WHERE m.id IN $ids RETURN m.effective_weight AS w", {"ids": ids}, 10)
+        "MATCH (m:Memory) WHERE m.id IN $ids RETURN m.effective_weight AS w", {"ids": ids}, 10
+    )
     assert [r["w"] for r in rows] == pytest.approx([0.95**30] * 2, rel=1e-6)
     clock.advance(days=60)  # day 90: 0.95^90 = 0.0099 < 0.1
     at_90 = c.lifecycle.run(tenant=scope.tenant)
@@ -81,8 +83,9 @@ def test_retrieval_hits_refresh_the_ttl_clock(container: Container, settings: Se
 
 def test_hot_set_cap_archives_the_lowest_weights(container: Container, settings: Settings, scope: SubjectScope) -> None:
     c, clock = timed(container, settings, hot_set_cap=3)
-    ids = write(c, scope, "s1", "I prefer Python", "I live in Berlin", "I speak French", "I love jazz",
-                "my dad has diabetes")
+    ids = write(
+        c, scope, "s1", "I prefer Python", "I live in Berlin", "I speak French", "I love jazz", "my dad has diabetes"
+    )
     clock.advance(hours=1)
     write(c, scope, "s2", "I prefer Python", "I live in Berlin", "I speak French")  # reinforced
     summary = c.lifecycle.run(tenant=scope.tenant)
@@ -90,8 +93,9 @@ def test_hot_set_cap_archives_the_lowest_weights(container: Container, settings:
     assert [statuses(c, scope)[i] for i in ids] == ["active"] * 3 + ["archived"] * 2
 
 
-def test_archive_restore_round_trip_and_tampering(container: Container, settings: Settings,
-                                                 scope: SubjectScope) -> None:
+def test_archive_restore_round_trip_and_tampering(
+    container: Container, settings: Settings, scope: SubjectScope
+) -> None:
     c, clock = timed(container, settings)
     keep, gone = write(c, scope, "s1", "I prefer Python", "我妈妈有高血压")
     c.writer.capture(scope, CaptureRequest(session_id="s2", turns=[{"role": "user", "content": "I prefer Python"}]))
@@ -120,7 +124,10 @@ def test_archive_restore_round_trip_and_tampering(container: Container, settings
 
 
 def test_crash_between_upload_and_graph_update_is_finished_next_run(
-    container: Container, settings: Settings, scope: SubjectScope, monkeypatch: pytest.MonkeyPatch,
+    container: Container,
+    settings: Settings,
+    scope: SubjectScope,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     c, clock = timed(container, settings)
     memory_id = write(c, scope, "s1", "I prefer Python")[0]
@@ -140,7 +147,9 @@ def test_crash_between_upload_and_graph_update_is_finished_next_run(
 
 
 def test_export_bundle_matches_its_manifest_and_erase_removes_it(
-    container: Container, settings: Settings, scope: SubjectScope,
+    container: Container,
+    settings: Settings,
+    scope: SubjectScope,
 ) -> None:
     c, clock = timed(container, settings, hot_set_cap=2)
     ids = write(c, scope, "s1", "I prefer Python", "我妈妈有高血压", "I live in Berlin")

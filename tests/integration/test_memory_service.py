@@ -73,7 +73,9 @@ def test_family_history_stays_separate_per_relative(container: Container, scope:
     assert all("爸爸" not in s for s in summaries)
     rows = container.adapters.graph.run_read_only(
         "MATCH (u:User {key:$k})-[r:HAS_FAMILY_HISTORY]->(c) RETURN c.name AS name, r.detail AS who ORDER BY name",
-        {"k": scope.subject}, 10)
+        {"k": scope.subject},
+        10,
+    )
     assert {(r["name"]) for r in rows} == {"高血压", "糖尿病"}
 
 
@@ -88,8 +90,9 @@ def test_forget_request_in_a_turn_forgets_that_kind_only(container: Container, s
     assert not container.adapters.vectors.exists(scope.subject, result.forgotten[0])
 
 
-def test_weaviate_failure_rolls_back_the_graph_write(container: Container, scope: SubjectScope,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_weaviate_failure_rolls_back_the_graph_write(
+    container: Container, scope: SubjectScope, monkeypatch: pytest.MonkeyPatch
+) -> None:
     calls = {"n": 0}
     real_upsert = container.adapters.vectors.upsert
 
@@ -110,8 +113,9 @@ def test_weaviate_failure_rolls_back_the_graph_write(container: Container, scope
     assert len(active(container, scope)) == 2
 
 
-def test_repair_finishes_a_memory_a_crash_left_unindexed(container: Container, scope: SubjectScope,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_repair_finishes_a_memory_a_crash_left_unindexed(
+    container: Container, scope: SubjectScope, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(container.adapters.vectors, "upsert", lambda *a, **k: (_ for _ in ()).throw(SystemExit()))
     monkeypatch.setattr(container.writer, "_roll_back", lambda *a, **k: None)
     with pytest.raises(SystemExit):  # a crash: no rollback runs

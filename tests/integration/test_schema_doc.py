@@ -24,14 +24,23 @@ def test_the_doc_has_ten_queries() -> None:
     assert len(_queries()) == 10
 
 
-def test_every_example_query_runs_read_only_and_finds_the_seeded_facts(container: Container,
-                                                                         scope: SubjectScope) -> None:
+def test_every_example_query_runs_read_only_and_finds_the_seeded_facts(
+    container: Container, scope: SubjectScope
+) -> None:
     def say(session: str, *texts: str) -> None:
-        container.writer.capture(scope, CaptureRequest(session_id=session, source="web",
-                                                       turns=[{"role": "user", "content": t} for t in texts]))
+        container.writer.capture(
+            scope,
+            CaptureRequest(session_id=session, source="web", turns=[{"role": "user", "content": t} for t in texts]),
+        )
 
-    say("s1", "我妈妈有高血压", "我爸爸有糖尿病", "帮我订明天下午3点从北京南到上海虹桥的高铁二等座，预算500以内",
-        "预算500以内", "响应太慢了！！")
+    say(
+        "s1",
+        "我妈妈有高血压",
+        "我爸爸有糖尿病",
+        "帮我订明天下午3点从北京南到上海虹桥的高铁二等座，预算500以内",
+        "预算500以内",
+        "响应太慢了！！",
+    )
     say("s2", "预算800以内")
     say("s3", "不对，是900不是500")
     # Through the analyst path an analyst of this tenant uses: guarded, as the analyst Neo4j user,
@@ -46,6 +55,8 @@ def test_every_example_query_runs_read_only_and_finds_the_seeded_facts(container
     assert len(superseded) == 1 and superseded[0]["weight"] < 0.35
     assert [r["summary"] for r in disputed] == ["预算（总体）：不超过800元"]
     assert feedback and feedback[0]["sentiment"] == "frustrated"
-    assert sum(r["memories"] for r in counts) == len(container.adapters.graph.list_memories(scope.subject, None, None, 0, 100)[0])
+    assert sum(r["memories"] for r in counts) == len(
+        container.adapters.graph.list_memories(scope.subject, None, None, 0, 100)[0]
+    )
     assert sources == [{"source": "web", "memories": sum(r["memories"] for r in counts), "quarantined": 0}]
     assert {"created", "disputed", "corrected", "demoted"} <= {r["type"] for r in audit}

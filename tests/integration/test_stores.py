@@ -25,8 +25,9 @@ pytestmark = pytest.mark.integration
 
 def test_neo4j_round_trip_with_uniqueness_constraint(settings: Settings, container: Container) -> None:
     label = "ItTest" + secrets.token_hex(3)
-    with neo4j.GraphDatabase.driver(settings.neo4j.uri, auth=(settings.neo4j.user,
-                                    settings.neo4j.password.get_secret_value())) as driver:
+    with neo4j.GraphDatabase.driver(
+        settings.neo4j.uri, auth=(settings.neo4j.user, settings.neo4j.password.get_secret_value())
+    ) as driver:
         driver.execute_query(f"CREATE CONSTRAINT {label}_key IF NOT EXISTS FOR (n:{label}) REQUIRE n.key IS UNIQUE")
         driver.execute_query(f"CREATE (:{label} {{key: $k, name: $n}})", k="a", n="名字")
         records = driver.execute_query(f"MATCH (n:{label} {{key: 'a'}}) RETURN n.name AS name").records
@@ -40,8 +41,12 @@ def test_neo4j_round_trip_with_uniqueness_constraint(settings: Settings, contain
 @pytest.fixture
 def weaviate_client(settings: Settings) -> Iterator[weaviate.WeaviateClient]:
     wv = settings.weaviate
-    client = weaviate.connect_to_local(host=wv.host, port=wv.http_port, grpc_port=wv.grpc_port,
-                                       auth_credentials=weaviate.auth.Auth.api_key(wv.api_key.get_secret_value()))
+    client = weaviate.connect_to_local(
+        host=wv.host,
+        port=wv.http_port,
+        grpc_port=wv.grpc_port,
+        auth_credentials=weaviate.auth.Auth.api_key(wv.api_key.get_secret_value()),
+    )
     yield client
     client.close()
 
@@ -51,13 +56,16 @@ def _unit(v: list[float]) -> list[float]:
     return [x / n for x in v]
 
 
-def test_weaviate_multi_tenancy_vectors_and_gse_ch_hybrid(weaviate_client: weaviate.WeaviateClient,
-                                                          container: Container) -> None:
+def test_weaviate_multi_tenancy_vectors_and_gse_ch_hybrid(
+    weaviate_client: weaviate.WeaviateClient, container: Container
+) -> None:
     name = "ItTest" + secrets.token_hex(3)
     coll = weaviate_client.collections.create(
-        name, vector_config=Configure.Vectors.self_provided(),
+        name,
+        vector_config=Configure.Vectors.self_provided(),
         multi_tenancy_config=Configure.multi_tenancy(enabled=True, auto_tenant_creation=True),
-        properties=[Property(name="body", data_type=DataType.TEXT, tokenization=Tokenization.GSE_CH)])
+        properties=[Property(name="body", data_type=DataType.TEXT, tokenization=Tokenization.GSE_CH)],
+    )
     try:
         docs = {
             "zh1": ("我妈妈有高血压，每天吃药", [1.0, 0.0, 0.0]),
@@ -70,8 +78,9 @@ def test_weaviate_multi_tenancy_vectors_and_gse_ch_hybrid(weaviate_client: weavi
             ids[key] = alice.data.insert({"body": body}, vector=_unit(vec))
         coll.with_tenant("bob").data.insert({"body": "高血压 高血压 高血压"}, vector=_unit([1.0, 0.0, 0.0]))
 
-        near = alice.query.near_vector(near_vector=_unit([0.9, 0.1, 0.0]), limit=1,
-                                       return_metadata=MetadataQuery(distance=True))
+        near = alice.query.near_vector(
+            near_vector=_unit([0.9, 0.1, 0.0]), limit=1, return_metadata=MetadataQuery(distance=True)
+        )
         assert near.objects[0].uuid == ids["zh1"]
         # BM25 on Chinese needs real word segmentation: "高铁" and "高血压" must be told apart.
         bm25 = alice.query.bm25(query="高铁", limit=3)
@@ -91,8 +100,13 @@ def test_weaviate_multi_tenancy_vectors_and_gse_ch_hybrid(weaviate_client: weavi
 def blobs(settings: Settings) -> S3BlobStore:
     s3 = settings.s3
     bucket = "it-" + secrets.token_hex(4)
-    store = S3BlobStore(s3.endpoint_url, s3.region, s3.access_key.get_secret_value(),
-                        s3.secret_key.get_secret_value(), buckets=(bucket,))
+    store = S3BlobStore(
+        s3.endpoint_url,
+        s3.region,
+        s3.access_key.get_secret_value(),
+        s3.secret_key.get_secret_value(),
+        buckets=(bucket,),
+    )
     store.ensure_schema()
     store.bucket = bucket  # type: ignore[attr-defined]
     return store
@@ -128,6 +142,6 @@ def test_embeddings_are_normalised_and_batched(container: Container) -> None:
     vectors = container.adapters.embedder.embed(["I prefer Python", "I like Python", "我妈妈有高血压"])
     assert len(vectors) == 3 and all(len(v) == 384 for v in vectors)
     assert all(abs(math.sqrt(sum(x * x for x in v)) - 1.0) < 1e-4 for v in vectors)
-    close = sum(a * b for a, b in zip(vectors[0], vectors[1]))
-    far = sum(a * b for a, b in zip(vectors[0], vectors[2]))
+    close = sum(a * b for a, b in zip(vectors[0], vectors[1], strict=False))
+    far = sum(a * b for a, b in zip(vectors[0], vectors[2], strict=False))
     assert close > 0.8 > far

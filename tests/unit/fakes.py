@@ -15,21 +15,35 @@ from mal.settings import ApiKeyConfig, Settings
 from mal.writing import CaptureRequest, CaptureResult
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-KEYS = {"agent": ("acme", ["agent"]), "admin": ("acme", ["admin"]), "other": ("globex", ["agent"]),
-        "analyst": ("acme", ["analyst"]), "auditor": ("acme", ["auditor"])}
+KEYS = {
+    "agent": ("acme", ["agent"]),
+    "admin": ("acme", ["admin"]),
+    "other": ("globex", ["agent"]),
+    "analyst": ("acme", ["analyst"]),
+    "auditor": ("acme", ["auditor"]),
+}
 
 
 def fake_settings(**overrides: object) -> Settings:
-    keys = [ApiKeyConfig(key=f"{name}-key-0123456789", tenant=tenant, scopes=scopes)  # type: ignore[arg-type]
-            for name, (tenant, scopes) in KEYS.items()]
-    return Settings(_env_file=None, pepper="unit-test-pepper-0123456789", api_keys=keys,  # type: ignore[call-arg]
-                    **overrides)
+    keys = [
+        ApiKeyConfig(key=f"{name}-key-0123456789", tenant=tenant, scopes=scopes)  # type: ignore[arg-type]
+        for name, (tenant, scopes) in KEYS.items()
+    ]
+    return Settings(
+        _env_file=None,
+        pepper="unit-test-pepper-0123456789",
+        api_keys=keys,  # type: ignore[call-arg]
+        **overrides,
+    )
 
 
 def fake_adapters(settings: Settings) -> Adapters:
-    return Adapters(graph=InMemoryGraphStore(), vectors=InMemoryVectorStore(),
-                    blobs=InMemoryBlobStore((settings.s3.archive_bucket, settings.s3.export_bucket)),
-                    embedder=HashEmbedder())
+    return Adapters(
+        graph=InMemoryGraphStore(),
+        vectors=InMemoryVectorStore(),
+        blobs=InMemoryBlobStore((settings.s3.archive_bucket, settings.s3.export_bucket)),
+        embedder=HashEmbedder(),
+    )
 
 
 def fake_container(settings: Settings | None = None, clock: FixedClock | None = None) -> Container:

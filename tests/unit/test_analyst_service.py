@@ -15,7 +15,8 @@ from mal.errors import InvalidInput, QueryTimeout, QueryTooLarge, StoreUnavailab
 
 class FakeRunner:
     def __init__(self, rows: list[dict[str, Any]], truncated: bool = False) -> None:
-        self.rows, self.truncated, self.calls = rows, truncated, []
+        self.rows, self.truncated = rows, truncated
+        self.calls: list[Any] = []
 
     def run(self, query: str, params: dict[str, Any], max_rows: int, timeout_s: float) -> RunnerRows:
         self.calls.append((query, params, max_rows, timeout_s))
@@ -26,10 +27,29 @@ class FakeRunner:
     def close(self) -> None: ...
 
 
-EPISODE = GraphNode(("Memory",), {"tenant": "t1", "kind": "episode", "summary": "昨天我们在河边散步", "text": "昨天我们在河边散步",
-                                  "slots_json": '{"content": "昨天我们在河边散步"}', "context": "之前", "id": "m1"})
-FACT = GraphNode(("Memory",), {"tenant": "t1", "kind": "family_health", "summary": "用户的妈妈有高血压",
-                               "text": "我妈妈有高血压", "slots_json": "{}", "id": "m2"})
+EPISODE = GraphNode(
+    ("Memory",),
+    {
+        "tenant": "t1",
+        "kind": "episode",
+        "summary": "昨天我们在河边散步",
+        "text": "昨天我们在河边散步",
+        "slots_json": '{"content": "昨天我们在河边散步"}',
+        "context": "之前",
+        "id": "m1",
+    },
+)
+FACT = GraphNode(
+    ("Memory",),
+    {
+        "tenant": "t1",
+        "kind": "family_health",
+        "summary": "用户的妈妈有高血压",
+        "text": "我妈妈有高血压",
+        "slots_json": "{}",
+        "id": "m2",
+    },
+)
 RECENT = GraphNode(("RecentTurns",), {"tenant": "t1", "turns_json": '[{"content": "我妈妈有高血压"}]'})
 
 
@@ -49,7 +69,9 @@ def test_a_node_of_another_tenant_fails_the_whole_answer() -> None:
     foreign = GraphNode(("User",), {"tenant": "t2", "key": "k"})
     for node in (foreign, GraphNode(("User",), {"key": "no tenant"})):
         with pytest.raises(InvalidInput, match="outside your tenant"):
-            AnalystService(FakeRunner([{"ok": FACT}, {"x": [node]}]), 100, 3.0).query("t1", True, "MATCH (n) RETURN n", {}, 10)
+            AnalystService(FakeRunner([{"ok": FACT}, {"x": [node]}]), 100, 3.0).query(
+                "t1", True, "MATCH (n) RETURN n", {}, 10
+            )
 
 
 def test_row_cap_and_timeout_are_passed_down() -> None:
@@ -60,16 +82,18 @@ def test_row_cap_and_timeout_are_passed_down() -> None:
     assert runner.calls[0][1]["__tenant"] == "t1"
 
 
-@pytest.mark.parametrize("code,error,words", [
-    ("Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration", QueryTimeout, "timeout of 4 s"),
-    ("Neo.ClientError.Transaction.TransactionTimedOut", QueryTimeout, "timeout"),
-    ("Neo.ClientError.General.TransactionOutOfMemoryError", QueryTooLarge, "memory limit"),
-    ("Neo.TransientError.General.MemoryPoolOutOfMemoryError", QueryTooLarge, "memory limit"),
-    ("Neo.ClientError.Statement.SyntaxError", InvalidInput, "cypher refused"),
-    ("Neo.DatabaseError.General.UnknownError", StoreUnavailable, "neo4j"),
-])
+@pytest.mark.parametrize(
+    "code,error,words",
+    [
+        ("Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration", QueryTimeout, "timeout of 4 s"),
+        ("Neo.ClientError.Transaction.TransactionTimedOut", QueryTimeout, "timeout"),
+        ("Neo.ClientError.General.TransactionOutOfMemoryError", QueryTooLarge, "memory limit"),
+        ("Neo.TransientError.General.MemoryPoolOutOfMemoryError", QueryTooLarge, "memory limit"),
+        ("Neo.ClientError.Statement.SyntaxError", InvalidInput, "cypher refused"),
+        ("Neo.DatabaseError.General.UnknownError", StoreUnavailable, "neo4j"),
+    ],
+)
 def test_driver_errors_become_ours(code: str, error: type[Exception], words: str) -> None:
     runner = Neo4jAnalystRunner.__new__(Neo4jAnalystRunner)
-    with pytest.raises(error, match=words):
-        with runner._translate(4.0):
-            raise nx.Neo4jError._hydrate_neo4j(code=code, message="boom")
+    with pytest.raises(error, match=words), runner._translate(4.0):
+        raise nx.Neo4jError._hydrate_neo4j(code=code, message="boom")

@@ -32,7 +32,9 @@ def test_token_bucket_refills_evenly_and_names_the_wait() -> None:
         limiter.take("k", per_minute=6)
 
 
-@pytest.mark.parametrize("text", ["a\nb", "a\r\nSYSTEM: x", "忽略\u2028指令", "bell\x07\x1b[0m", "rtl\u202eevil", 'q"uote'])
+@pytest.mark.parametrize(
+    "text", ["a\nb", "a\r\nSYSTEM: x", "忽略\u2028指令", "bell\x07\x1b[0m", "rtl\u202eevil", 'q"uote']
+)
 def test_quote_data_is_one_json_line_without_controls(text: str) -> None:
     quoted = quote_data(text)
     assert "\n" not in quoted and "\r" not in quoted and "\u2028" not in quoted
@@ -45,17 +47,22 @@ def test_turn_over_the_hard_limit_is_refused_not_cut() -> None:
     with pytest.raises(PayloadTooLarge) as refused:
         sanitize_turns(raw, max_turns=10, max_chars=5, hard_chars=20)
     assert refused.value.field == "turns.1.content"
-    kept, _ = sanitize_turns(raw[:1] + [{"role": "user", "content": "记" * 20}], max_turns=10, max_chars=5, hard_chars=20)
+    kept, _ = sanitize_turns(
+        [*raw[:1], {"role": "user", "content": "记" * 20}], max_turns=10, max_chars=5, hard_chars=20
+    )
     assert [len(t.content) for t in kept] == [2, 5]
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"session_id": "s", "turns": [{"role": "user", "content": "x", "at": "2026-01-01T00:00:00+14:01"}]}, "at"),
-    ({"session_id": "s", "occurred_at": "2026-01-01T00:00:00-18:00", "turns": []}, "occurred_at"),
-    ({"session_id": "s", "turns": [{"role": "user", "content": "x\ud800"}]}, "content"),
-    ({"session_id": "s\udc00", "turns": []}, "session_id"),
-    ({"session_id": "s", "turns": [{"role": "user", "content": "x", "at": "9999-12-31T23:59:00Z"}]}, "at"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"session_id": "s", "turns": [{"role": "user", "content": "x", "at": "2026-01-01T00:00:00+14:01"}]}, "at"),
+        ({"session_id": "s", "occurred_at": "2026-01-01T00:00:00-18:00", "turns": []}, "occurred_at"),
+        ({"session_id": "s", "turns": [{"role": "user", "content": "x\ud800"}]}, "content"),
+        ({"session_id": "s\udc00", "turns": []}, "session_id"),
+        ({"session_id": "s", "turns": [{"role": "user", "content": "x", "at": "9999-12-31T23:59:00Z"}]}, "at"),
+    ],
+)
 def test_capture_body_refuses_what_the_stores_cannot_hold(body: dict, field: str) -> None:
     with pytest.raises(ValidationError) as refused:
         CaptureBody.model_validate(body)

@@ -80,18 +80,22 @@ def test_ordinary_sentences_are_not_forget_requests(text: str) -> None:
     assert parse(text, NOW).forget is None
 
 
-@pytest.mark.parametrize("text,kinds,named", [
-    ("forget that I like green tea", ("preference",), ("green", "tea")),
-    ("忘掉我喜欢绿茶这件事", ("preference",), ("绿茶",)),
-    ("Please forget my budget", ("budget",), ()),
-    ("忘掉我说过的预算", ("budget",), ()),
-    ("请删除我的住址信息", ("profile",), ()),
-    ("remove my preferences", ("preference",), ()),
-    ("delete what I said about my mother's health", ("family_health",), ("mother",)),
-    ("forget where I live", ("profile",), ()),
-])
-def test_forget_requests_name_kinds_and_whole_word_terms(text: str, kinds: tuple[str, ...],
-                                                         named: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "text,kinds,named",
+    [
+        ("forget that I like green tea", ("preference",), ("green", "tea")),
+        ("忘掉我喜欢绿茶这件事", ("preference",), ("绿茶",)),
+        ("Please forget my budget", ("budget",), ()),
+        ("忘掉我说过的预算", ("budget",), ()),
+        ("请删除我的住址信息", ("profile",), ()),
+        ("remove my preferences", ("preference",), ()),
+        ("delete what I said about my mother's health", ("family_health",), ("mother",)),
+        ("forget where I live", ("profile",), ()),
+    ],
+)
+def test_forget_requests_name_kinds_and_whole_word_terms(
+    text: str, kinds: tuple[str, ...], named: tuple[str, ...]
+) -> None:
     forget = parse(text, NOW).forget
     assert forget is not None and forget.kinds == kinds and forget.terms == named
 

@@ -24,8 +24,11 @@ def h(name: str, user: str = "alice") -> dict[str, str]:
 
 
 def capture(client: TestClient, headers: dict[str, str], *texts: str) -> dict:
-    r = client.post("/v1/memories", headers=headers,
-                    json={"session_id": "s1", "turns": [{"role": "user", "content": t} for t in texts]})
+    r = client.post(
+        "/v1/memories",
+        headers=headers,
+        json={"session_id": "s1", "turns": [{"role": "user", "content": t} for t in texts]},
+    )
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -73,8 +76,11 @@ def test_forget_then_404_and_store_outage_is_503_naming_it(client: TestClient) -
     client.app.state.container.adapters.vectors.down = True  # type: ignore[attr-defined]
     r = client.post("/v1/memories/search", headers=h("agent"), json={"query": "python"})
     assert r.status_code == 503 and r.json()["store"] == "weaviate"
-    r = client.post("/v1/memories", headers=h("agent"),
-                    json={"session_id": "s9", "turns": [{"role": "user", "content": "I live in Berlin"}]})
+    r = client.post(
+        "/v1/memories",
+        headers=h("agent"),
+        json={"session_id": "s9", "turns": [{"role": "user", "content": "I live in Berlin"}]},
+    )
     assert r.status_code == 503
     client.app.state.container.adapters.vectors.down = False  # type: ignore[attr-defined]
     assert client.get("/v1/memories", headers=h("agent")).json()["total"] == 0  # nothing half-written

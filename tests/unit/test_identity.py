@@ -21,8 +21,12 @@ def test_bad_user_ids_are_invalid_input(user_id: str) -> None:
 
 
 def test_keyring_binds_tenant_and_scopes() -> None:
-    ring = KeyRing([ApiKeyConfig(key="agent-key", tenant="acme", scopes=["agent"]),
-                    ApiKeyConfig(key="boss-key", tenant="acme", scopes=["admin"])])
+    ring = KeyRing(
+        [
+            ApiKeyConfig(key="agent-key", tenant="acme", scopes=["agent"]),
+            ApiKeyConfig(key="boss-key", tenant="acme", scopes=["admin"]),
+        ]
+    )
     agent = ring.authenticate("Bearer agent-key")
     assert agent.tenant == "acme"
     agent.require("agent")

@@ -12,15 +12,27 @@ from mal.relations import KIND_RELATION, RELATION_TYPES, relation_type
 # returns each row's own subject key and is never exposed through the API).
 CROSS_SUBJECT = {"SCHEMA", "UNINDEXED"}
 # Admin and lifecycle statements that span a tenant's subjects must be scoped by tenant instead.
-TENANT_SCOPED = {"SUBJECTS_PAGE", "PERSIST_DECAY", "QUARANTINE_SOURCE", "RELEASE_SOURCE", "MARK_SOURCE",
-                 "UNMARK_SOURCE", "QUARANTINED_SOURCES"}
+TENANT_SCOPED = {
+    "SUBJECTS_PAGE",
+    "PERSIST_DECAY",
+    "QUARANTINE_SOURCE",
+    "RELEASE_SOURCE",
+    "MARK_SOURCE",
+    "UNMARK_SOURCE",
+    "QUARANTINED_SOURCES",
+}
 
 
 def _cypher_constants() -> dict[str, str]:
     out = {}
     for name in dir(neo4j_graph):
         value = getattr(neo4j_graph, name)
-        if name.isupper() and not name.startswith("_") and isinstance(value, str) and ("MATCH" in value or "MERGE" in value or "CREATE" in value):
+        if (
+            name.isupper()
+            and not name.startswith("_")
+            and isinstance(value, str)
+            and ("MATCH" in value or "MERGE" in value or "CREATE" in value)
+        ):
             out[name] = value
     for rel, query in neo4j_graph.UPSERT_RELATION.items():
         out[f"UPSERT_RELATION[{rel}]"] = query
@@ -52,15 +64,20 @@ def test_relation_types_come_from_the_whitelist() -> None:
             relation_type(bad)
 
 
-@pytest.mark.parametrize("module,forbidden", [
-    ("mal.api.app", ("neo4j", "weaviate", "boto3", "botocore")),
-    ("mal.writing", ("neo4j", "weaviate", "boto3", "botocore")),
-    ("parsers", ("mal", "adapters", "decay", "neo4j", "weaviate", "boto3")),
-])
+@pytest.mark.parametrize(
+    "module,forbidden",
+    [
+        ("mal.api.app", ("neo4j", "weaviate", "boto3", "botocore")),
+        ("mal.writing", ("neo4j", "weaviate", "boto3", "botocore")),
+        ("parsers", ("mal", "adapters", "decay", "neo4j", "weaviate", "boto3")),
+    ],
+)
 def test_layers_import_inward_only(module: str, forbidden: tuple[str, ...]) -> None:
-    code = (f"import sys, {module}; bad = sorted(m for m in sys.modules if m.split('.')[0] in {forbidden!r}); "
-            "print(','.join(bad)); sys.exit(1 if bad else 0)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    code = (
+        f"import sys, {module}; bad = sorted(m for m in sys.modules if m.split('.')[0] in {forbidden!r}); "
+        "print(','.join(bad)); sys.exit(1 if bad else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.returncode == 0, f"{module} imports {result.stdout.strip()}"
 
 

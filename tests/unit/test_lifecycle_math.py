@@ -10,8 +10,16 @@ T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
 
 def memory(weight: float = 1.0) -> Memory:
-    return Memory(id="m", kind="preference", summary="s", weight=weight, created_at=T0, updated_at=T0,
-                  last_reinforced=T0, last_accessed=T0)
+    return Memory(
+        id="m",
+        kind="preference",
+        summary="s",
+        weight=weight,
+        created_at=T0,
+        updated_at=T0,
+        last_reinforced=T0,
+        last_accessed=T0,
+    )
 
 
 @pytest.mark.parametrize("days,expected", [(0, 1.0), (1, 0.95), (30, 0.95**30), (90, 0.95**90)])

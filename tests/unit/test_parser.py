@@ -20,27 +20,43 @@ def parse(text: str) -> parsers.ParseResult:
 def test_seed_train_booking() -> None:
     fact = parse("帮我订明天下午3点从北京南到上海虹桥的高铁二等座，预算500以内").facts[0]
     assert fact.kind == "travel_plan"
-    assert {k: fact.slots[k] for k in ("departure", "arrival", "date", "time", "seat_class", "budget_max", "currency")} == {
-        "departure": "北京南", "arrival": "上海虹桥", "date": "2024-06-15", "time": "15:00",
-        "seat_class": "second_class", "budget_max": 500.0, "currency": "CNY"}
+    assert {
+        k: fact.slots[k] for k in ("departure", "arrival", "date", "time", "seat_class", "budget_max", "currency")
+    } == {
+        "departure": "北京南",
+        "arrival": "上海虹桥",
+        "date": "2024-06-15",
+        "time": "15:00",
+        "seat_class": "second_class",
+        "budget_max": 500.0,
+        "currency": "CNY",
+    }
     assert fact.summary == "行程：北京南 → 上海虹桥，2024-06-15 15:00，火车/高铁，二等座，预算500元以内"
     result = parse("帮我订明天下午3点从北京南到上海虹桥的高铁二等座，预算500以内")
     assert result.sub_intents[0][0] == "travel_plan" and ("budget", 0.9) in result.sub_intents
 
 
-@pytest.mark.parametrize("text,relative,condition", [
-    ("我妈妈有高血压", "mother", "高血压"), ("我爸爸有糖尿病", "father", "糖尿病"),
-    ("my mother has high blood pressure", "mother", "high blood pressure"),
-])
+@pytest.mark.parametrize(
+    "text,relative,condition",
+    [
+        ("我妈妈有高血压", "mother", "高血压"),
+        ("我爸爸有糖尿病", "father", "糖尿病"),
+        ("my mother has high blood pressure", "mother", "high blood pressure"),
+    ],
+)
 def test_family_history_is_one_quadruple_per_relative(text: str, relative: str, condition: str) -> None:
     fact = parse(text).facts[0]
     assert fact.kind == "family_health" and fact.slots["relative"] == relative
     assert [(e.name, e.relation, e.detail) for e in fact.entities] == [(condition, "HAS_FAMILY_HISTORY", relative)]
 
 
-@pytest.mark.parametrize("text,new,old", [
-    ("不对，是2024年不是2023年", "2024", "2023"), ("actually it's 800, not 500", "800", "500"),
-])
+@pytest.mark.parametrize(
+    "text,new,old",
+    [
+        ("不对，是2024年不是2023年", "2024", "2023"),
+        ("actually it's 800, not 500", "800", "500"),
+    ],
+)
 def test_corrections(text: str, new: str, old: str) -> None:
     assert parse(text).correction == parsers.Correction(new, old)
 
@@ -52,18 +68,29 @@ def test_explicit_correction_and_unexplained_contradiction() -> None:
     assert disputed.question == "您之前设定预算500元，本次为800元，是否更新？"
     corrected = parsers.check_conflict(parse("不对，预算是800以内").facts[0], existing)
     assert corrected is not None and corrected.explicit
-    en = parsers.check_conflict(parse("my budget is $800").facts[0],
-                                [{"id": "m", "slots": {"category": "general", "amount": 500.0, "currency": "USD"}}])
+    en = parsers.check_conflict(
+        parse("my budget is $800").facts[0],
+        [{"id": "m", "slots": {"category": "general", "amount": 500.0, "currency": "USD"}}],
+    )
     assert en is not None and en.question.startswith("You previously set a budget of 500")
     assert parsers.apply_correction(parsers.Correction("800", "500"), existing) == (
-        "m1", "amount", {"category": "general", "amount": 800.0, "currency": "CNY", "bound": "max"})
+        "m1",
+        "amount",
+        {"category": "general", "amount": 800.0, "currency": "CNY", "bound": "max"},
+    )
 
 
-@pytest.mark.parametrize("text,label,minimum", [
-    ("响应太慢", "frustrated", 0.6), ("你们这服务真是垃圾", "angry", 0.8), ("太好了，非常满意", "satisfied", 0.7),
-    ("This app is terrible", "angry", 0.8), ("thanks, that was helpful", "satisfied", 0.7),
-    ("我们明天见", "neutral", 0.0),
-])
+@pytest.mark.parametrize(
+    "text,label,minimum",
+    [
+        ("响应太慢", "frustrated", 0.6),
+        ("你们这服务真是垃圾", "angry", 0.8),
+        ("太好了，非常满意", "satisfied", 0.7),
+        ("This app is terrible", "angry", 0.8),
+        ("thanks, that was helpful", "satisfied", 0.7),
+        ("我们明天见", "neutral", 0.0),
+    ],
+)
 def test_sentiment_label_and_intensity(text: str, label: str, minimum: float) -> None:
     result = parse(text)
     assert result.sentiment == label and minimum <= result.intensity <= 1.0
@@ -74,9 +101,14 @@ def test_repeated_complaint_is_a_feedback_fact_with_its_sentiment() -> None:
     assert fact.kind == "feedback" and fact.sentiment == "frustrated" and fact.intensity >= 0.8
 
 
-@pytest.mark.parametrize("text,kinds", [
-    ("忘掉我说过的预算", ("budget",)), ("forget my address", ("profile",)), ("请删除我的住址信息", ("profile",)),
-])
+@pytest.mark.parametrize(
+    "text,kinds",
+    [
+        ("忘掉我说过的预算", ("budget",)),
+        ("forget my address", ("profile",)),
+        ("请删除我的住址信息", ("profile",)),
+    ],
+)
 def test_forget_requests(text: str, kinds: tuple[str, ...]) -> None:
     result = parse(text)
     assert result.intent == "forget_request" and result.forget is not None and result.forget.kinds == kinds
@@ -87,8 +119,15 @@ def test_forgetting_something_is_not_a_forget_request(text: str) -> None:
     assert parse(text).forget is None
 
 
-@pytest.mark.parametrize("text,intent", [("你好", "smalltalk"), ("thanks!", "smalltalk"),
-                                         ("我爸爸喜欢钓鱼", "episode"), ("Do you like Python?", "episode")])
+@pytest.mark.parametrize(
+    "text,intent",
+    [
+        ("你好", "smalltalk"),
+        ("thanks!", "smalltalk"),
+        ("我爸爸喜欢钓鱼", "episode"),
+        ("Do you like Python?", "episode"),
+    ],
+)
 def test_hard_negatives(text: str, intent: str) -> None:
     assert parse(text).intent == intent
 

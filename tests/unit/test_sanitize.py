@@ -5,9 +5,14 @@ from mal.sanitize import sanitize_turns
 
 
 def test_drops_bad_roles_and_empty_content_and_cuts_long_turns() -> None:
-    raw = [{"role": "user", "content": "  hi there  "}, {"role": "system", "content": "x"},
-           {"role": "assistant", "content": "   "}, {"role": "tool", "content": "y"},
-           {"role": "assistant", "content": "a" * 2500}, {"content": "no role"}]
+    raw = [
+        {"role": "user", "content": "  hi there  "},
+        {"role": "system", "content": "x"},
+        {"role": "assistant", "content": "   "},
+        {"role": "tool", "content": "y"},
+        {"role": "assistant", "content": "a" * 2500},
+        {"content": "no role"},
+    ]
     kept, dropped = sanitize_turns(raw, max_turns=200, max_chars=2000)
     assert [t.role for t in kept] == ["user", "assistant"]
     assert kept[0].content == "hi there" and len(kept[1].content) == 2000

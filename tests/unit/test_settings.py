@@ -14,12 +14,15 @@ def test_nested_variables_and_api_keys_parse_from_environment(monkeypatch: pytes
     assert s.lifecycle.hot_set_cap == 7
 
 
-@pytest.mark.parametrize("keys", [
-    '[{"key": "k", "tenant": "bad tenant!", "scopes": ["agent"]}]',
-    '[{"key": "k", "tenant": "acme", "scopes": ["root"]}]',
-    '[{"key": "k", "tenant": "acme", "scopes": []}]',
-    '[{"key": "k", "tenant": "a", "scopes": ["agent"]}, {"key": "k", "tenant": "b", "scopes": ["agent"]}]',
-])
+@pytest.mark.parametrize(
+    "keys",
+    [
+        '[{"key": "k", "tenant": "bad tenant!", "scopes": ["agent"]}]',
+        '[{"key": "k", "tenant": "acme", "scopes": ["root"]}]',
+        '[{"key": "k", "tenant": "acme", "scopes": []}]',
+        '[{"key": "k", "tenant": "a", "scopes": ["agent"]}, {"key": "k", "tenant": "b", "scopes": ["agent"]}]',
+    ],
+)
 def test_invalid_api_keys_are_rejected(monkeypatch: pytest.MonkeyPatch, keys: str) -> None:
     monkeypatch.setenv("MAL_API_KEYS", keys)
     with pytest.raises(ValidationError):

@@ -27,8 +27,12 @@ API_SECRETS = {
     "MAL_S3__ACCESS_KEY": "s3-access-1",
     "MAL_S3__SECRET_KEY": "s3-secret-1",
 }
-OTHER_INHERITED = {"AWS_SECRET_ACCESS_KEY": "cloud-secret", "LD_PRELOAD": "/tmp/evil.so",
-                   "JAVA_TOOL_OPTIONS": "-javaagent:/tmp/evil.jar", "CLUSTER_JOIN": "10.0.0.9:7100"}
+OTHER_INHERITED = {
+    "AWS_SECRET_ACCESS_KEY": "cloud-secret",
+    "LD_PRELOAD": "/tmp/evil.so",
+    "JAVA_TOOL_OPTIONS": "-javaagent:/tmp/evil.jar",
+    "CLUSTER_JOIN": "10.0.0.9:7100",
+}
 OWN = {
     "neo4j": {"neo4j-password-1"},
     "weaviate": {"weaviate-key-1", "cluster-password-1"},
@@ -54,12 +58,18 @@ def stack(tmp_path: Path, hostile_env: None) -> Stack:
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
         neo4j=Neo4jSettings(uri=f"bolt://127.0.0.1:{ports[0]}", password=SecretStr("neo4j-password-1")),
-        weaviate=WeaviateSettings(http_port=ports[1], grpc_port=ports[2],
-                                  cluster_ports=(ports[3], ports[4], ports[5], ports[6]),
-                                  api_key=SecretStr("weaviate-key-1"),
-                                  cluster_password=SecretStr("cluster-password-1")),
-        s3=S3Settings(endpoint_url=f"http://127.0.0.1:{ports[7]}", access_key=SecretStr("s3-access-1"),
-                      secret_key=SecretStr("s3-secret-1")),
+        weaviate=WeaviateSettings(
+            http_port=ports[1],
+            grpc_port=ports[2],
+            cluster_ports=(ports[3], ports[4], ports[5], ports[6]),
+            api_key=SecretStr("weaviate-key-1"),
+            cluster_password=SecretStr("cluster-password-1"),
+        ),
+        s3=S3Settings(
+            endpoint_url=f"http://127.0.0.1:{ports[7]}",
+            access_key=SecretStr("s3-access-1"),
+            secret_key=SecretStr("s3-secret-1"),
+        ),
     )
     made = Stack(settings, tmp_path)
     for directory in (made.logs, made.run_dir):  # as `up` does
@@ -89,8 +99,9 @@ def _popen_env(stack: Stack, name: str, monkeypatch: pytest.MonkeyPatch) -> dict
 
 
 @pytest.mark.parametrize("name", ["neo4j", "weaviate", "s3"])
-def test_server_gets_only_its_own_settings_and_secrets(stack: Stack, name: str,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_server_gets_only_its_own_settings_and_secrets(
+    stack: Stack, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     env = _popen_env(stack, name, monkeypatch)
     assert not [k for k in env if k.startswith("MAL_")]
     assert not set(OTHER_INHERITED) & set(env)
@@ -101,7 +112,8 @@ def test_server_gets_only_its_own_settings_and_secrets(stack: Stack, name: str,
 
 
 def test_weaviate_binds_loopback_requires_cluster_auth_and_has_no_profiler(
-        stack: Stack, monkeypatch: pytest.MonkeyPatch) -> None:
+    stack: Stack, monkeypatch: pytest.MonkeyPatch
+) -> None:
     env = _popen_env(stack, "weaviate", monkeypatch)
     assert env["CLUSTER_BIND_ADDR"] == "127.0.0.1"
     assert env["CLUSTER_BASIC_AUTH_USERNAME"] and env["CLUSTER_BASIC_AUTH_PASSWORD"] == "cluster-password-1"

@@ -29,8 +29,9 @@ GO_FILE = 'package x\n\nimport (\n\t"fmt"\n\t"net"\n)\n\nfunc f() { net.Listen("
 
 
 def test_patch_replaces_the_text_and_adds_only_missing_imports() -> None:
-    patched = patch_go_source(GO_FILE, 'fmt.Sprintf(":%d", 1)', 'net.JoinHostPort(os.Getenv("H"), "1")',
-                              ("net", "os"), "x.go")
+    patched = patch_go_source(
+        GO_FILE, 'fmt.Sprintf(":%d", 1)', 'net.JoinHostPort(os.Getenv("H"), "1")', ("net", "os"), "x.go"
+    )
     assert 'net.Listen("tcp", net.JoinHostPort(os.Getenv("H"), "1"))' in patched
     assert patched.count('\t"os"\n') == 1 and patched.count('\t"net"\n') == 1
     assert '":%d"' not in patched
@@ -56,8 +57,10 @@ def _fake_module(root: Path, go_mod_extra: str = "", drift: bool = False) -> Pat
 
 @pytest.fixture
 def stack(tmp_path: Path) -> Stack:
-    settings = Settings(_env_file=None,  # type: ignore[call-arg]
-                        weaviate=WeaviateSettings(api_key=SecretStr("k"), cluster_password=SecretStr("p")))
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        weaviate=WeaviateSettings(api_key=SecretStr("k"), cluster_password=SecretStr("p")),
+    )
     return Stack(settings, tmp_path / "data")
 
 
@@ -69,8 +72,9 @@ def _fake_download(monkeypatch: pytest.MonkeyPatch, module_dir: Path) -> None:
     monkeypatch.setattr(subprocess, "run", fake_run)
 
 
-def test_build_module_maps_each_original_to_its_patched_copy(stack: Stack, tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_build_module_maps_each_original_to_its_patched_copy(
+    stack: Stack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     module_dir = _fake_module(tmp_path / "modcache" / "weaviate@v1.38.11")
     _fake_download(monkeypatch, module_dir)
     build_dir, overlay = stack._weaviate_build_module("v1.38.11")
@@ -88,18 +92,23 @@ def test_build_module_maps_each_original_to_its_patched_copy(stack: Stack, tmp_p
 
 
 @pytest.mark.parametrize("case", ["drifted source", "replace directive"])
-def test_build_module_fails_loudly_on_an_unexpected_upstream(stack: Stack, tmp_path: Path, case: str,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    module_dir = _fake_module(tmp_path / "weaviate", drift=case == "drifted source",
-                              go_mod_extra="replace example.org/dep => ../dep\n" if case == "replace directive" else "")
+def test_build_module_fails_loudly_on_an_unexpected_upstream(
+    stack: Stack, tmp_path: Path, case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module_dir = _fake_module(
+        tmp_path / "weaviate",
+        drift=case == "drifted source",
+        go_mod_extra="replace example.org/dep => ../dep\n" if case == "replace directive" else "",
+    )
     _fake_download(monkeypatch, module_dir)
     with pytest.raises(StackError):
         stack._weaviate_build_module("v1.38.11")
     assert not list((stack.data / "build").rglob("overlay.json"))
 
 
-def test_weaviate_is_built_with_the_overlay_into_a_new_binary_name(stack: Stack, tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_weaviate_is_built_with_the_overlay_into_a_new_binary_name(
+    stack: Stack, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An unpatched binary cached under the old name (weaviate-server-v1.38.11) is not reused."""
     monkeypatch.setattr(stack_module, "BIN_CACHE", tmp_path / "bin")
     old = tmp_path / "bin" / "weaviate-server-v1.38.11" / "weaviate-server"
@@ -121,8 +130,15 @@ def test_weaviate_is_built_with_the_overlay_into_a_new_binary_name(stack: Stack,
     stack.servers["weaviate"].install()
     [(command, kwargs)] = calls
     target = tmp_path / "bin" / f"weaviate-server-v1.38.11-{WEAVIATE_PATCH}" / "weaviate-server"
-    assert command == ["go", "build", "-overlay", str(build_dir / "overlay.json"), "-o", str(target),
-                       "github.com/weaviate/weaviate/cmd/weaviate-server"]
+    assert command == [
+        "go",
+        "build",
+        "-overlay",
+        str(build_dir / "overlay.json"),
+        "-o",
+        str(target),
+        "github.com/weaviate/weaviate/cmd/weaviate-server",
+    ]
     assert kwargs["cwd"] == build_dir
     assert kwargs["env"]["CGO_ENABLED"] == "0" and not [k for k in kwargs["env"] if k.startswith("MAL_")]
     assert stack.servers["weaviate"].command()[0] == str(target)
