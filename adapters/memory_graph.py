@@ -22,9 +22,8 @@ __all__ = ["InMemoryGraphStore"]
 
 
 class InMemoryGraphStore(InMemoryMemories, GraphStore):
-    # GraphStore is the union of the role protocols (StoreLifecycle, MemoryStore, AuditLog,
-    # RecentTurnsStore, SubjectRegistry, ArchiveIndex, AdminQueries): subclassing it subclasses each.
-    """The whole graph port over dicts (tests only: nothing persists beyond the process)."""
+    """The whole graph port over dicts (tests only: nothing persists beyond the process). Subclassing
+    `GraphStore` (the union of the role protocols) makes mypy check every method against its port."""
 
     # -- lifecycle -------------------------------------------------------------------------
     def ensure_schema(self) -> None:

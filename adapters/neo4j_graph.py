@@ -56,8 +56,10 @@ def _turns(stored: str | None) -> list[RecentTurn]:
 
 
 class Neo4jGraphStore(Neo4jMemories, GraphStore):
-    # GraphStore is the union of the role protocols (StoreLifecycle, MemoryStore, AuditLog,
-    # RecentTurnsStore, SubjectRegistry, ArchiveIndex, AdminQueries): subclassing it subclasses each.
+    """Every graph role. `GraphStore` is the union of the role protocols (StoreLifecycle, MemoryStore,
+    AuditLog, RecentTurnsStore, SubjectRegistry, ArchiveIndex, AdminQueries): subclassing it subclasses
+    each, so mypy checks every method here against its port, and a missing one makes the class abstract."""
+
     # -- lifecycle -------------------------------------------------------------------------
     def ensure_schema(self) -> None:
         for statement in SCHEMA:
