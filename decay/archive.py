@@ -11,12 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from decay.policy import Decision
 from mal.errors import Conflict, IntegrityError, NotFound, StoreUnavailable
 from mal.models import Memory, MemoryStatus
-from mal.ports import BlobStore, Clock, GraphStore, VectorStore
+from mal.ports import ArchiveIndex, AuditLog, BlobStore, Clock, VectorStore
+from mal.records import AuditEvent
 from mal.scope import SubjectScope
 
 __all__ = ["ARCHIVE_FORMAT", "Archiver", "archive_key"]
@@ -29,9 +30,13 @@ def archive_key(scope: SubjectScope, memory_id: str) -> str:
     return f"{scope.blob_prefix}archive/{memory_id}.json"
 
 
+class ArchiveGraph(ArchiveIndex, AuditLog, Protocol):
+    """The graph roles archiving uses: the archive index (stubs, refs) and the audit log."""
+
+
 class Archiver:
     def __init__(
-        self, graph: GraphStore, vectors: VectorStore, blobs: BlobStore, clock: Clock, bucket: str, store_memory: Any
+        self, graph: ArchiveGraph, vectors: VectorStore, blobs: BlobStore, clock: Clock, bucket: str, store_memory: Any
     ) -> None:
         self._graph = graph
         self._vectors = vectors
@@ -46,10 +51,10 @@ class Archiver:
         memory: Memory,
         decision: Decision,
         now: datetime,
-        trail: list[dict[str, Any]] | None = None,
+        trail: list[AuditEvent] | None = None,
     ) -> bytes:
         trail = self._graph.audit_trail(scope.subject) if trail is None else trail
-        history = [e for e in trail if e.get("memory_id") == memory.id]
+        history = [e.to_json() for e in trail if e.memory_id == memory.id]
         doc = {
             "format": ARCHIVE_FORMAT,
             "tenant": scope.tenant,
@@ -88,12 +93,7 @@ class Archiver:
             self._graph.archive_stub(scope.subject, memory.id, key, sha, decision.reason, now)
             self._graph.append_audit(
                 scope.subject,
-                {
-                    "at": now,
-                    "type": "archived",
-                    "memory_id": memory.id,
-                    "detail": {"reason": decision.reason, "key": key, "sha256": sha},
-                },
+                AuditEvent(now, "archived", memory.id, {"reason": decision.reason, "key": key, "sha256": sha}),
             )
         return [key for _, _, key, _ in uploaded]
 
@@ -111,24 +111,18 @@ class Archiver:
         ref = self._graph.archive_ref(scope.subject, memory_id)
         if ref is None:
             raise NotFound(f"memory {memory_id} not found")
-        if ref["status"] != MemoryStatus.ARCHIVED.value or not ref["key"]:
-            raise Conflict(f"memory {memory_id} is {ref['status']}, not archived")
+        if ref.status != MemoryStatus.ARCHIVED.value or not ref.key:
+            raise Conflict(f"memory {memory_id} is {ref.status}, not archived")
         now = self._clock.now()
-        body = self._blobs.get(self._bucket, ref["key"])
+        body = self._blobs.get(self._bucket, ref.key)
         actual = hashlib.sha256(body).hexdigest()
-        if actual != ref["sha"]:
+        if actual != ref.sha:
             self._graph.append_audit(
-                scope.subject,
-                {
-                    "at": now,
-                    "type": "restore_refused",
-                    "memory_id": memory_id,
-                    "detail": {"expected": ref["sha"], "actual": actual},
-                },
+                scope.subject, AuditEvent(now, "restore_refused", memory_id, {"expected": ref.sha, "actual": actual})
             )
             raise IntegrityError(
                 f"archive of memory {memory_id} does not match its recorded SHA-256 "
-                f"(expected {ref['sha'][:12]}..., found {actual[:12]}...); restore refused"
+                f"(expected {(ref.sha or '')[:12]}..., found {actual[:12]}...); restore refused"
             )
         doc = json.loads(body)
         memory = Memory.model_validate(doc["memory"])
@@ -137,7 +131,6 @@ class Archiver:
         memory.last_reinforced = memory.last_accessed = memory.updated_at = now
         self._store_memory(scope, memory)
         self._graph.append_audit(
-            scope.subject,
-            {"at": now, "type": "restored", "memory_id": memory_id, "detail": {"key": ref["key"], "sha256": actual}},
+            scope.subject, AuditEvent(now, "restored", memory_id, {"key": ref.key, "sha256": actual})
         )
         return memory

@@ -9,10 +9,11 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from typing import Any
+from typing import Any, Protocol
 
 from mal.errors import NotFound
-from mal.ports import BlobStore, Clock, GraphStore
+from mal.ports import ArchiveIndex, AuditLog, BlobStore, Clock, MemoryReader, SubjectRegistry
+from mal.records import AuditEvent
 from mal.scope import SubjectScope, export_prefix
 
 __all__ = ["BUNDLE_FILES", "Exporter"]
@@ -35,9 +36,13 @@ def _relative(value: Any, prefix: str) -> Any:
     return value
 
 
+class ExportGraph(MemoryReader, ArchiveIndex, AuditLog, SubjectRegistry, Protocol):
+    """The graph roles an export reads (memories, quadruples, archive refs, audit) and appends to."""
+
+
 class Exporter:
     def __init__(
-        self, graph: GraphStore, blobs: BlobStore, clock: Clock, export_bucket: str, archive_bucket: str
+        self, graph: ExportGraph, blobs: BlobStore, clock: Clock, export_bucket: str, archive_bucket: str
     ) -> None:
         self._graph = graph
         self._blobs = blobs
@@ -53,19 +58,21 @@ class Exporter:
         export_id = f"{now.strftime('%Y%m%dT%H%M%SZ')}-{uuid.uuid4().hex[:8]}"
         prefix = export_prefix(scope.tenant, export_id)
         memories, _ = self._graph.list_memories(scope.subject, None, None, 0, 100_000)
-        archives = self._graph.archived_refs(scope.subject)
-        for ref in archives:  # the auditor gets what S3 says, not only what the graph remembers
-            ref["s3_sha256"] = self._blobs.head_sha256(self._archive_bucket, ref["key"]) if ref["key"] else None
-            ref["bucket"] = self._archive_bucket
+        archives = []
+        for ref in self._graph.archived_refs(scope.subject):  # the auditor gets what S3 says, too
+            entry = ref.to_json()
+            entry["s3_sha256"] = self._blobs.head_sha256(self._archive_bucket, ref.key) if ref.key else None
+            entry["bucket"] = self._archive_bucket
             # The object under the subject's own prefix; the prefix itself would name the subject key.
-            ref["key"] = ref["key"].removeprefix(scope.blob_prefix) if ref["key"] else None
+            entry["key"] = ref.key.removeprefix(scope.blob_prefix) if ref.key else None
+            archives.append(entry)
         contents = {
             "memories.json": _json([m.model_dump(mode="json") for m in memories if m.status.value != "archived"]),
-            "quadruples.json": _json(self._graph.quadruples(scope.subject)),
+            "quadruples.json": _json([q.to_json() for q in self._graph.quadruples(scope.subject)]),
             "archives.json": _json(archives),
             "audit.json": _json(
                 [
-                    {**e, "detail": _relative(e["detail"], scope.blob_prefix)}
+                    {**e.to_json(), "detail": _relative(e.detail, scope.blob_prefix)}
                     for e in self._graph.audit_trail(scope.subject)
                 ]
             ),
@@ -87,13 +94,7 @@ class Exporter:
         manifest_sha = hashlib.sha256(manifest).hexdigest()
         self._blobs.put(self._bucket, prefix + "manifest.json", manifest, manifest_sha)
         self._graph.append_audit(
-            scope.subject,
-            {
-                "at": now,
-                "type": "exported",
-                "memory_id": None,
-                "detail": {"export_id": export_id, "manifest_sha256": manifest_sha},
-            },
+            scope.subject, AuditEvent(now, "exported", None, {"export_id": export_id, "manifest_sha256": manifest_sha})
         )
         return {
             "export_id": export_id,

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from decay.archive import Archiver
 from decay.export import Exporter
 from decay.policy import HOT_STATUSES, plan_subject
 from mal.lifecycle import effective_weight
 from mal.models import Memory
-from mal.ports import Clock, GraphStore
+from mal.ports import ArchiveIndex, AuditLog, Clock, MemoryReader, SubjectRegistry
+from mal.records import AuditEvent
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
 
@@ -46,10 +47,18 @@ class RunSummary:
         }
 
 
+class DecayGraph(MemoryReader, ArchiveIndex, SubjectRegistry, Protocol):
+    """The graph roles a decay run uses: subject pages, each subject's memories, persisted decay."""
+
+
+class QuarantineGraph(SubjectRegistry, AuditLog, Protocol):
+    """The graph roles quarantine uses: the tenant's sources and the audit log."""
+
+
 class DecayRunner:
     def __init__(
         self,
-        graph: GraphStore,
+        graph: DecayGraph,
         archiver: Archiver,
         clock: Clock,
         policy: LifecycleSettings,
@@ -81,7 +90,7 @@ class DecayRunner:
                 self._run_subject(SubjectScope(subject_tenant or "unknown", subject), now, dry_run, summary)
                 if bar is not None:
                     bar.update(1)
-            after = page[-1][0]
+            after = page[-1].subject
         if bar is not None:
             bar.close()
         summary.seconds = time.perf_counter() - started
@@ -112,7 +121,7 @@ class Lifecycle:
     """What the API and CLI call (the `mal.ports.LifecycleService` port)."""
 
     def __init__(
-        self, graph: GraphStore, runner: DecayRunner, archiver: Archiver, exporter: Exporter, clock: Clock
+        self, graph: QuarantineGraph, runner: DecayRunner, archiver: Archiver, exporter: Exporter, clock: Clock
     ) -> None:
         self._graph = graph
         self.runner = runner
@@ -133,13 +142,6 @@ class Lifecycle:
         now = self._clock.now()
         hits = self._graph.set_source_quarantine(tenant, source, not release, now)
         for subject, memory_id in hits:
-            self._graph.append_audit(
-                subject,
-                {
-                    "at": now,
-                    "type": "released" if release else "quarantined",
-                    "memory_id": memory_id,
-                    "detail": {"source": source},
-                },
-            )
+            event = AuditEvent(now, "released" if release else "quarantined", memory_id, {"source": source})
+            self._graph.append_audit(subject, event)
         return len(hits)

@@ -9,7 +9,7 @@ import threading
 from collections.abc import Sequence
 from datetime import datetime
 
-from mal.ports import GraphStore
+from mal.ports import AccessTracker
 
 __all__ = ["AccessRecorder"]
 
@@ -17,7 +17,7 @@ log = logging.getLogger("mal.access")
 
 
 class AccessRecorder:
-    def __init__(self, graph: GraphStore, interval_s: float = 0.5, background: bool = True) -> None:
+    def __init__(self, graph: AccessTracker, interval_s: float = 0.5, background: bool = True) -> None:
         self._graph = graph
         self._pending: dict[str, tuple[set[str], datetime]] = {}
         self._lock = threading.Lock()

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from jinja2 import Environment, StrictUndefined
 
 from mal.lifecycle import effective_weight
 from mal.models import Memory, MemoryStatus
-from mal.ports import Clock, GraphStore
+from mal.ports import Clock, MemoryReader
 from mal.recent import RecentBuffer
+from mal.records import RecentTurn
 from mal.retrieval import Retriever
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
@@ -71,7 +71,12 @@ class ContextResult:
 
 class ContextBuilder:
     def __init__(
-        self, graph: GraphStore, retriever: Retriever, recent: RecentBuffer, clock: Clock, lifecycle: LifecycleSettings
+        self,
+        graph: MemoryReader,
+        retriever: Retriever,
+        recent: RecentBuffer,
+        clock: Clock,
+        lifecycle: LifecycleSettings,
     ) -> None:
         self._graph = graph
         self._retriever = retriever
@@ -100,7 +105,7 @@ class ContextBuilder:
                 {
                     "role": "system",
                     "content": RECENT_TEMPLATE[lang]
-                    .render(turns=[{"role": t["role"], "quoted": quote_data(str(t["content"]))} for t in turns])
+                    .render(turns=[{"role": t.role, "quoted": quote_data(t.content)} for t in turns])
                     .strip(),
                 }
             )
@@ -116,9 +121,9 @@ class ContextBuilder:
         return memories[:limit]
 
 
-def _majority_lang(memories: list[Memory], turns: list[dict[str, Any]]) -> str:
+def _majority_lang(memories: list[Memory], turns: list[RecentTurn]) -> str:
     import parsers
 
-    votes = [m.lang for m in memories] + [parsers.detect_lang(t["content"]) for t in turns if t["role"] == "user"]
+    votes = [m.lang for m in memories] + [parsers.detect_lang(t.content) for t in turns if t.role == "user"]
     zh = sum(1 for v in votes if v in {"zh", "mixed"})
     return "zh" if votes and zh * 2 >= len(votes) else "en"

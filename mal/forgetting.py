@@ -17,13 +17,14 @@ import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import parsers
 from mal.errors import NotFound
 from mal.models import Memory, MemoryStatus
-from mal.ports import BlobStore, Clock, Embedder, GraphStore, VectorStore
+from mal.ports import ArchiveIndex, AuditLog, BlobStore, Clock, Embedder, MemoryStore, SubjectRegistry, VectorStore
 from mal.recent import RecentBuffer
+from mal.records import AuditEvent
 from mal.scope import SubjectScope, export_prefix
 from mal.settings import S3Settings
 from mal.writing import embed_text
@@ -81,10 +82,14 @@ def _question(lang: str, matches: list[Memory], named: bool) -> str:
     return f"{lead}: {listed}. Which one should I forget? Please confirm."
 
 
+class ForgetGraph(MemoryStore, ArchiveIndex, AuditLog, SubjectRegistry, Protocol):
+    """The graph roles forget and erase use (no recent turns: those go through RecentBuffer)."""
+
+
 class Forgetter:
     def __init__(
         self,
-        graph: GraphStore,
+        graph: ForgetGraph,
         vectors: VectorStore,
         blobs: BlobStore,
         embedder: Embedder,
@@ -158,8 +163,8 @@ class Forgetter:
         now = self._clock.now()
         if memory.status == MemoryStatus.ARCHIVED:
             ref = self._graph.archive_ref(scope.subject, memory.id)
-            if ref and ref.get("key"):
-                self._blobs.delete(self._s3.archive_bucket, ref["key"])  # every version
+            if ref and ref.key:
+                self._blobs.delete(self._s3.archive_bucket, ref.key)  # every version
         self._vectors.delete(scope.subject, [memory.id])
         refs = set(memory.provenance)
         if self._recent is not None:
@@ -171,8 +176,7 @@ class Forgetter:
         self._graph.forget_memory(scope.subject, memory.id, now)
         self._graph.clear_query_stats()  # collected query parameters would still hold the text
         self._graph.append_audit(
-            scope.subject,
-            {"at": now, "type": "forgotten", "memory_id": memory.id, "detail": {"reason": reason, "kind": memory.kind}},
+            scope.subject, AuditEvent(now, "forgotten", memory.id, {"reason": reason, "kind": memory.kind})
         )
         return refs
 
@@ -181,9 +185,9 @@ class Forgetter:
         # Audit bundles live by export id (their path must not name the subject); the audit trail
         # lists them, so read it before the graph is erased.
         exports = [
-            export_prefix(scope.tenant, str(e["detail"]["export_id"]))
+            export_prefix(scope.tenant, str(e.detail["export_id"]))
             for e in self._graph.audit_trail(scope.subject)
-            if e["type"] == "exported" and e["detail"].get("export_id")
+            if e.type == "exported" and e.detail.get("export_id")
         ]
         deleted = {
             "neo4j": self._graph.erase_subject(scope.subject),

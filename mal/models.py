@@ -9,6 +9,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 __all__ = [
+    "HOLDS_FACT",
+    "SEARCHABLE",
     "Entity",
     "GraphHit",
     "Memory",
@@ -34,6 +36,8 @@ class MemoryStatus(StrEnum):
 
 # Statuses a search or a context may return.
 SEARCHABLE = (MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value)
+# Statuses of a memory that still owns its fact: a replayed event or a fingerprint claim finds it.
+HOLDS_FACT = (MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value, MemoryStatus.QUARANTINED.value)
 
 
 class Turn(BaseModel):

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import datetime
-from typing import Any
+from typing import Protocol
 
 from mal.models import Turn
-from mal.ports import GraphStore
+from mal.ports import RecentTurnsStore, SubjectRegistry
+from mal.records import RecentTurn
 from mal.scope import SubjectScope
 
-__all__ = ["RecentBuffer", "turn_ref"]
+__all__ = ["RecentBuffer", "RecentGraph", "turn_ref"]
 
 
 def turn_ref(session_id: str, index: int, turn: Turn) -> str:
@@ -22,12 +23,12 @@ def turn_ref(session_id: str, index: int, turn: Turn) -> str:
     return turn.ref or f"{session_id}:{index}"
 
 
-def _ref(entry: dict[str, Any]) -> str:
-    return str(entry.get("ref") or f"{entry.get('session_id')}:{entry.get('index')}")
+class RecentGraph(RecentTurnsStore, SubjectRegistry, Protocol):
+    """The roles the buffer uses: the turns, and the tenant's quarantined sources (hidden on read)."""
 
 
 class RecentBuffer:
-    def __init__(self, graph: GraphStore, max_turns: int) -> None:
+    def __init__(self, graph: RecentGraph, max_turns: int) -> None:
         self._graph = graph
         self._max = max_turns
 
@@ -45,22 +46,22 @@ class RecentBuffer:
         if self._max == 0:
             return 0
         new = [
-            {
-                "session_id": session_id,
-                "index": index,
-                "ref": turn_ref(session_id, index, turn),
-                "role": turn.role,
-                "content": turn.content,
-                "at": (turn.at or now).isoformat(),
-                "source": source,
-            }
+            RecentTurn(
+                session_id=session_id,
+                index=index,
+                ref=turn_ref(session_id, index, turn),
+                role=turn.role,
+                content=turn.content,
+                at=(turn.at or now).isoformat(),
+                source=source,
+            )
             for index, turn in enumerate(turns)
             if index not in skip
         ]
 
-        def change(current: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            seen = {(t.get("session_id"), t.get("index")) for t in current}
-            merged = current + [t for t in new if (t["session_id"], t["index"]) not in seen]
+        def change(current: list[RecentTurn]) -> list[RecentTurn]:
+            seen = {(t.session_id, t.index) for t in current}
+            merged = current + [t for t in new if (t.session_id, t.index) not in seen]
             return merged[-self._max :]
 
         return len(self._graph.update_recent_turns(scope.subject, change, now))
@@ -72,18 +73,18 @@ class RecentBuffer:
         wanted = set(refs)
         removed = {"n": 0}
 
-        def change(current: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            kept = [t for t in current if _ref(t) not in wanted]
+        def change(current: list[RecentTurn]) -> list[RecentTurn]:
+            kept = [t for t in current if t.ref not in wanted]
             removed["n"] = len(current) - len(kept)
             return kept
 
         self._graph.update_recent_turns(scope.subject, change, now)
         return removed["n"]
 
-    def get(self, scope: SubjectScope, limit: int) -> list[dict[str, Any]]:
+    def get(self, scope: SubjectScope, limit: int) -> list[RecentTurn]:
         """The last turns, minus those from a quarantined source."""
         if limit <= 0:
             return []
         hidden = self._graph.quarantined_sources(scope.tenant)
-        turns = [t for t in self._graph.recent_turns(scope.subject) if t.get("source", "api") not in hidden]
+        turns = [t for t in self._graph.recent_turns(scope.subject) if t.source not in hidden]
         return turns[-limit:]

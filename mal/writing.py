@@ -26,6 +26,7 @@ from mal.lifecycle import effective_weight
 from mal.models import Entity, Memory, MemoryStatus, Relation, Turn, WriteAction
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
 from mal.recent import RecentBuffer, turn_ref
+from mal.records import AuditEvent
 from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
 from mal.settings import Settings
@@ -317,7 +318,7 @@ class WritePipeline:
             return None
         joined = self._reinforce(scope, owner, candidate, now, journal, action)
         if joined is not None and action == "corrected" and joined.memory.status == MemoryStatus.DISPUTED:
-            self._graph.set_status(scope.subject, [owner], MemoryStatus.ACTIVE.value, now)
+            self._graph.set_status(scope.subject, [owner], MemoryStatus.ACTIVE, now)
             joined.memory.status = MemoryStatus.ACTIVE
         return joined
 
@@ -437,7 +438,7 @@ class WritePipeline:
         self._audit(scope, "demoted", old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
 
     def _audit(self, scope: SubjectScope, kind: str, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:
-        self._graph.append_audit(scope.subject, {"at": at, "type": kind, "memory_id": memory_id, "detail": detail})
+        self._graph.append_audit(scope.subject, AuditEvent(at, kind, memory_id, detail))
 
     def _undo(self, scope: SubjectScope, journal: _Journal) -> None:
         """Put back what this request changed, then remove what it created; best effort per item."""

@@ -12,6 +12,7 @@ import pytest
 
 from mal.errors import InvalidInput
 from mal.models import Entity, Memory, MemoryStatus, Relation
+from mal.records import ArchivedRef, ArchiveRef, AuditEvent, Quadruple, QuarantineHit, RecentTurn, SubjectRow
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
@@ -123,7 +124,7 @@ def test_active_of_kind_by_event_status_and_weight(graph: Any, subject: str, ten
     found = graph.by_event(subject, event)
     assert found is not None and found.id == a.id
     assert graph.by_event(subject[::-1], event) is None
-    assert graph.set_status(subject, [b.id], "forgotten", T0) == 1
+    assert graph.set_status(subject, [b.id], MemoryStatus.FORGOTTEN, T0) == 1
     assert [m.id for m in graph.active_of_kind(subject, "budget")] == [a.id]
     later = T0 + timedelta(days=2)
     graph.set_weight(subject, a.id, 0.3, later, valid_to=later)
@@ -162,9 +163,11 @@ def test_archive_stub_and_refs(graph: Any, subject: str, tenant: str) -> None:
     graph.archive_stub(subject, m.id, "k/1.json", "ab" * 32, "low_weight", T0)
     stub = graph.get(subject, m.id)
     assert stub is not None and stub.status == MemoryStatus.ARCHIVED and stub.summary == "" and stub.relations == []
-    assert graph.archive_ref(subject, m.id) == {"key": "k/1.json", "sha": "ab" * 32, "status": "archived"}
+    assert graph.archive_ref(subject, m.id) == ArchiveRef(key="k/1.json", sha="ab" * 32, status="archived")
+    assert graph.archive_ref(subject[::-1], m.id) is None
     refs = graph.archived_refs(subject)
-    assert [(r["id"], r["reason"]) for r in refs] == [(m.id, "low_weight")]
+    assert refs == [ArchivedRef(id=m.id, key="k/1.json", sha="ab" * 32, reason="low_weight", at=T0)]
+    assert refs[0].to_json()["at"] == T0.isoformat()
     assert graph.quadruples(subject) == []
 
 
@@ -174,7 +177,7 @@ def test_quarantine_is_per_tenant_and_reversible(graph: Any, subject: str, tenan
     graph.upsert(subject, web, indexed=True)
     graph.upsert(subject, app, indexed=True)
     hits = graph.set_source_quarantine(tenant, "web", True, T0)
-    assert hits == [(subject, web.id)]
+    assert hits == [QuarantineHit(subject=subject, memory_id=web.id)]
     assert graph.quarantined_sources(tenant) == {"web"} and graph.quarantined_sources(tenant + "x") == set()
     assert graph.ensure_subject(subject, tenant, T0) == {"web"}
     assert graph.get(subject, web.id).status == MemoryStatus.QUARANTINED  # type: ignore[union-attr]
@@ -188,26 +191,36 @@ def test_quadruples_recent_audit_and_erase(graph: Any, subject: str, tenant: str
     m = _tea()
     graph.upsert(subject, m, indexed=True)
     quads = graph.quadruples(subject)
-    assert [(q["relation"], q["entity"], q["memory_id"]) for q in quads] == [("PREFERS", "green tea", m.id)]
-    turns = [{"session_id": "s", "index": 0, "role": "user", "content": "我喜欢绿茶", "at": T0.isoformat()}]
+    assert quads == [
+        Quadruple(
+            relation="PREFERS",
+            entity="green tea",
+            entity_type="topic",
+            detail=None,
+            at=T0,
+            weight=1.0,
+            memory_id=m.id,
+        )
+    ]
+    assert quads[0].to_json()["at"] == T0.isoformat()
+    turns = [RecentTurn(session_id="s", index=0, ref="s:0", role="user", content="我喜欢绿茶", at=T0.isoformat())]
     assert graph.update_recent_turns(subject, lambda current: current + turns, T0) == turns
     assert graph.recent_turns(subject) == turns and graph.recent_turns(subject[::-1]) == []
     assert graph.update_recent_turns(subject[::-1], lambda current: current + turns, T0) == []  # never creates
-    graph.append_audit(
-        subject, {"at": T0 + timedelta(seconds=2), "type": "forgotten", "memory_id": m.id, "detail": {"n": 1}}
-    )
-    graph.append_audit(subject, {"at": T0 + timedelta(seconds=1), "type": "created", "memory_id": m.id})
-    assert [(e["type"], e["detail"]) for e in graph.audit_trail(subject)] == [("created", {}), ("forgotten", {"n": 1})]
+    graph.append_audit(subject, AuditEvent(T0 + timedelta(seconds=2), "forgotten", m.id, {"n": 1}))
+    graph.append_audit(subject, AuditEvent(T0 + timedelta(seconds=1), "created", m.id))
+    assert [(e.type, e.detail) for e in graph.audit_trail(subject)] == [("created", {}), ("forgotten", {"n": 1})]
+    assert graph.audit_trail(subject)[0].at == T0 + timedelta(seconds=1)
     assert graph.count_subject(subject) > 0
     assert graph.erase_subject(subject) > 0
     assert graph.count_subject(subject) == 0
     assert graph.get(subject, m.id) is None and graph.recent_turns(subject) == [] and graph.audit_trail(subject) == []
-    assert subject not in {s for s, _ in graph.subjects(tenant)}
+    assert subject not in {row.subject for row in graph.subjects(tenant)}
 
 
 def test_subjects_page_by_tenant(graph: Any, tenant: str) -> None:
     keys = sorted(secrets.token_hex(32) for _ in range(3))
     for key in keys:
         graph.ensure_subject(key, tenant, T0)
-    assert [s for s, t in graph.subjects(tenant)] == keys
+    assert graph.subjects(tenant) == [SubjectRow(subject=k, tenant=tenant) for k in keys]
     assert [s for s, t in graph.subjects(tenant, after=keys[0], limit=1)] == [keys[1]]

@@ -147,7 +147,7 @@ def test_a_capture_is_all_or_nothing_for_any_error(
     assert _stored(agent) == 1  # only the memory from before
     assert c.adapters.graph.get(scope.subject, first["id"]).weight == weight_before  # reinforcement undone
     assert c.adapters.vectors.count_subject(scope.subject) == 1
-    assert [e["type"] for e in c.adapters.graph.audit_trail(scope.subject)].count("rolled_back") == 3
+    assert [e.type for e in c.adapters.graph.audit_trail(scope.subject)].count("rolled_back") == 3
     again = agent.post("/v1/memories", body)  # a retry works and writes once
     assert [m["action"] for m in again["memories"]] == ["reinforced", "created", "created"]
     assert _stored(agent) == 3

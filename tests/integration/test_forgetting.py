@@ -68,12 +68,12 @@ def test_forgetting_one_memory_removes_its_turns_links_and_vector(
     container.forgetter.forget(scope, green)
 
     # The recent buffer no longer holds the source turn, so /v1/context cannot bring it back.
-    assert [t["content"] for t in container.recent.get(scope, 50)] == ["我妈妈有高血压", "I like oolong tea"]
+    assert [t.content for t in container.recent.get(scope, 50)] == ["我妈妈有高血压", "I like oolong tea"]
     context = str(container.context.build(scope, None, 20, 20, "en").system_messages)
     assert "green tea" not in context and "oolong tea" in context and "高血压" in context
     # Entity links: no quadruple, no ABOUT edge, and the entity nothing else references is gone.
     quads = container.adapters.graph.quadruples(scope.subject)
-    assert green not in {q["memory_id"] for q in quads} and mother in {q["memory_id"] for q in quads}
+    assert green not in {q.memory_id for q in quads} and mother in {q.memory_id for q in quads}
     links = container.adapters.graph.run_read_only(
         "MATCH (m:Memory {id: $id})-[r]-(x) RETURN type(r) AS t ORDER BY t", {"id": green}, 100
     )
@@ -156,7 +156,7 @@ def test_forget_request_removes_only_the_named_preference(container: Container, 
     }
     assert len(active_summaries(container, scope)) == 5
     # The forget requests' own words never enter the recent buffer.
-    assert not any("forget" in t["content"] or "忘掉" in t["content"] for t in container.recent.get(scope, 50))
+    assert not any("forget" in t.content or "忘掉" in t.content for t in container.recent.get(scope, 50))
     confirmed = container.forgetter.confirm_ids(scope, [c["id"] for c in vague.forget_candidates])
     assert len(confirmed) == 2
     assert active_summaries(container, scope) == {"User prefers black coffee", "用户喜欢爬山", "User city: Berlin"}

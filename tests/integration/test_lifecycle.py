@@ -119,7 +119,7 @@ def test_archive_restore_round_trip_and_tampering(
     with pytest.raises(IntegrityError, match="SHA-256"):
         c.lifecycle.restore(scope, gone)
     assert statuses(c, scope)[gone] == "archived"
-    assert "restore_refused" in [e["type"] for e in c.adapters.graph.audit_trail(scope.subject)]
+    assert "restore_refused" in [e.type for e in c.adapters.graph.audit_trail(scope.subject)]
     assert keep in statuses(c, scope)
 
 

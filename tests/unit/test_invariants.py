@@ -1,11 +1,15 @@
 """Structural promises: scoping in Cypher, the relation whitelist, and which layer imports what."""
 
+import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 from adapters import neo4j_cypher as neo4j_graph
+from adapters import neo4j_cypher_memories, neo4j_cypher_subjects
+from mal.models import HOLDS_FACT, SEARCHABLE, MemoryStatus
 from mal.relations import KIND_RELATION, RELATION_TYPES, relation_type
 
 # Statements that deliberately span subjects: schema setup and the crash-repair scan (which
@@ -49,6 +53,58 @@ def test_every_memory_statement_is_scoped_by_subject() -> None:
             assert "$tenant" in query, f"{name} is not scoped by $tenant"
             continue
         assert "$subject" in query, f"{name} is not scoped by $subject"
+
+
+def _all_statements(module: Any) -> dict[str, str]:
+    """Every Cypher text a module defines, including those inside tuples (SCHEMA) and dicts (ERASE_SUBJECT)."""
+    out: dict[str, str] = {}
+    for name in dir(module):
+        value = getattr(module, name)
+        if not name.isupper() or name.startswith("_"):
+            continue
+        if isinstance(value, str):
+            out[name] = value
+        elif isinstance(value, tuple):
+            out.update({f"{name}[{i}]": v for i, v in enumerate(value) if isinstance(v, str)})
+        elif isinstance(value, dict):
+            out.update({f"{name}[{k}]": v for k, v in value.items() if isinstance(v, str)})
+    return out
+
+
+def _status_literals(query: str) -> list[str]:
+    statuses = "|".join(s.value for s in MemoryStatus)
+    return re.findall(rf"""['"]({statuses})['"]""", query, flags=re.IGNORECASE)
+
+
+def test_the_cypher_index_re_exports_every_role_module() -> None:
+    """The scope check above reads adapters.neo4j_cypher: a statement added to a role module but not
+    re-exported there would escape it."""
+    for module in (neo4j_cypher_memories, neo4j_cypher_subjects):
+        for name in module.__all__:
+            assert getattr(neo4j_graph, name) is getattr(module, name), name
+    assert set(_all_statements(neo4j_cypher_memories)) | set(_all_statements(neo4j_cypher_subjects)) <= set(
+        _all_statements(neo4j_graph)
+    )
+
+
+def test_no_cypher_statement_hard_codes_a_status() -> None:
+    """Statuses come from MemoryStatus as parameters ($active, $searchable, ...), never as literals."""
+    assert _status_literals("MATCH (m) WHERE m.status IN ['active', \"Disputed\"]") == ["active", "Disputed"]
+    statements = _all_statements(neo4j_graph)
+    assert len(statements) >= 40
+    offenders = {name: _status_literals(q) for name, q in statements.items() if _status_literals(q)}
+    assert offenders == {}
+
+
+def test_every_status_parameter_a_statement_uses_is_supplied() -> None:
+    params = neo4j_graph.status_params()
+    assert {s.value for s in MemoryStatus} <= set(params) and all(params[s.value] == s.value for s in MemoryStatus)
+    assert params["searchable"] == list(SEARCHABLE) and params["holds_fact"] == list(HOLDS_FACT)
+    status_names = {s.value for s in MemoryStatus} | {"searchable", "holds_fact"}
+    used = {p for q in _all_statements(neo4j_graph).values() for p in re.findall(r"\$([a-z_]+)", q)}
+    assert used & status_names, "no statement takes a status parameter"
+    # A status-like parameter the adapter does not supply would fail only against a real Neo4j.
+    assert {p for p in used if p.endswith("_status") or p in status_names} <= set(params) | {"status"}
 
 
 def test_no_statement_is_built_from_format_placeholders_at_run_time() -> None:

@@ -1,0 +1,233 @@
+"""Cypher for one subject's memories (read, write, forget, reinforce), as named, parameterised
+constants. Statuses arrive as parameters from `mal.models.MemoryStatus` (see `status_params`), never
+as literals; relationship types are the only interpolation, from the whitelist, once at import."""
+
+from __future__ import annotations
+
+from mal.relations import RELATION_TYPES
+
+__all__ = [
+    "ACTIVE_OF_KIND",
+    "BY_EVENT",
+    "BY_IDS",
+    "CLAIM_FINGERPRINT",
+    "CLEAR_CONTEXT",
+    "DELETE_MEMORY",
+    "FORGET_MEMORY",
+    "GET_MEMORY",
+    "LIST_MEMORIES",
+    "MARK_INDEXED",
+    "QUADRUPLES",
+    "REINFORCE",
+    "SET_STATUS",
+    "SET_WEIGHT",
+    "TOUCH",
+    "UNINDEXED",
+    "UPSERT_MEMORY",
+    "UPSERT_RELATION",
+]
+
+QUADRUPLES = """
+MATCH (u:User {key: $subject})-[r]->(e:Entity)
+RETURN type(r) AS relation, e.name AS entity, e.type AS entity_type, r.detail AS detail, r.at AS at,
+       r.weight AS weight, r.memory_id AS memory_id ORDER BY r.at, r.memory_id
+"""
+
+UPSERT_MEMORY = """
+MATCH (u:User {key: $subject})
+MERGE (m:Memory {id: $id})
+  ON CREATE SET m.subject = $subject
+WITH u, m
+WHERE m.subject = $subject
+SET m += $props, m.tenant = u.tenant
+MERGE (u)-[:HAS_MEMORY]->(m)
+// Applied write events as indexed nodes: replay detection is one lookup, not a scan.
+FOREACH (ev IN coalesce(m.events, []) |
+  MERGE (w:WriteEvent {id: split(ev, ':')[0]})
+    ON CREATE SET w.subject = $subject, w.tenant = u.tenant
+  MERGE (w)-[:APPLIED_TO]->(m))
+// Events the memory no longer lists (a failed capture was undone) lose their replay markers too.
+WITH u, m
+OPTIONAL MATCH (stale:WriteEvent)-[applied:APPLIED_TO]->(m)
+WHERE NOT stale.id IN [ev IN coalesce(m.events, []) | split(ev, ':')[0]]
+DELETE applied
+WITH u, m, collect(stale) AS stale
+FOREACH (w IN [s IN stale WHERE NOT exists { (s)-[:APPLIED_TO]->() }] | DELETE w)
+WITH u, m
+OPTIONAL MATCH (u)-[old {memory_id: $id}]->(:Entity)
+DELETE old
+RETURN m.id AS id
+"""
+
+# One statement per whitelisted type, built once at import; `{rel}` is never user text.
+_UPSERT_RELATION = """
+MATCH (u:User {{key: $subject}})-[:HAS_MEMORY]->(m:Memory {{id: $id}})
+UNWIND $entities AS ent
+MERGE (e:Entity {{uid: ent.uid}})
+  ON CREATE SET e.subject = $subject, e.name = ent.name, e.type = ent.type
+SET e.tenant = u.tenant
+MERGE (u)-[r:{rel} {{memory_id: $id}}]->(e)
+SET r.at = ent.at, r.weight = $weight, r.detail = ent.detail
+MERGE (m)-[:ABOUT]->(e)
+"""
+UPSERT_RELATION = {rel: _UPSERT_RELATION.format(rel=rel) for rel in sorted(RELATION_TYPES)}
+
+GET_MEMORY = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+RETURN m
+"""
+
+BY_EVENT = """
+MATCH (w:WriteEvent {id: $event, subject: $subject})-[:APPLIED_TO]->(m:Memory {subject: $subject})
+WHERE m.status IN $holds_fact
+RETURN m LIMIT 1
+"""
+
+MARK_INDEXED = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+SET m.indexed = true
+"""
+
+DELETE_MEMORY = """
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
+DELETE r
+WITH DISTINCT m
+// Its replay markers go with it (a rolled-back capture leaves nothing behind).
+OPTIONAL MATCH (w:WriteEvent)-[:APPLIED_TO]->(m)
+WHERE NOT exists { (w)-[:APPLIED_TO]->(other) WHERE other <> m }
+DETACH DELETE w
+WITH DISTINCT m
+OPTIONAL MATCH (f:Fingerprint {memory_id: $id, subject: $subject})
+DETACH DELETE f
+WITH DISTINCT m
+DETACH DELETE m
+"""
+
+# Forget one memory: its quadruples and ABOUT links go, entities nothing else points to go, its
+# fingerprint goes, and the node stays as a tombstone without any text (id, kind, status, when).
+FORGET_MEMORY = """
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
+DELETE r
+WITH DISTINCT u, m
+OPTIONAL MATCH (m)-[a:ABOUT]->(e:Entity)
+DELETE a
+WITH u, m, collect(DISTINCT e) AS linked
+CALL (linked) {
+  UNWIND linked AS e
+  WITH e WHERE NOT EXISTS { (e)--() }
+  DELETE e
+}
+OPTIONAL MATCH (f:Fingerprint {memory_id: $id, subject: $subject})
+DETACH DELETE f
+WITH DISTINCT m
+SET m.status = $forgotten, m.summary = '', m.text = '', m.context = '', m.slots_json = '{}',
+    m.relations_json = '[]', m.indexed = true, m.updated_at = $now, m.forgotten_at = $now
+REMOVE m.archive_key, m.archive_sha256, m.pre_quarantine_status, m.effective_weight
+RETURN m.id AS id
+"""
+
+# The turn before a memory is kept as its `context` (indexed for retrieval): when that turn's
+# memory is forgotten, the neighbours' copies of its words go too (the caller re-indexes them).
+CLEAR_CONTEXT = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.context = $context AND m.id <> $id
+SET m.context = '', m.updated_at = $now
+RETURN m
+"""
+
+# Claim the fact's fingerprint (unique constraint: concurrent MERGEs of one id queue). The claim
+# passes to the caller when the recorded owner is gone, forgotten or archived.
+CLAIM_FINGERPRINT = """
+MATCH (u:User {key: $subject})
+MERGE (f:Fingerprint {id: $fp})
+  ON CREATE SET f.subject = $subject, f.memory_id = $id, f.tenant = u.tenant
+SET f.locked_at = $now
+WITH u, f
+OPTIONAL MATCH (u)-[:HAS_MEMORY]->(o:Memory {id: f.memory_id})
+WITH f, o
+SET f.memory_id = CASE WHEN o IS NULL OR NOT o.status IN $holds_fact
+                       THEN $id ELSE f.memory_id END
+RETURN f.memory_id AS owner
+"""
+
+# Reinforce atomically: take the node's write lock first (SET), then read the weight, so two
+# concurrent reinforcements both count (no lost update).
+REINFORCE = """
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+SET m.reinforcing = $now
+WITH u, m, CASE WHEN m.last_reinforced < $now
+               THEN duration.inSeconds(m.last_reinforced, $now).seconds / 86400.0 ELSE 0.0 END AS days
+WITH u, m, m.weight * ($rate ^ days) + $step AS raised
+SET m.weight = CASE WHEN raised > $max THEN $max ELSE raised END, m.last_reinforced = $now, m.updated_at = $now,
+    m.events = CASE WHEN $event IN coalesce(m.events, []) THEN m.events ELSE coalesce(m.events, []) + $event END,
+    m.provenance = reduce(acc = coalesce(m.provenance, []), p IN $provenance |
+                          CASE WHEN p IN acc THEN acc ELSE acc + p END)
+REMOVE m.reinforcing
+MERGE (w:WriteEvent {id: split($event, ':')[0]})
+  ON CREATE SET w.subject = $subject, w.tenant = u.tenant
+MERGE (w)-[:APPLIED_TO]->(m)
+WITH u, m
+OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
+SET r.weight = m.weight
+WITH DISTINCT m
+RETURN m
+"""
+
+ACTIVE_OF_KIND = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {kind: $kind})
+WHERE m.status IN $searchable
+RETURN m ORDER BY m.created_at
+"""
+
+BY_IDS = """
+UNWIND range(0, size($ids) - 1) AS pos
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $ids[pos]})
+WHERE m.status IN $statuses AND m.indexed = true
+OPTIONAL MATCH (m)-[:ABOUT]->(e:Entity)
+WITH u, m, pos, collect(DISTINCT e {.name, .type}) AS entities
+OPTIONAL MATCH (m)-[:ABOUT]->(:Entity)<-[:ABOUT]-(other:Memory)
+WHERE other.id <> m.id AND other.subject = $subject AND other.status IN $searchable
+WITH m, pos, entities,
+     collect(DISTINCT other {.id, .kind, .summary, .status, pending: other.kind IN ['todo', 'schedule']})[..5]
+       AS related
+RETURN m, entities, related ORDER BY pos
+"""
+
+LIST_MEMORIES = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE ($statuses IS NULL OR m.status IN $statuses) AND ($kinds IS NULL OR m.kind IN $kinds)
+  AND m.indexed = true
+WITH m ORDER BY m.created_at DESC, m.id
+WITH collect(m) AS ms
+RETURN size(ms) AS total, ms[$offset..$offset + $limit] AS page
+"""
+
+SET_STATUS = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.id IN $ids
+SET m.status = $status, m.updated_at = $now
+RETURN count(m) AS n
+"""
+
+SET_WEIGHT = """
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+SET m.weight = $weight, m.last_reinforced = $now, m.updated_at = $now,
+    m.valid_to = coalesce($valid_to, m.valid_to)
+WITH u, m
+OPTIONAL MATCH (u)-[r {memory_id: $id}]->(:Entity)
+SET r.weight = $weight
+"""
+
+TOUCH = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.id IN $ids
+SET m.last_accessed = $now
+"""
+
+UNINDEXED = """
+MATCH (u:User)-[:HAS_MEMORY]->(m:Memory)
+WHERE m.indexed = false AND m.updated_at < $before AND ($subject IS NULL OR u.key = $subject)
+RETURN u.key AS subject, m LIMIT 1000
+"""

@@ -1,0 +1,197 @@
+"""Neo4j: one subject's memories (the `MemoryStore` role). Memory nodes carry status and weight;
+quadruples (User)-[TYPE {at, weight, memory_id}]->(Entity) are written with them, in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+import neo4j
+from neo4j import exceptions as nx
+
+from adapters.neo4j_base import STATUS_PARAMS, Neo4jBase, memory_from_node, native, upsert_tx
+from adapters.neo4j_cypher import (
+    ACTIVE_OF_KIND,
+    BY_EVENT,
+    BY_IDS,
+    CLAIM_FINGERPRINT,
+    CLEAR_CONTEXT,
+    DELETE_MEMORY,
+    FORGET_MEMORY,
+    GET_MEMORY,
+    LIST_MEMORIES,
+    MARK_INDEXED,
+    QUADRUPLES,
+    REINFORCE,
+    SET_STATUS,
+    SET_WEIGHT,
+    STATS_CLEAR,
+    STATS_STOP,
+    TOUCH,
+    UNINDEXED,
+)
+from mal.errors import InvalidInput, StoreUnavailable
+from mal.models import Entity, GraphHit, Memory, MemoryStatus, SubjectKey
+from mal.ports import MemoryStore
+from mal.records import Quadruple
+
+__all__ = ["Neo4jMemories"]
+
+
+class Neo4jMemories(Neo4jBase, MemoryStore):
+    """Implements `MemoryStore` explicitly: a signature that drifts from the port fails in mypy."""
+
+    def get(self, subject: SubjectKey, memory_id: str) -> Memory | None:
+        records = self._read(GET_MEMORY, subject=subject, id=memory_id)
+        return memory_from_node(records[0]["m"]) if records else None
+
+    def upsert(self, subject: SubjectKey, memory: Memory, indexed: bool) -> None:
+        with self._translate(), self._driver.session(database=self._database) as session:
+            written = session.execute_write(upsert_tx, subject, memory, indexed)
+        if not written:
+            raise InvalidInput(
+                f"memory id {memory.id} belongs to another subject (or the subject is unknown)", field="id"
+            )
+
+    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str:
+        """Claim the fact's fingerprint and write the memory (unindexed) in one transaction.
+
+        Returns the fingerprint's owner: `memory.id` when written, else the memory that already
+        holds this fact (a concurrent or earlier writer), which the caller reinforces instead."""
+
+        def work(tx: neo4j.ManagedTransaction) -> str:
+            record = tx.run(
+                CLAIM_FINGERPRINT, STATUS_PARAMS, subject=subject, fp=fingerprint, id=memory.id, now=memory.updated_at
+            ).single()
+            if record is None:
+                raise InvalidInput("unknown subject", field="X-User-Id")
+            owner = str(record["owner"])
+            if owner == memory.id and not upsert_tx(tx, subject, memory, False):
+                raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
+            return owner
+
+        with self._translate(), self._driver.session(database=self._database) as session:
+            return session.execute_write(work)
+
+    def reinforce(
+        self,
+        subject: SubjectKey,
+        memory_id: str,
+        event: str,
+        provenance: Sequence[str],
+        now: datetime,
+        rate: float,
+        step: float,
+        max_weight: float,
+    ) -> Memory | None:
+        records = self._write(
+            REINFORCE,
+            subject=subject,
+            id=memory_id,
+            event=event,
+            provenance=list(provenance),
+            now=now,
+            rate=rate,
+            step=step,
+            max=max_weight,
+        )
+        return memory_from_node(records[0]["m"]) if records else None
+
+    def clear_context(self, subject: SubjectKey, memory_id: str, context: str, now: datetime) -> list[Memory]:
+        if not context:
+            return []
+        return [
+            memory_from_node(r["m"])
+            for r in self._write(CLEAR_CONTEXT, subject=subject, id=memory_id, context=context, now=now)
+        ]
+
+    def forget_memory(self, subject: SubjectKey, memory_id: str, now: datetime) -> bool:
+        return bool(self._write(FORGET_MEMORY, subject=subject, id=memory_id, now=now))
+
+    def by_event(self, subject: SubjectKey, event: str) -> Memory | None:
+        records = self._read(BY_EVENT, subject=subject, event=event)
+        return memory_from_node(records[0]["m"]) if records else None
+
+    def mark_indexed(self, subject: SubjectKey, memory_id: str) -> None:
+        self._write(MARK_INDEXED, subject=subject, id=memory_id)
+
+    def delete(self, subject: SubjectKey, memory_id: str) -> None:
+        self._write(DELETE_MEMORY, subject=subject, id=memory_id)
+
+    def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
+        return [memory_from_node(r["m"]) for r in self._read(ACTIVE_OF_KIND, subject=subject, kind=kind)]
+
+    def by_ids(self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str]) -> list[GraphHit]:
+        if not ids:
+            return []
+        records = self._read(BY_IDS, subject=subject, ids=list(ids), statuses=list(statuses))
+        return [
+            GraphHit(
+                memory=memory_from_node(r["m"]),
+                entities=[Entity(**e) for e in r["entities"]],
+                related=[dict(x) for x in r["related"]],
+            )
+            for r in records
+        ]
+
+    def list_memories(
+        self,
+        subject: SubjectKey,
+        statuses: Sequence[str] | None,
+        kinds: Sequence[str] | None,
+        offset: int,
+        limit: int,
+    ) -> tuple[list[Memory], int]:
+        records = self._read(
+            LIST_MEMORIES,
+            subject=subject,
+            statuses=list(statuses) if statuses else None,
+            kinds=list(kinds) if kinds else None,
+            offset=offset,
+            limit=limit,
+        )
+        row = records[0]
+        return [memory_from_node(m) for m in row["page"]], int(row["total"])
+
+    def set_status(self, subject: SubjectKey, ids: Sequence[str], status: MemoryStatus, at: datetime) -> int:
+        records = self._write(SET_STATUS, subject=subject, ids=list(ids), status=MemoryStatus(status).value, now=at)
+        return int(records[0]["n"]) if records else 0
+
+    def set_weight(
+        self, subject: SubjectKey, memory_id: str, weight: float, at: datetime, valid_to: datetime | None = None
+    ) -> None:
+        self._write(SET_WEIGHT, subject=subject, id=memory_id, weight=weight, now=at, valid_to=valid_to)
+
+    def touch(self, subject: SubjectKey, ids: Sequence[str], at: datetime) -> None:
+        if ids:
+            self._write(TOUCH, subject=subject, ids=list(ids), now=at)
+
+    def unindexed(self, subject: SubjectKey | None, older_than: datetime) -> list[tuple[str, Memory]]:
+        records = self._read(UNINDEXED, subject=subject, before=older_than)
+        return [(r["subject"], memory_from_node(r["m"])) for r in records]
+
+    def clear_query_stats(self) -> None:
+        with self._translate(), self._driver.session(database=self._database) as session:
+            try:
+                session.run(STATS_STOP).consume()
+            except nx.ClientError:
+                pass  # nothing was being collected
+            try:
+                session.run(STATS_CLEAR).consume()
+            except nx.ClientError as exc:
+                raise StoreUnavailable("neo4j", f"could not clear query statistics ({exc.code})") from exc
+
+    def quadruples(self, subject: SubjectKey) -> list[Quadruple]:
+        return [
+            Quadruple(
+                relation=r["relation"],
+                entity=r["entity"],
+                entity_type=r["entity_type"],
+                detail=r["detail"],
+                at=native(r["at"]) if r["at"] else None,
+                weight=r["weight"],
+                memory_id=r["memory_id"],
+            )
+            for r in self._read(QUADRUPLES, subject=subject)
+        ]

@@ -1,0 +1,132 @@
+"""Typed records the graph ports return besides `Memory`: audit events, archive references,
+quadruples, recent turns and subject rows.
+
+They replace `dict[str, Any]` at the port boundary so a renamed or missing field fails in mypy, not
+in an export bundle. Records are immutable; `to_json()` gives the exact JSON shape the exports and
+archive documents have always written (datetimes as Python `isoformat()`, not pydantic's `Z`),
+because archive SHA-256s and audit bundles must not change with the refactor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+__all__ = ["ArchiveRef", "ArchivedRef", "AuditEvent", "Quadruple", "QuarantineHit", "RecentTurn", "SubjectRow"]
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    """One line of a subject's audit trail (created, forgotten, archived, exported, ...)."""
+
+    at: datetime
+    type: str
+    memory_id: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": self.at.isoformat(), "type": self.type, "memory_id": self.memory_id, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class ArchiveRef:
+    """Where one memory's archive lives (None while it is hot) and the memory's current status."""
+
+    key: str | None
+    sha: str | None
+    status: str
+
+
+@dataclass(frozen=True)
+class ArchivedRef:
+    """An archived memory as an export lists it."""
+
+    id: str
+    key: str | None
+    sha: str | None
+    reason: str | None
+    at: datetime | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "key": self.key, "sha": self.sha, "reason": self.reason, "at": _iso(self.at)}
+
+
+@dataclass(frozen=True)
+class Quadruple:
+    """(User)-[relation {at, weight, memory_id}]->(Entity), as the analysts' graph holds it."""
+
+    relation: str
+    entity: str
+    entity_type: str
+    detail: str | None
+    at: datetime | None
+    weight: float | None
+    memory_id: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "relation": self.relation,
+            "entity": self.entity,
+            "entity_type": self.entity_type,
+            "detail": self.detail,
+            "at": _iso(self.at),
+            "weight": self.weight,
+            "memory_id": self.memory_id,
+        }
+
+
+@dataclass(frozen=True)
+class RecentTurn:
+    """One turn of the recent-conversation buffer, keyed by (session_id, index) so replays merge.
+
+    Stored as JSON; `from_json` tolerates buffers written before `source` or `ref` existed."""
+
+    session_id: str | None
+    index: int | None
+    ref: str
+    role: str
+    content: str
+    at: str  # ISO time as written; only ever echoed back, never compared
+    source: str = "api"
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RecentTurn:
+        return cls(
+            session_id=data.get("session_id"),
+            index=data.get("index"),
+            ref=str(data.get("ref") or f"{data.get('session_id')}:{data.get('index')}"),
+            role=str(data.get("role", "user")),
+            content=str(data.get("content", "")),
+            at=str(data.get("at", "")),
+            source=str(data.get("source") or "api"),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "index": self.index,
+            "ref": self.ref,
+            "role": self.role,
+            "content": self.content,
+            "at": self.at,
+            "source": self.source,
+        }
+
+
+class SubjectRow(NamedTuple):
+    """A subject key and its tenant (a tuple, so `for subject, tenant in page` keeps working)."""
+
+    subject: str
+    tenant: str
+
+
+class QuarantineHit(NamedTuple):
+    """A memory a quarantine (or release) changed, with the subject it belongs to."""
+
+    subject: str
+    memory_id: str
