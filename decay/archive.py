@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from decay.policy import Decision
+from mal.audit import AuditEvent, audit_event
 from mal.errors import Conflict, IntegrityError, NotFound, StoreUnavailable
 from mal.models import Memory, MemoryStatus
 from mal.ports import BlobStore, Clock, GraphStore, VectorStore
@@ -88,12 +89,9 @@ class Archiver:
             self._graph.archive_stub(scope.subject, memory.id, key, sha, decision.reason, now)
             self._graph.append_audit(
                 scope.subject,
-                {
-                    "at": now,
-                    "type": "archived",
-                    "memory_id": memory.id,
-                    "detail": {"reason": decision.reason, "key": key, "sha256": sha},
-                },
+                audit_event(
+                    AuditEvent.ARCHIVED, memory.id, now, {"reason": decision.reason, "key": key, "sha256": sha}
+                ),
             )
         return [key for _, _, key, _ in uploaded]
 
@@ -119,12 +117,7 @@ class Archiver:
         if actual != ref["sha"]:
             self._graph.append_audit(
                 scope.subject,
-                {
-                    "at": now,
-                    "type": "restore_refused",
-                    "memory_id": memory_id,
-                    "detail": {"expected": ref["sha"], "actual": actual},
-                },
+                audit_event(AuditEvent.RESTORE_REFUSED, memory_id, now, {"expected": ref["sha"], "actual": actual}),
             )
             raise IntegrityError(
                 f"archive of memory {memory_id} does not match its recorded SHA-256 "
@@ -138,6 +131,6 @@ class Archiver:
         self._store_memory(scope, memory)
         self._graph.append_audit(
             scope.subject,
-            {"at": now, "type": "restored", "memory_id": memory_id, "detail": {"key": ref["key"], "sha256": actual}},
+            audit_event(AuditEvent.RESTORED, memory_id, now, {"key": ref["key"], "sha256": actual}),
         )
         return memory

@@ -11,6 +11,7 @@ import json
 import uuid
 from typing import Any
 
+from mal.audit import AuditEvent, audit_event
 from mal.errors import NotFound
 from mal.ports import BlobStore, Clock, GraphStore
 from mal.scope import SubjectScope, export_prefix
@@ -88,12 +89,7 @@ class Exporter:
         self._blobs.put(self._bucket, prefix + "manifest.json", manifest, manifest_sha)
         self._graph.append_audit(
             scope.subject,
-            {
-                "at": now,
-                "type": "exported",
-                "memory_id": None,
-                "detail": {"export_id": export_id, "manifest_sha256": manifest_sha},
-            },
+            audit_event(AuditEvent.EXPORTED, None, now, {"export_id": export_id, "manifest_sha256": manifest_sha}),
         )
         return {
             "export_id": export_id,

@@ -12,11 +12,11 @@ from typing import Any
 from decay.archive import Archiver
 from decay.export import Exporter
 from decay.policy import HOT_STATUSES, plan_subject
-from mal.lifecycle import effective_weight
 from mal.models import Memory
 from mal.ports import Clock, GraphStore
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
+from mal.weights import effective_weight
 
 __all__ = ["DecayRunner", "Lifecycle", "RunSummary"]
 
@@ -111,14 +111,10 @@ def _progress(enabled: bool) -> Any:
 class Lifecycle:
     """What the API and CLI call (the `mal.ports.LifecycleService` port)."""
 
-    def __init__(
-        self, graph: GraphStore, runner: DecayRunner, archiver: Archiver, exporter: Exporter, clock: Clock
-    ) -> None:
-        self._graph = graph
+    def __init__(self, runner: DecayRunner, archiver: Archiver, exporter: Exporter) -> None:
         self.runner = runner
         self.archiver = archiver
         self.exporter = exporter
-        self._clock = clock
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> dict[str, Any]:
         return self.runner.run(tenant, dry_run, progress).as_dict()
@@ -128,18 +124,3 @@ class Lifecycle:
 
     def export(self, scope: SubjectScope) -> dict[str, Any]:
         return self.exporter.export(scope)
-
-    def quarantine(self, tenant: str, source: str, release: bool = False) -> int:
-        now = self._clock.now()
-        hits = self._graph.set_source_quarantine(tenant, source, not release, now)
-        for subject, memory_id in hits:
-            self._graph.append_audit(
-                subject,
-                {
-                    "at": now,
-                    "type": "released" if release else "quarantined",
-                    "memory_id": memory_id,
-                    "detail": {"source": source},
-                },
-            )
-        return len(hits)

@@ -9,13 +9,13 @@ from typing import Any
 
 from jinja2 import Environment, StrictUndefined
 
-from mal.lifecycle import effective_weight
 from mal.models import Memory, MemoryStatus
 from mal.ports import Clock, GraphStore
 from mal.recent import RecentBuffer
 from mal.retrieval import Retriever
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
+from mal.weights import effective_weight
 
 __all__ = ["ContextBuilder", "ContextResult", "quote_data"]
 

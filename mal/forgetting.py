@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import parsers
+from mal.audit import AuditEvent, audit_event
 from mal.errors import NotFound
 from mal.models import Memory, MemoryStatus
 from mal.ports import BlobStore, Clock, Embedder, GraphStore, VectorStore
@@ -172,7 +173,7 @@ class Forgetter:
         self._graph.clear_query_stats()  # collected query parameters would still hold the text
         self._graph.append_audit(
             scope.subject,
-            {"at": now, "type": "forgotten", "memory_id": memory.id, "detail": {"reason": reason, "kind": memory.kind}},
+            audit_event(AuditEvent.FORGOTTEN, memory.id, now, {"reason": reason, "kind": memory.kind}),
         )
         return refs
 
@@ -183,7 +184,7 @@ class Forgetter:
         exports = [
             export_prefix(scope.tenant, str(e["detail"]["export_id"]))
             for e in self._graph.audit_trail(scope.subject)
-            if e["type"] == "exported" and e["detail"].get("export_id")
+            if e["type"] == AuditEvent.EXPORTED and e["detail"].get("export_id")
         ]
         deleted = {
             "neo4j": self._graph.erase_subject(scope.subject),

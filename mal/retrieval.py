@@ -16,11 +16,11 @@ from pydantic import BaseModel, Field
 import parsers
 from mal.access import AccessRecorder
 from mal.errors import InvalidInput
-from mal.lifecycle import effective_weight
 from mal.models import SEARCHABLE, GraphHit, Memory
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
+from mal.weights import effective_weight
 
 __all__ = ["PRESETS", "RetrievalConfig", "Retriever", "SearchHit", "SearchResult"]
 

@@ -22,13 +22,14 @@ from datetime import datetime
 from typing import Any
 
 import parsers
-from mal.lifecycle import effective_weight
+from mal.audit import AuditEvent, audit_event
 from mal.models import Entity, Memory, MemoryStatus, Relation, Turn, WriteAction
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
 from mal.recent import RecentBuffer, turn_ref
 from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
 from mal.settings import Settings
+from mal.weights import effective_weight
 
 __all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "embed_text", "fingerprint"]
 
@@ -348,7 +349,7 @@ class WritePipeline:
         )
         if memory is None:
             return None
-        self._audit(scope, "reinforced", memory.id, now, {"kind": memory.kind, "weight": memory.weight})
+        self._audit(scope, AuditEvent.REINFORCED, memory.id, now, {"kind": memory.kind, "weight": memory.weight})
         return WrittenMemory(memory, action)  # type: ignore[arg-type]
 
     def _duplicate_of(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> Memory | None:
@@ -427,17 +428,21 @@ class WritePipeline:
         journal.created.append(memory.id)
         self._vectors.upsert(scope.subject, memory, vector)
         self._graph.mark_indexed(scope.subject, memory.id)
-        self._audit(scope, memory.events[0].split(":", 1)[1], memory.id, memory.created_at, {"kind": memory.kind})
+        self._audit(
+            scope, AuditEvent(memory.events[0].split(":", 1)[1]), memory.id, memory.created_at, {"kind": memory.kind}
+        )
         return memory.id
 
     def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str, journal: _Journal) -> None:
         journal.changing(old)
         weight = effective_weight(old, now, self._settings.lifecycle) * self._settings.lifecycle.correction_factor
         self._graph.set_weight(scope.subject, old.id, weight, now, valid_to=now)
-        self._audit(scope, "demoted", old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
+        self._audit(scope, AuditEvent.DEMOTED, old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
 
-    def _audit(self, scope: SubjectScope, kind: str, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:
-        self._graph.append_audit(scope.subject, {"at": at, "type": kind, "memory_id": memory_id, "detail": detail})
+    def _audit(
+        self, scope: SubjectScope, kind: AuditEvent, memory_id: str, at: datetime, detail: dict[str, Any]
+    ) -> None:
+        self._graph.append_audit(scope.subject, audit_event(kind, memory_id, at, detail))
 
     def _undo(self, scope: SubjectScope, journal: _Journal) -> None:
         """Put back what this request changed, then remove what it created; best effort per item."""
@@ -452,7 +457,7 @@ class WritePipeline:
         try:  # the trail already says "created"/"reinforced"; it must also say that was undone
             at = self._clock.now()
             for memory_id in [*journal.created, *(i for i in journal.before if i not in journal.created)]:
-                self._audit(scope, "rolled_back", memory_id, at, {"reason": "capture failed"})
+                self._audit(scope, AuditEvent.ROLLED_BACK, memory_id, at, {"reason": "capture failed"})
         except Exception:
             log.warning("rollback could not record %d audit events", len(journal.created) + len(journal.before))
 

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
 from parsers.forgetting import forget_target, terms
-from parsers.model import Conflict, Correction, EntityRef, Fact, ForgetRequest, ParseResult
+from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.prototypes import prototype_fallback
 from parsers.rules import correction, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
@@ -22,7 +22,7 @@ from parsers.summaries import render
 
 __all__ = [
     "CONFLICT_KEYS",
-    "Conflict",
+    "ConflictFinding",
     "Correction",
     "EntityRef",
     "Fact",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parsers.model import Conflict, Correction, Fact
+from parsers.model import ConflictFinding, Correction, Fact
 
 __all__ = ["CONFLICT_KEYS", "apply_correction", "check_conflict"]
 
@@ -45,7 +45,7 @@ def _question(fact: Fact, slot: str, old: Any, new: Any) -> str:
     return f"您之前说{zh}是{_fmt(old)}，这次是{_fmt(new)}，以哪个为准？"
 
 
-def check_conflict(fact: Fact, existing: list[dict[str, Any]]) -> Conflict | None:
+def check_conflict(fact: Fact, existing: list[dict[str, Any]]) -> ConflictFinding | None:
     """`existing`: the subject's active memories of fact.kind as {"id", "slots"} dicts."""
     keys = CONFLICT_KEYS.get(fact.kind)
     if keys is None:
@@ -62,7 +62,7 @@ def check_conflict(fact: Fact, existing: list[dict[str, Any]]) -> Conflict | Non
         old, new = old_slots[slot], fact.slots[slot]
         if old == new:
             continue
-        return Conflict(memory["id"], slot, old, new, fact.correction, _question(fact, slot, old, new))
+        return ConflictFinding(memory["id"], slot, old, new, fact.correction, _question(fact, slot, old, new))
     return None
 
 
