@@ -10,15 +10,21 @@ from mal.quarantine import Quarantine
 from tests.unit.fakes import T0, fake_container, new_scope, write
 
 
+def status(c, scope, memory_id):  # type: ignore[no-untyped-def]
+    memory = c.adapters.graph.get(scope.subject, memory_id)
+    assert memory is not None
+    return memory.status.value
+
+
 def test_quarantine_is_its_own_service_and_audits_each_memory() -> None:
     c, scope = fake_container(clock=FixedClock(T0)), new_scope()
     memory_id = write(c, scope, "s1", "我妈妈有高血压", source="wechat").memories[0].memory.id
     assert isinstance(c.quarantine, Quarantine) and not hasattr(c.lifecycle, "quarantine")
     assert c.quarantine.set(scope.tenant, "wechat") == 1
-    assert c.adapters.graph.get(scope.subject, memory_id).status.value == "quarantined"
+    assert status(c, scope, memory_id) == "quarantined"
     assert c.quarantine.set("globex", "wechat") == 0  # another tenant's quarantine touches nothing here
     assert c.quarantine.set(scope.tenant, "wechat", release=True) == 1
-    assert c.adapters.graph.get(scope.subject, memory_id).status.value == "active"
+    assert status(c, scope, memory_id) == "active"
     types = [e["type"] for e in c.adapters.graph.audit_trail(scope.subject)]
     assert types[-2:] == [AuditEvent.QUARANTINED, AuditEvent.RELEASED]
 
