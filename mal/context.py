@@ -120,5 +120,5 @@ def _majority_lang(memories: list[Memory], turns: list[dict[str, Any]]) -> str:
     import parsers
 
     votes = [m.lang for m in memories] + [parsers.detect_lang(t["content"]) for t in turns if t["role"] == "user"]
-    zh = sum(1 for v in votes if v in {"zh", "mixed"})
+    zh = sum(1 for v in votes if parsers.counts_as_zh(v))
     return "zh" if votes and zh * 2 >= len(votes) else "en"

@@ -71,7 +71,7 @@ def _memory_terms(memory: Memory) -> set[str]:
 
 def _question(lang: str, matches: list[Memory], named: bool) -> str:
     listed = "; ".join(m.summary for m in matches[:10])
-    if lang in {"zh", "mixed"}:
+    if parsers.counts_as_zh(lang):
         if not matches:
             return "您想让我忘记哪一条记忆？请说得具体一些。"
         lead = f"有{len(matches)}条记忆符合" if named else "没有找到您明确指出的记忆，可能是"

@@ -102,7 +102,7 @@ class Retriever:
         vector = self._embedder.embed([query])[0]
         timings["embed"] = _ms(started)
         mark = time.perf_counter()
-        lang = "en" if parsers.detect_lang(query) == "en" else "zh"
+        lang = parsers.as_zh_or_en(parsers.detect_lang(query))
         alpha = cfg.alpha_zh if lang == "zh" else cfg.alpha
         hinted, constraints = parsers.query_hints(query)
         candidates = self._vectors.search(scope.subject, query, vector, k * cfg.overfetch, alpha, kinds, lang)

@@ -30,6 +30,7 @@ from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
 from mal.settings import Settings
 from mal.weights import effective_weight
+from parsers.kinds import bare_correction_kinds
 
 __all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "embed_text", "fingerprint"]
 
@@ -373,7 +374,7 @@ class WritePipeline:
         """A bare correction ("不对，是2024年不是2023年") rewrites the newest memory holding the old value."""
         assert parsed.correction is not None
         pool: list[Memory] = []
-        for kind in ("budget", "travel_plan", "profile", "todo", "preference"):
+        for kind in bare_correction_kinds():
             pool.extend(self._graph.active_of_kind(scope.subject, kind))
         found = parsers.apply_correction(
             parsed.correction, [{"id": m.id, "slots": m.slots, "created_at": m.created_at.isoformat()} for m in pool]

@@ -8,18 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from parsers.kinds import conflict_keys
 from parsers.model import ConflictFinding, Correction, Fact
 
 __all__ = ["CONFLICT_KEYS", "apply_correction", "check_conflict"]
 
 # kind -> (identity slots that must match, value slot that must not differ)
-CONFLICT_KEYS: dict[str, tuple[tuple[str, ...], str]] = {
-    "budget": (("category",), "amount"),
-    "profile": (("field",), "value"),
-    "preference": (("item",), "polarity"),
-    "travel_plan": (("arrival", "date"), "time"),
-    "family_health": (("relative", "condition"), "condition"),
-}
+CONFLICT_KEYS: dict[str, tuple[tuple[str, ...], str]] = conflict_keys()  # from the KINDS table
 _LABELS = {
     "amount": ("预算", "budget"),
     "value": ("信息", "value"),
