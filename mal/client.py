@@ -59,8 +59,12 @@ class MemoryClient:
         body = {"session_id": session_id, "turns": turns, **fields}
         return s.CaptureResponse.model_validate(self._call("POST", "/v1/memories", user_id, body))
 
-    def search(self, user_id: str, query: str, k: int = 3, kinds: list[str] | None = None) -> s.SearchResponse:
-        body = {"query": query, "k": k, "kinds": kinds}
+    def search(
+        self, user_id: str, query: str, k: int = 3, kinds: list[str] | None = None, preset: str | None = None
+    ) -> s.SearchResponse:
+        body: dict[str, Any] = {"query": query, "k": k, "kinds": kinds}
+        if preset is not None:
+            body["preset"] = preset
         return s.SearchResponse.model_validate(self._call("POST", "/v1/memories/search", user_id, body))
 
     def context(
