@@ -107,6 +107,7 @@ class WritePipeline:
             for i, t in enumerate(turns)
             if t.role == "user"
         }
+        actions = {i: decide(p) for i, p in parsed.items()}  # the one decision per turn, made once
         candidates = {
             i: [
                 build_candidate(
@@ -123,7 +124,7 @@ class WritePipeline:
                 for pos, fact in enumerate(p.facts)
             ]
             for i, p in parsed.items()
-            if decide(p) == TurnAction.FACTS
+            if actions[i] == TurnAction.FACTS
         }
         flat = [c for group in candidates.values() for c in group]
         # One embedding batch per request: per-call overhead dominated the write path.
@@ -138,6 +139,7 @@ class WritePipeline:
                     index,
                     turns[index],
                     p,
+                    actions[index],
                     candidates.get(index, []),
                     now,
                     result,
@@ -147,7 +149,7 @@ class WritePipeline:
                 )
             # A forget request's own words name what was forgotten, and a turn whose memory this very
             # request forgot must not come back through the recent buffer either.
-            skip = {i for i, p in parsed.items() if decide(p) == TurnAction.FORGET}
+            skip = {i for i, action in actions.items() if action == TurnAction.FORGET}
             skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
             result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source, skip)
         except BaseException:  # every error class, not only store outages: nothing half-written
@@ -173,6 +175,7 @@ class WritePipeline:
         index: int,
         turn: Turn,
         parsed: parsers.ParseResult,
+        action: TurnAction,
         candidates: list[Candidate],
         now: datetime,
         result: CaptureResult,
@@ -180,7 +183,6 @@ class WritePipeline:
         quarantined: bool,
         forgotten_refs: set[str],
     ) -> None:
-        action = decide(parsed)
         if action == TurnAction.FORGET:
             assert parsed.forget is not None
             outcome = self._forgetter.forget_matching(scope, parsed.forget)
