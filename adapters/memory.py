@@ -122,6 +122,8 @@ class InMemoryVectorStore:
         alpha: float,
         kinds: Sequence[str] | None,
         lang: str = "en",
+        fusion: str = "ranked",
+        fields: Sequence[str] | None = None,
     ) -> list[VectorHit]:
         self._check()
         pool = self._pool(subject, kinds)
@@ -132,6 +134,16 @@ class InMemoryVectorStore:
         lexical = [s for s in pool if wanted & set(s.words)]
         by_words = sorted(lexical, key=lambda s: -len(wanted & set(s.words)))
         scores: dict[str, float] = {}
+        if fusion == "relative_score":  # each list min-max scaled to 0..1, then weighted (as Weaviate)
+            # (BM25 `fields` are not modelled: the fake matches words of summary, text and context.)
+            cos = {s.memory.id: _cosine(vector, s.vector) for s in pool}
+            low, high = min(cos.values()), max(cos.values())
+            most = max((len(wanted & set(s.words)) for s in pool), default=0) or 1
+            for s in pool:
+                scaled = (cos[s.memory.id] - low) / (high - low) if high > low else 1.0
+                scores[s.memory.id] = alpha * scaled + (1 - alpha) * len(wanted & set(s.words)) / most
+            ranked = sorted(scores.items(), key=lambda item: -item[1])[:k]
+            return [VectorHit(id=memory_id, score=score) for memory_id, score in ranked]
         for rank, stored in enumerate(by_vector):
             scores[stored.memory.id] = alpha / (60 + rank)
         for rank, stored in enumerate(by_words):

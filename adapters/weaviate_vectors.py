@@ -29,6 +29,7 @@ from weaviate.exceptions import (
 
 from mal.errors import StoreUnavailable
 from mal.models import Memory, SubjectKey, VectorHit
+from mal.recipes import BM25_FIELDS
 
 __all__ = ["WeaviateVectorStore"]
 
@@ -47,9 +48,10 @@ _reconnecting = retry(
 )
 
 TEXT_PROPERTIES = ("summary", "summary_zh", "text", "text_zh")
-# BM25 fields per query language: gse_ch on English text (and the summary copy of the same
-# words) only adds noise (LoCoMo recall@5 of Weaviate BM25: 0.367 on all four, 0.41 on `text`).
-QUERY_PROPERTIES = {"en": ("text", "summary", "context^0.5"), "zh": ("text_zh", "summary_zh", "context_zh^0.5")}
+# The search recipe (mal/recipes.py) names the fusion and the BM25 fields; these are the defaults
+# for a caller that passes none.
+_FUSION = {"ranked": HybridFusion.RANKED, "relative_score": HybridFusion.RELATIVE_SCORE}
+QUERY_PROPERTIES = BM25_FIELDS  # the recipes' default per-language BM25 fields (mal/recipes.py)
 PROPERTIES = (
     ("summary", Tokenization.WORD),
     ("summary_zh", Tokenization.GSE_CH),
@@ -280,6 +282,8 @@ class WeaviateVectorStore:
         alpha: float,
         kinds: Sequence[str] | None,
         lang: str = "en",
+        fusion: str = "ranked",
+        fields: Sequence[str] | None = None,
     ) -> list[VectorHit]:
         with self._translate():
             if not self._has_tenant(subject):
@@ -290,8 +294,8 @@ class WeaviateVectorStore:
                     vector=list(vector),
                     alpha=alpha,
                     limit=k,
-                    query_properties=list(QUERY_PROPERTIES.get(lang, TEXT_PROPERTIES)),
-                    fusion_type=HybridFusion.RANKED,
+                    query_properties=list(fields) if fields else list(QUERY_PROPERTIES.get(lang, TEXT_PROPERTIES)),
+                    fusion_type=_FUSION[fusion],
                     filters=Filter.by_property("kind").contains_any(list(kinds)) if kinds else None,
                     return_metadata=MetadataQuery(score=True),
                 )

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from decay.policy import Decision
+from mal.audit import AuditType, audit_event
 from mal.errors import Conflict, IntegrityError, NotFound, StoreUnavailable
 from mal.models import Memory, MemoryStatus
 from mal.ports import ArchiveIndex, AuditLog, BlobStore, Clock, VectorStore
@@ -93,7 +94,7 @@ class Archiver:
             self._graph.archive_stub(scope.subject, memory.id, key, sha, decision.reason, now)
             self._graph.append_audit(
                 scope.subject,
-                AuditEvent(now, "archived", memory.id, {"reason": decision.reason, "key": key, "sha256": sha}),
+                audit_event(AuditType.ARCHIVED, memory.id, now, {"reason": decision.reason, "key": key, "sha256": sha}),
             )
         return [key for _, _, key, _ in uploaded]
 
@@ -118,7 +119,8 @@ class Archiver:
         actual = hashlib.sha256(body).hexdigest()
         if actual != ref.sha:
             self._graph.append_audit(
-                scope.subject, AuditEvent(now, "restore_refused", memory_id, {"expected": ref.sha, "actual": actual})
+                scope.subject,
+                audit_event(AuditType.RESTORE_REFUSED, memory_id, now, {"expected": ref.sha, "actual": actual}),
             )
             raise IntegrityError(
                 f"archive of memory {memory_id} does not match its recorded SHA-256 "
@@ -131,6 +133,7 @@ class Archiver:
         memory.last_reinforced = memory.last_accessed = memory.updated_at = now
         self._store_memory(scope, memory)
         self._graph.append_audit(
-            scope.subject, AuditEvent(now, "restored", memory_id, {"key": ref.key, "sha256": actual})
+            scope.subject,
+            audit_event(AuditType.RESTORED, memory_id, now, {"key": ref.key, "sha256": actual}),
         )
         return memory

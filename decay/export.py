@@ -11,9 +11,9 @@ import json
 import uuid
 from typing import Any, Protocol
 
+from mal.audit import AuditType, audit_event
 from mal.errors import NotFound
 from mal.ports import ArchiveIndex, AuditLog, BlobStore, Clock, MemoryReader, SubjectRegistry
-from mal.records import AuditEvent
 from mal.scope import SubjectScope, export_prefix
 
 __all__ = ["BUNDLE_FILES", "Exporter"]
@@ -94,7 +94,8 @@ class Exporter:
         manifest_sha = hashlib.sha256(manifest).hexdigest()
         self._blobs.put(self._bucket, prefix + "manifest.json", manifest, manifest_sha)
         self._graph.append_audit(
-            scope.subject, AuditEvent(now, "exported", None, {"export_id": export_id, "manifest_sha256": manifest_sha})
+            scope.subject,
+            audit_event(AuditType.EXPORTED, None, now, {"export_id": export_id, "manifest_sha256": manifest_sha}),
         )
         return {
             "export_id": export_id,

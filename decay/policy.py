@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from mal.lifecycle import days_between, effective_weight
 from mal.models import Memory
 from mal.settings import LifecycleSettings
+from mal.weights import days_between, effective_weight
 
 __all__ = ["Decision", "Reason", "plan_subject", "ttl_days"]
 

@@ -12,12 +12,11 @@ from typing import Any, Protocol
 from decay.archive import Archiver
 from decay.export import Exporter
 from decay.policy import HOT_STATUSES, plan_subject
-from mal.lifecycle import effective_weight
 from mal.models import Memory
-from mal.ports import ArchiveIndex, AuditLog, Clock, MemoryReader, SubjectRegistry
-from mal.records import AuditEvent
+from mal.ports import ArchiveIndex, Clock, MemoryReader, SubjectRegistry
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
+from mal.weights import effective_weight
 
 __all__ = ["DecayRunner", "Lifecycle", "RunSummary"]
 
@@ -49,10 +48,6 @@ class RunSummary:
 
 class DecayGraph(MemoryReader, ArchiveIndex, SubjectRegistry, Protocol):
     """The graph roles a decay run uses: subject pages, each subject's memories, persisted decay."""
-
-
-class QuarantineGraph(SubjectRegistry, AuditLog, Protocol):
-    """The graph roles quarantine uses: the tenant's sources and the audit log."""
 
 
 class DecayRunner:
@@ -120,14 +115,10 @@ def _progress(enabled: bool) -> Any:
 class Lifecycle:
     """What the API and CLI call (the `mal.ports.LifecycleService` port)."""
 
-    def __init__(
-        self, graph: QuarantineGraph, runner: DecayRunner, archiver: Archiver, exporter: Exporter, clock: Clock
-    ) -> None:
-        self._graph = graph
+    def __init__(self, runner: DecayRunner, archiver: Archiver, exporter: Exporter) -> None:
         self.runner = runner
         self.archiver = archiver
         self.exporter = exporter
-        self._clock = clock
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> dict[str, Any]:
         return self.runner.run(tenant, dry_run, progress).as_dict()
@@ -137,11 +128,3 @@ class Lifecycle:
 
     def export(self, scope: SubjectScope) -> dict[str, Any]:
         return self.exporter.export(scope)
-
-    def quarantine(self, tenant: str, source: str, release: bool = False) -> int:
-        now = self._clock.now()
-        hits = self._graph.set_source_quarantine(tenant, source, not release, now)
-        for subject, memory_id in hits:
-            event = AuditEvent(now, "released" if release else "quarantined", memory_id, {"source": source})
-            self._graph.append_audit(subject, event)
-        return len(hits)

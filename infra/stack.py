@@ -13,92 +13,39 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shutil
 import signal
-import socket
 import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from infra.env import (
+    BUILD_INHERITED,
+    INHERITED,
+    StackError,
+    ensure_env_file,
+    minimal_env,
+    say,
+)
+from infra.probes import http_ok, is_zombie, port_open, tail
 from infra.weaviate_build import (
-    WEAVIATE_DATA_BIND_VAR,
-    WEAVIATE_GRPC_BIND_VAR,
     WEAVIATE_PATCH,
     WeaviateBuildError,
     write_build_module,
 )
+from infra.weaviate_env import weaviate_env
 from mal.settings import Settings
+
+__all__ = ["BUILD_INHERITED", "INHERITED", "Server", "Stack", "StackError", "ensure_env_file", "minimal_env"]
 
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCHER_DIR = ROOT / "infra" / "neo4j-launcher"
 BIN_CACHE = Path(os.environ.get("MAL_BIN_CACHE", Path.home() / ".cache" / "mal" / "bin"))
 WEAVIATE_MODULE = "github.com/weaviate/weaviate/cmd/weaviate-server"
 VERSITYGW_MODULE = "github.com/versity/versitygw/cmd/versitygw"
-
-# Gossip, Raft and Raft RPC (CLUSTER_BIND_ADDR) and the internal data API: one single-node cluster.
-CLUSTER_ADDR = "127.0.0.1"
-
-
-# What a server may inherit from whoever ran the stack; everything else it needs is set explicitly
-# (its own settings and its own secrets only). The API's environment holds the pepper, every API
-# key and every store's password (MAL_*), plus whatever else the shell carries (cloud credentials,
-# LD_PRELOAD...): none of it may reach a server that analysts can make read its own environment.
-INHERITED = ("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME")
-# Builds (`go install`, `mvn`) also fetch from the Go module proxy and Maven Central: they keep the
-# toolchains' own variables, the network proxy and this machine's CA bundle, still no MAL_* secret.
-BUILD_INHERITED = (
-    *INHERITED,
-    "GOPATH",
-    "GOMODCACHE",
-    "GOCACHE",
-    "GOROOT",
-    "GOTOOLCHAIN",
-    "GOPROXY",
-    "GOSUMDB",
-    "GONOSUMDB",
-    "GONOPROXY",
-    "GOPRIVATE",
-    "GOINSECURE",
-    "GOENV",
-    "XDG_CACHE_HOME",
-    "XDG_CONFIG_HOME",
-    "MAVEN_OPTS",
-    "MAVEN_ARGS",
-    "M2_HOME",
-    "MAVEN_HOME",
-    "HTTP_PROXY",
-    "HTTPS_PROXY",
-    "NO_PROXY",
-    "http_proxy",
-    "https_proxy",
-    "no_proxy",
-    "SSL_CERT_FILE",
-    "SSL_CERT_DIR",
-)
-
-
-def minimal_env(own: Mapping[str, str], inherit: tuple[str, ...] = INHERITED) -> dict[str, str]:
-    """A child's whole environment: the few inherited variables that are set, then its own."""
-    env = {name: os.environ[name] for name in inherit if os.environ.get(name)}
-    env.setdefault("PATH", os.defpath)
-    env.setdefault("LANG", "C.UTF-8")
-    env.update(own)
-    return env
-
-
-class StackError(RuntimeError):
-    """A server could not be installed or started; the message names it and its log."""
-
-
-def say(message: str) -> None:
-    print(f"[stack] {message}", flush=True)
 
 
 @dataclass
@@ -129,7 +76,7 @@ class Stack:
             "neo4j": Server(
                 "neo4j",
                 neo.port or 7687,
-                ready=lambda: self._log_has("neo4j", "READY neo4j") and _port_open(neo.port or 7687),
+                ready=lambda: self._log_has("neo4j", "READY neo4j") and port_open(neo.port or 7687),
                 command=self._neo4j_command,
                 env=lambda: {
                     "NEO4J_HOME_DIR": str(self.data / "neo4j"),
@@ -145,7 +92,7 @@ class Stack:
             "weaviate": Server(
                 "weaviate",
                 wv.http_port,
-                ready=lambda: _http_ok(f"http://{wv.host}:{wv.http_port}/v1/.well-known/ready"),
+                ready=lambda: http_ok(f"http://{wv.host}:{wv.http_port}/v1/.well-known/ready"),
                 command=lambda: [
                     str(self._go_binary("weaviate-server", self.weaviate_build)),
                     "--host",
@@ -163,7 +110,7 @@ class Stack:
             "s3": Server(
                 "s3",
                 s3.port or 7070,
-                ready=lambda: _http_ok(f"{settings.s3.endpoint_url}/health"),
+                ready=lambda: http_ok(f"{settings.s3.endpoint_url}/health"),
                 command=lambda: [
                     str(self._go_binary("versitygw", settings.s3.version)),
                     "--port",
@@ -290,52 +237,7 @@ class Stack:
         ]
 
     def _weaviate_env(self) -> dict[str, str]:
-        """Weaviate's whole configuration. Listeners: REST on --host and gRPC on the same host
-        (WEAVIATE_GRPC_BIND_HOST, our build's patch); gossip (TCP+UDP), Raft, Raft RPC
-        (CLUSTER_BIND_ADDR) and the internal data API (WEAVIATE_CLUSTER_DATA_BIND_HOST, patched) on
-        CLUSTER_ADDR. Still the data API requires CLUSTER_BASIC_AUTH_* and gRPC the API key. No
-        profiling/debug listener, no metrics listener."""
-        wv = self.settings.weaviate
-        cluster_password = wv.cluster_password.get_secret_value()
-        if not cluster_password:
-            raise StackError(
-                "weaviate: MAL_WEAVIATE__CLUSTER_PASSWORD is empty; the internal cluster API "
-                "would accept anyone (a generated .env has one)"
-            )
-        return {
-            "PERSISTENCE_DATA_PATH": str(self.data / "weaviate"),
-            "DEFAULT_VECTORIZER_MODULE": "none",
-            "ENABLE_MODULES": "",
-            "DISABLE_TELEMETRY": "true",
-            "CLUSTER_HOSTNAME": "node1",
-            "CLUSTER_IN_LOCALHOST": "true",
-            "CLUSTER_ADVERTISE_ADDR": CLUSTER_ADDR,
-            "CLUSTER_BIND_ADDR": CLUSTER_ADDR,
-            WEAVIATE_DATA_BIND_VAR: CLUSTER_ADDR,
-            "CLUSTER_GOSSIP_BIND_PORT": str(wv.cluster_ports[0]),
-            "CLUSTER_DATA_BIND_PORT": str(wv.cluster_ports[1]),
-            "CLUSTER_BASIC_AUTH_USERNAME": wv.cluster_user,
-            "CLUSTER_BASIC_AUTH_PASSWORD": cluster_password,
-            "RAFT_PORT": str(wv.cluster_ports[2]),
-            "RAFT_INTERNAL_RPC_PORT": str(wv.cluster_ports[3]),
-            "RAFT_BOOTSTRAP_EXPECT": "1",
-            "GRPC_PORT": str(wv.grpc_port),
-            WEAVIATE_GRPC_BIND_VAR: wv.host,
-            # The pprof/debug listener binds ":6060" on every interface, clashes between side-by-side
-            # stacks and serves heap dumps: off. Metrics (":2112") stay off too.
-            "GO_PROFILING_DISABLE": "true",
-            "DEBUG_ENDPOINTS_ENABLED": "false",
-            "PROMETHEUS_MONITORING_ENABLED": "false",
-            "GOMEMLIMIT": "3GiB",
-            "QUERY_DEFAULTS_LIMIT": "25",
-            "LOG_LEVEL": "warning",
-            "ENABLE_TOKENIZER_GSE_CH": "true",
-            "AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED": "false",
-            "AUTHENTICATION_APIKEY_ENABLED": "true",
-            "AUTHENTICATION_APIKEY_ALLOWED_KEYS": wv.api_key.get_secret_value(),
-            "AUTHENTICATION_APIKEY_USERS": "mal",
-            "AUTOSCHEMA_ENABLED": "false",
-        }
+        return weaviate_env(self.settings.weaviate, self.data)
 
     # -- processes ---------------------------------------------------------------------------
     def _pid_file(self, name: str) -> Path:
@@ -376,7 +278,7 @@ class Stack:
         for d in (self.logs, self.run_dir):
             d.mkdir(parents=True, exist_ok=True)
         for port in [server.port, *server.extra_ports]:
-            if _port_open(port):
+            if port_open(port):
                 raise StackError(
                     f"{name}: port {port} is already in use by another process; stop it first (log {self._log(name)})"
                 )
@@ -400,8 +302,8 @@ class Stack:
         started = time.monotonic()
         while time.monotonic() - started < server.start_timeout_s:
             if process.poll() is not None:
-                tail = _tail(log_path)
-                raise StackError(f"{name}: exited with code {process.returncode} during start; log {log_path}:\n{tail}")
+                last = tail(log_path)
+                raise StackError(f"{name}: exited with code {process.returncode} during start; log {log_path}:\n{last}")
             if server.ready():
                 say(f"{name}: ready at {server.endpoint} in {time.monotonic() - started:.1f}s")
                 return True
@@ -416,7 +318,7 @@ class Stack:
             return False
         os.killpg(pid, signal.SIGTERM)
         for _ in range(120):
-            if self.owned_pid(name) is None or _is_zombie(pid):
+            if self.owned_pid(name) is None or is_zombie(pid):
                 break
             time.sleep(0.25)
         else:
@@ -459,127 +361,7 @@ class Stack:
         }
 
 
-def _port_open(port: int, host: str = "127.0.0.1") -> bool:
-    with socket.socket() as sock:
-        sock.settimeout(0.3)
-        return sock.connect_ex((host, port)) == 0
-
-
-def _http_ok(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=1.0) as response:
-            return 200 <= int(response.status) < 300
-    except (urllib.error.URLError, OSError, ValueError):
-        return False
-
-
-def _is_zombie(pid: int) -> bool:
-    try:
-        return bool(Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z")
-    except OSError:
-        return True
-
-
-def _tail(path: Path, lines: int = 15) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except FileNotFoundError:
-        return "(no log)"
-
-
-DEV_ENV_TEMPLATE = """# Development secrets generated by `python -m infra.stack` on first use. Not for production:
-# set these variables in the environment instead (see README, Configuration).
-MAL_PEPPER={pepper}
-MAL_NEO4J__PASSWORD={neo4j}
-MAL_WEAVIATE__API_KEY={weaviate}
-MAL_S3__ACCESS_KEY={s3_access}
-MAL_S3__SECRET_KEY={s3_secret}
-MAL_API_KEYS=[{{"key":"{api_key}","tenant":"dev","scopes":["agent","analyst","auditor","admin"]}}]
-"""
-# Secrets added after a .env was first generated: appended to an existing file when missing.
-LATER_SECRETS: dict[str, Callable[[], str]] = {
-    "MAL_NEO4J__ANALYST_PASSWORD": lambda: secrets.token_hex(16),
-    "MAL_WEAVIATE__CLUSTER_PASSWORD": lambda: secrets.token_hex(24),
-}
-
-
-def ensure_env_file(path: Path) -> bool:
-    """Create .env with random development secrets unless it exists; True if created. An existing
-    file gains any secret it lacks (added by a later version), never loses or changes one."""
-    if path.exists():
-        present = {line.split("=", 1)[0].strip() for line in path.read_text().splitlines() if "=" in line}
-        missing = [name for name in LATER_SECRETS if name not in present]
-        if missing:
-            with path.open("a") as out:
-                out.writelines(f"{name}={LATER_SECRETS[name]()}\n" for name in missing)
-            say(f"added {', '.join(missing)} to {path}")
-        return False
-    path.write_text(
-        DEV_ENV_TEMPLATE.format(
-            pepper=secrets.token_hex(32),
-            neo4j=secrets.token_hex(16),
-            weaviate=secrets.token_hex(24),
-            s3_access="mal" + secrets.token_hex(8),
-            s3_secret=secrets.token_hex(24),
-            api_key="dev-" + secrets.token_urlsafe(24),
-        )
-        + "".join(f"{name}={make()}\n" for name, make in LATER_SECRETS.items())
-    )
-    path.chmod(0o600)
-    return True
-
-
-def main(argv: list[str]) -> int:
-    if not argv or argv[0] in {"-h", "--help"}:
-        print(__doc__)
-        return 0
-    env_file = ROOT / ".env"
-    if ensure_env_file(env_file):
-        say(f"generated development secrets in {env_file} (mode 600; not for production)")
-    os.chdir(ROOT)
-    settings = Settings()
-    stack = Stack(settings, ROOT / settings.data_dir)
-    verb, rest = argv[0], argv[1:]
-    try:
-        if verb == "up":
-            stack.up(rest or None)
-            _print_endpoints(stack)
-        elif verb == "down":
-            stack.down(rest or None)
-        elif verb == "start":
-            stack.start(rest[0])
-        elif verb == "stop":
-            stack.stop(rest[0])
-        elif verb == "status":
-            print(json.dumps(stack.status(), indent=2))
-            return 0 if all(s["ready"] for s in stack.status().values()) else 1
-        elif verb == "with":
-            command = rest[1:] if rest[:1] == ["--"] else rest
-            if not command:
-                raise StackError("usage: python -m infra.stack with -- COMMAND...")
-            started = stack.up()
-            _print_endpoints(stack)
-            try:
-                return subprocess.call(command)
-            except KeyboardInterrupt:
-                return 130
-            finally:
-                if started:
-                    stack.down(started)
-        else:
-            print(f"unknown command {verb!r}\n{__doc__}", file=sys.stderr)
-            return 2
-    except StackError as exc:
-        print(f"[stack] ERROR {exc}", file=sys.stderr, flush=True)
-        return 1
-    return 0
-
-
-def _print_endpoints(stack: Stack) -> None:
-    for name, server in stack.servers.items():
-        say(f"{name:9s} {server.endpoint}")
-
-
 if __name__ == "__main__":
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
-    sys.exit(main(sys.argv[1:]))
+    from infra.stack_cli import run
+
+    run()

@@ -19,6 +19,7 @@ from mal.errors import StoreUnavailable
 from mal.forgetting import Forgetter
 from mal.identity import KeyRing
 from mal.ports import BlobStore, Clock, Embedder, GraphStore, LifecycleService, VectorStore
+from mal.quarantine import Quarantine
 from mal.recent import RecentBuffer
 from mal.retrieval import Retriever
 from mal.settings import Settings
@@ -50,6 +51,7 @@ class Container:
     context: ContextBuilder
     forgetter: Forgetter
     lifecycle: LifecycleService
+    quarantine: Quarantine
     access: AccessRecorder
     analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
@@ -183,6 +185,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         context=ContextBuilder(adapters.graph, retriever, recent, clock, settings.lifecycle),
         forgetter=forgetter,
         lifecycle=_lifecycle(settings, adapters, clock, writer, access),
+        quarantine=Quarantine(adapters.graph, clock),
         access=access,
         analyst=analyst,
     )
@@ -200,7 +203,7 @@ def _lifecycle(
     archiver = Archiver(adapters.graph, adapters.vectors, adapters.blobs, clock, s3.archive_bucket, writer.store)
     runner = DecayRunner(adapters.graph, archiver, clock, settings.lifecycle, writer.repair, access.flush)
     exporter = Exporter(adapters.graph, adapters.blobs, clock, s3.export_bucket, s3.archive_bucket)
-    return Lifecycle(adapters.graph, runner, archiver, exporter, clock)
+    return Lifecycle(runner, archiver, exporter)
 
 
 def warm_up(container: Container) -> None:

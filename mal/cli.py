@@ -50,7 +50,7 @@ def serve(
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def stack(ctx: typer.Context) -> None:
     """Start/stop the local Neo4j, Weaviate and S3 servers: up | down | status | with -- CMD."""
-    from infra.stack import main
+    from infra.stack_cli import main
 
     raise typer.Exit(main(list(ctx.args)))
 

@@ -9,29 +9,9 @@ from typing import Any
 import httpx
 
 from mal.api import schemas as s
-from mal.errors import (
-    Forbidden,
-    IntegrityError,
-    InvalidInput,
-    MalError,
-    NotFound,
-    PayloadTooLarge,
-    StoreUnavailable,
-    TooManyRequests,
-    Unauthorized,
-)
+from mal.errors import InvalidInput, StoreUnavailable, TooManyRequests, by_status
 
 __all__ = ["MemoryClient"]
-
-_BY_STATUS: dict[int, type[MalError]] = {
-    400: InvalidInput,
-    401: Unauthorized,
-    403: Forbidden,
-    404: NotFound,
-    413: PayloadTooLarge,
-    422: InvalidInput,
-    503: StoreUnavailable,
-}
 
 
 class MemoryClient:
@@ -67,19 +47,24 @@ class MemoryClient:
             message = data.get("message", response.text[:200])
             if response.status_code == 503:
                 raise StoreUnavailable(data.get("store", "unknown"), message)
-            if response.status_code == 422 and data.get("error") == "IntegrityError":
-                raise IntegrityError(message)
             if response.status_code == 429:
                 raise TooManyRequests(message, int(response.headers.get("Retry-After", "1")))
-            raise _BY_STATUS.get(response.status_code, MalError)(message)
+            cls = by_status(response.status_code, data.get("error"))
+            if issubclass(cls, InvalidInput):
+                raise cls(message, data.get("field"))
+            raise cls(message)
         return response.json() if response.content else None
 
     def write(self, user_id: str, session_id: str, turns: list[dict[str, Any]], **fields: Any) -> s.CaptureResponse:
         body = {"session_id": session_id, "turns": turns, **fields}
         return s.CaptureResponse.model_validate(self._call("POST", "/v1/memories", user_id, body))
 
-    def search(self, user_id: str, query: str, k: int = 3, kinds: list[str] | None = None) -> s.SearchResponse:
-        body = {"query": query, "k": k, "kinds": kinds}
+    def search(
+        self, user_id: str, query: str, k: int = 3, kinds: list[str] | None = None, preset: str | None = None
+    ) -> s.SearchResponse:
+        body: dict[str, Any] = {"query": query, "k": k, "kinds": kinds}
+        if preset is not None:
+            body["preset"] = preset
         return s.SearchResponse.model_validate(self._call("POST", "/v1/memories/search", user_id, body))
 
     def context(

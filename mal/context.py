@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from jinja2 import Environment, StrictUndefined
 
-from mal.lifecycle import effective_weight
 from mal.models import Memory, MemoryStatus
 from mal.ports import Clock, MemoryReader
 from mal.recent import RecentBuffer
@@ -16,6 +15,7 @@ from mal.records import RecentTurn
 from mal.retrieval import Retriever
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
+from mal.weights import effective_weight
 
 __all__ = ["ContextBuilder", "ContextResult", "quote_data"]
 
@@ -125,5 +125,5 @@ def _majority_lang(memories: list[Memory], turns: list[RecentTurn]) -> str:
     import parsers
 
     votes = [m.lang for m in memories] + [parsers.detect_lang(t.content) for t in turns if t.role == "user"]
-    zh = sum(1 for v in votes if v in {"zh", "mixed"})
+    zh = sum(1 for v in votes if parsers.counts_as_zh(v))
     return "zh" if votes and zh * 2 >= len(votes) else "en"

@@ -15,41 +15,54 @@ __all__ = [
     "StoreUnavailable",
     "TooManyRequests",
     "Unauthorized",
+    "by_status",
+    "error_classes",
 ]
 
 
 class MalError(Exception):
-    """Base of every error this service raises on purpose."""
+    """Base of every error this service raises on purpose.
+
+    `status_code` is the HTTP status this error is answered with: the one handler in
+    `mal.api.errors` reads it and the client maps statuses back through `by_status`, so the
+    error -> status vocabulary lives here and nowhere else.
+    """
+
+    status_code = 500
 
 
 class InvalidInput(MalError):
+    status_code = 400
+
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
 
 
 class PayloadTooLarge(InvalidInput):
-    pass
+    status_code = 413
 
 
 class NotFound(MalError):
-    pass
+    status_code = 404
 
 
 class Conflict(MalError):
-    pass
+    status_code = 409
 
 
 class Unauthorized(MalError):
-    pass
+    status_code = 401
 
 
 class Forbidden(MalError):
-    pass
+    status_code = 403
 
 
 class StoreUnavailable(MalError):
     """A backing store could not be reached; `store` names it (neo4j, weaviate, s3, embeddings)."""
+
+    status_code = 503
 
     def __init__(self, store: str, detail: str = "") -> None:
         super().__init__(f"{store} is unavailable" + (f": {detail}" if detail else ""))
@@ -60,18 +73,52 @@ class StoreUnavailable(MalError):
 class IntegrityError(MalError):
     """Stored bytes do not match their recorded SHA-256 (tampered or corrupted archive)."""
 
+    status_code = 422
+
 
 class QueryTimeout(InvalidInput):
     """An analyst query ran past its time budget (answered 408, never retried)."""
+
+    status_code = 408
 
 
 class QueryTooLarge(InvalidInput):
     """An analyst query went over the transaction memory cap (answered 422: narrow it, do not retry)."""
 
+    status_code = 422
+
 
 class TooManyRequests(MalError):
     """A key went over its rate limit; `retry_after_s` goes into the Retry-After header."""
 
+    status_code = 429
+
     def __init__(self, message: str, retry_after_s: int) -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
+
+
+def error_classes() -> list[type[MalError]]:
+    """Every class of the tree, most specific first (a subclass before its base)."""
+    seen: list[type[MalError]] = []
+
+    def walk(cls: type[MalError]) -> None:
+        for sub in cls.__subclasses__():
+            walk(sub)
+        seen.append(cls)
+
+    walk(MalError)
+    return seen
+
+
+def by_status(status: int, error: str | None = None) -> type[MalError]:
+    """The class an HTTP answer stands for: by its `error` name when it is one of ours, else by
+    status. A 422 without one of our names is request validation, answered as InvalidInput."""
+    classes = error_classes()
+    named = next((cls for cls in classes if cls.__name__ == error), None)
+    if named is not None:
+        return named
+    if status == 422:
+        return InvalidInput
+    general = [cls for cls in classes if cls.status_code == status]
+    return general[-1] if general else MalError

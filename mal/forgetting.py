@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import parsers
+from mal.audit import AuditType, audit_event
 from mal.errors import NotFound
 from mal.models import Memory, MemoryStatus
 from mal.ports import ArchiveIndex, AuditLog, BlobStore, Clock, Embedder, MemoryStore, SubjectRegistry, VectorStore
 from mal.recent import RecentBuffer
-from mal.records import AuditEvent
 from mal.scope import SubjectScope, export_prefix
 from mal.settings import S3Settings
 from mal.writing import embed_text
@@ -71,7 +71,7 @@ def _memory_terms(memory: Memory) -> set[str]:
 
 def _question(lang: str, matches: list[Memory], named: bool) -> str:
     listed = "; ".join(m.summary for m in matches[:10])
-    if lang in {"zh", "mixed"}:
+    if parsers.counts_as_zh(lang):
         if not matches:
             return "您想让我忘记哪一条记忆？请说得具体一些。"
         lead = f"有{len(matches)}条记忆符合" if named else "没有找到您明确指出的记忆，可能是"
@@ -176,7 +176,8 @@ class Forgetter:
         self._graph.forget_memory(scope.subject, memory.id, now)
         self._graph.clear_query_stats()  # collected query parameters would still hold the text
         self._graph.append_audit(
-            scope.subject, AuditEvent(now, "forgotten", memory.id, {"reason": reason, "kind": memory.kind})
+            scope.subject,
+            audit_event(AuditType.FORGOTTEN, memory.id, now, {"reason": reason, "kind": memory.kind}),
         )
         return refs
 
@@ -187,7 +188,7 @@ class Forgetter:
         exports = [
             export_prefix(scope.tenant, str(e.detail["export_id"]))
             for e in self._graph.audit_trail(scope.subject)
-            if e.type == "exported" and e.detail.get("export_id")
+            if e.type == AuditType.EXPORTED and e.detail.get("export_id")
         ]
         deleted = {
             "neo4j": self._graph.erase_subject(scope.subject),

@@ -3,20 +3,13 @@ interpolated, and only after `relation_type()` has checked them."""
 
 from __future__ import annotations
 
+from parsers.kinds import kind_relations, relation_types
+
 __all__ = ["KIND_RELATION", "RELATION_TYPES", "relation_type"]
 
-KIND_RELATION: dict[str, str] = {
-    "preference": "PREFERS",
-    "profile": "HAS_PROFILE",
-    "family_health": "HAS_FAMILY_HISTORY",
-    "travel_plan": "HAS_TRAVEL_PLAN",
-    "budget": "HAS_BUDGET",
-    "schedule": "HAS_TODO",
-    "todo": "HAS_TODO",
-    "feedback": "GAVE_FEEDBACK",
-    "episode": "MENTIONED",
-}
-RELATION_TYPES: frozenset[str] = frozenset(KIND_RELATION.values()) | {"DISLIKES"}
+# Both read the KINDS table (parsers/kinds.py): a kind and its relationship type are one row.
+KIND_RELATION: dict[str, str] = kind_relations()
+RELATION_TYPES: frozenset[str] = relation_types()
 
 
 def relation_type(name: str) -> str:

@@ -14,7 +14,9 @@ from datetime import datetime
 
 from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
 from parsers.forgetting import forget_target, terms
-from parsers.model import Conflict, Correction, EntityRef, Fact, ForgetRequest, ParseResult
+from parsers.kinds import KINDS, KindSpec, kind_domains, query_words
+from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
+from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.prototypes import prototype_fallback
 from parsers.rules import correction, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
@@ -22,14 +24,18 @@ from parsers.summaries import render
 
 __all__ = [
     "CONFLICT_KEYS",
-    "Conflict",
+    "KINDS",
+    "ConflictFinding",
     "Correction",
     "EntityRef",
     "Fact",
     "ForgetRequest",
+    "KindSpec",
     "ParseResult",
     "apply_correction",
+    "as_zh_or_en",
     "check_conflict",
+    "counts_as_zh",
     "detect_lang",
     "forget_request",
     "forget_target",
@@ -40,23 +46,11 @@ __all__ = [
     "terms",
 ]
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_LATIN = re.compile(r"[A-Za-z]{2,}")
-_DOMAINS = {"budget": "finance", "travel_plan": "travel", "family_health": "health"}
+_DOMAINS = kind_domains()  # from the KINDS table
 _EDU = re.compile(r"学习|课程|考试|作业|老师|辅导|英语课|lesson|course|exam|homework|tutor|study|class", re.I)
 _FIN = re.compile(r"理财|基金|股票|投资|贷款|存款|invest|fund|stock|loan|savings|mortgage", re.I)
 # An embedding-similarity fallback may be injected: text -> (intent, similarity) or None.
 Fallback = Callable[[str], tuple[str, float] | None]
-
-
-def detect_lang(text: str) -> str:
-    cjk = len(_CJK.findall(text))
-    latin = sum(len(w) for w in _LATIN.findall(text))
-    if cjk == 0:
-        return "en"
-    if latin > cjk * 2:
-        return "mixed"
-    return "zh"
 
 
 def _domain(kind: str, text: str) -> str:
@@ -129,51 +123,14 @@ def parse(
         correction=fix is not None,
         text=text,
     )
-    intent = "correction" if fix and kind not in {"budget", "profile", "travel_plan"} else kind
-    return ParseResult(lang, intent if not fix else kind, subs, [fact], mood[0], mood[1], fix)
+    # A fact that carries a correction keeps its kind as the intent (the write path sees `fix`).
+    return ParseResult(lang, kind, subs, [fact], mood[0], mood[1], fix)
 
 
 # -- query understanding for retrieval -------------------------------------------------------
 # Words that name a kind of memory. English words match whole words only ("ill" is not "will"),
 # and only unambiguous ones are listed: a false hint pushes unrelated memories up.
-_QUERY_KIND_WORDS: dict[str, tuple[str, ...]] = {
-    "preference": ("喜欢", "偏好", "爱好", "口味", "prefer", "preference", "preferences", "favorite", "favourite"),
-    "profile": ("名字", "叫什么", "职业", "住在", "哪里人", "母语", "my name", "my job", "my profession"),
-    "family_health": (
-        "生病",
-        "得病",
-        "什么病",
-        "健康",
-        "血压",
-        "糖尿病",
-        "health",
-        "illness",
-        "sick",
-        "disease",
-        "diagnosed",
-        "medical condition",
-    ),
-    "travel_plan": (
-        "行程",
-        "高铁",
-        "火车",
-        "车票",
-        "机票",
-        "航班",
-        "发车",
-        "出发",
-        "旅行",
-        "旅游",
-        "my trip",
-        "train ticket",
-        "flight",
-        "travel plan",
-        "itinerary",
-    ),
-    "budget": ("预算", "花多少", "budget", "afford"),
-    "todo": ("提醒", "待办", "日程", "remind", "reminder", "to-do", "todo", "my schedule", "appointment"),
-    "feedback": ("反馈", "投诉", "feedback", "complaint", "complain"),
-}
+_QUERY_KIND_WORDS: dict[str, tuple[str, ...]] = query_words()  # from the KINDS table
 
 
 def query_hints(query: str) -> tuple[tuple[str, ...], dict[str, str]]:

@@ -8,18 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from parsers.model import Conflict, Correction, Fact
+from parsers.kinds import conflict_keys
+from parsers.model import ConflictFinding, Correction, Fact
 
 __all__ = ["CONFLICT_KEYS", "apply_correction", "check_conflict"]
 
 # kind -> (identity slots that must match, value slot that must not differ)
-CONFLICT_KEYS: dict[str, tuple[tuple[str, ...], str]] = {
-    "budget": (("category",), "amount"),
-    "profile": (("field",), "value"),
-    "preference": (("item",), "polarity"),
-    "travel_plan": (("arrival", "date"), "time"),
-    "family_health": (("relative", "condition"), "condition"),
-}
+CONFLICT_KEYS: dict[str, tuple[tuple[str, ...], str]] = conflict_keys()  # from the KINDS table
 _LABELS = {
     "amount": ("预算", "budget"),
     "value": ("信息", "value"),
@@ -45,7 +40,7 @@ def _question(fact: Fact, slot: str, old: Any, new: Any) -> str:
     return f"您之前说{zh}是{_fmt(old)}，这次是{_fmt(new)}，以哪个为准？"
 
 
-def check_conflict(fact: Fact, existing: list[dict[str, Any]]) -> Conflict | None:
+def check_conflict(fact: Fact, existing: list[dict[str, Any]]) -> ConflictFinding | None:
     """`existing`: the subject's active memories of fact.kind as {"id", "slots"} dicts."""
     keys = CONFLICT_KEYS.get(fact.kind)
     if keys is None:
@@ -62,7 +57,7 @@ def check_conflict(fact: Fact, existing: list[dict[str, Any]]) -> Conflict | Non
         old, new = old_slots[slot], fact.slots[slot]
         if old == new:
             continue
-        return Conflict(memory["id"], slot, old, new, fact.correction, _question(fact, slot, old, new))
+        return ConflictFinding(memory["id"], slot, old, new, fact.correction, _question(fact, slot, old, new))
     return None
 
 

@@ -13,100 +13,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from parsers.kinds import forget_words
 from parsers.model import ForgetRequest
 
 __all__ = ["KIND_WORDS", "forget_request", "forget_target", "terms"]
 
-# Words that name a kind of memory, matched as whole words / jieba tokens.
-KIND_WORDS: dict[str, str] = {
-    **dict.fromkeys(("budget", "budgets", "money", "spending", "预算", "钱", "花费", "开销"), "budget"),
-    **dict.fromkeys(
-        (
-            "name",
-            "address",
-            "job",
-            "city",
-            "live",
-            "hometown",
-            "occupation",
-            "profession",
-            "名字",
-            "姓名",
-            "地址",
-            "住址",
-            "住",
-            "住在",
-            "职业",
-            "工作",
-            "家乡",
-            "老家",
-            "母语",
-            "城市",
-        ),
-        "profile",
-    ),
-    **dict.fromkeys(
-        ("health", "condition", "illness", "diagnosis", "disease", "medical", "病", "病情", "病史", "健康", "疾病"),
-        "family_health",
-    ),
-    **dict.fromkeys(
-        (
-            "trip",
-            "trips",
-            "travel",
-            "flight",
-            "flights",
-            "train",
-            "ticket",
-            "tickets",
-            "itinerary",
-            "行程",
-            "旅行",
-            "旅游",
-            "车票",
-            "机票",
-            "高铁",
-            "火车",
-            "航班",
-        ),
-        "travel_plan",
-    ),
-    **dict.fromkeys(
-        (
-            "prefer",
-            "prefers",
-            "preference",
-            "preferences",
-            "like",
-            "likes",
-            "love",
-            "favorite",
-            "favourite",
-            "喜欢",
-            "偏好",
-            "爱好",
-            "口味",
-        ),
-        "preference",
-    ),
-    **dict.fromkeys(
-        (
-            "remind",
-            "reminder",
-            "reminders",
-            "todo",
-            "to-do",
-            "schedule",
-            "meeting",
-            "appointment",
-            "提醒",
-            "待办",
-            "日程",
-        ),
-        "todo",
-    ),
-    **dict.fromkeys(("feedback", "complaint", "反馈", "投诉"), "feedback"),
-}
+# Words that name a kind of memory, matched as whole words / jieba tokens (from the KINDS table).
+KIND_WORDS: dict[str, str] = forget_words()
 # Words that say "something you remember" without naming what.
 _MEMORY_WORDS_EN = re.compile(
     r"\b(?:memor(?:y|ies)|remember(?:ed)?|what i (?:said|told you|mentioned|shared)|(?:that|everything) i (?:said|told)|"

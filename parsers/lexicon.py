@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 __all__ = [
+    "BUDGET_CATEGORIES_EN",
+    "BUDGET_CATEGORIES_ZH",
     "CONDITIONS_EN",
     "CONDITIONS_ZH",
     "LANGUAGES",
@@ -308,3 +310,39 @@ SMALLTALK_EN = [
     "yes",
     "no",
 ]
+
+# What a budget is for: a word in the text -> the category slot.
+BUDGET_CATEGORIES_ZH = {
+    "高铁": "train",
+    "火车": "train",
+    "动车": "train",
+    "机票": "flight",
+    "航班": "flight",
+    "酒店": "hotel",
+    "住宿": "hotel",
+    "吃饭": "food",
+    "餐": "food",
+    "理财": "investment",
+    "基金": "investment",
+    "手机": "electronics",
+    "电脑": "electronics",
+    "旅行": "travel",
+    "旅游": "travel",
+    "礼物": "gift",
+}
+BUDGET_CATEGORIES_EN = {
+    "train": "train",
+    "flight": "flight",
+    "plane": "flight",
+    "hotel": "hotel",
+    "food": "food",
+    "dinner": "food",
+    "investment": "investment",
+    "phone": "electronics",
+    "laptop": "electronics",
+    "trip": "travel",
+    "travel": "travel",
+    "vacation": "travel",
+    "gift": "gift",
+    "rent": "housing",
+}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Conflict", "Correction", "EntityRef", "Fact", "ForgetRequest", "ParseResult"]
+__all__ = ["ConflictFinding", "Correction", "EntityRef", "Fact", "ForgetRequest", "ParseResult"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class ParseResult:
 
 
 @dataclass(frozen=True)
-class Conflict:
+class ConflictFinding:
     memory_id: str
     slot: str
     old: Any

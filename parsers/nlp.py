@@ -10,6 +10,7 @@ import logging
 from functools import lru_cache
 from typing import Any
 
+from parsers.lang import as_zh_or_en
 from parsers.lexicon import CONDITIONS_EN, CONDITIONS_ZH, LANGUAGES, PLACES_ZH, RELATIVES_EN, RELATIVES_ZH
 
 __all__ = ["entities", "pipeline"]
@@ -46,5 +47,5 @@ def pipeline(lang: str) -> Any:
 
 def entities(text: str, lang: str) -> list[tuple[str, str, int]]:
     """(text, label, char offset) for gazetteer entities, in order of appearance."""
-    doc = pipeline("zh" if lang in {"zh", "mixed"} else "en")(text)
+    doc = pipeline(as_zh_or_en(lang))(text)
     return [(ent.text, ent.label_, ent.start_char) for ent in doc.ents]

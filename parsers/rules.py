@@ -9,119 +9,29 @@ from typing import Any
 
 from parsers.forgetting import forget_request
 from parsers.lexicon import (
+    BUDGET_CATEGORIES_EN,
+    BUDGET_CATEGORIES_ZH,
     CONDITIONS_EN,
     CONDITIONS_ZH,
     LANGUAGES,
     RELATIVES_EN,
     RELATIVES_ZH,
     SEAT_CLASSES,
-    SMALLTALK_EN,
-    SMALLTALK_ZH,
 )
-from parsers.model import Correction, EntityRef
+from parsers.model import EntityRef
 from parsers.nlp import entities
 from parsers.temporal import find_amounts, find_when
+from parsers.turns import correction, is_smalltalk
 
 __all__ = ["Match", "correction", "forget_request", "is_smalltalk", "match_intents"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
-_PUNCT = re.compile(r"[\s，。！？!?,.~～…、；;：:]+")
 _I_ZH = r"(?:我|本人)"
 
 
 def _clean(value: str) -> str:
     """Trim punctuation and particles at the edges only; the inside of a value is the user's text."""
     return value.strip(" \t，。！？!?,.~～…、；;：:的了吧呀啊哦呢")
-
-
-# -- forget and correction --------------------------------------------------------------------
-# Forget detection lives in parsers/forgetting.py (whole words / jieba tokens, imperatives only).
-
-
-_CORR_ZH = re.compile(
-    r"(?:不对|不是的|错了|说错了|搞错了|更正|纠正)(?:一下)?[，,。\s]*(?:应该)?是?(?P<new>[^，,。不]+?)(?:[，,\s]*(?:而)?不是(?P<old>[^，,。]+))?[。！!]?$"
-)
-_CORR_ZH2 = re.compile(r"^(?:应该)?是(?P<new>[^，,。]+?)[，,\s]*(?:而)?不是(?P<old>[^，,。]+)[。！!]?$")
-_CORR_EN = re.compile(
-    r"^(?:actually|no|nope|correction|sorry|wait|oops)[,:\s]+(?:i meant\s+|it'?s\s+|it is\s+|make that\s+|that should be\s+)?"
-    r"(?P<new>[^,;]+?)(?:[,;]?\s*not\s+(?P<old>[^,.;]+))?\.?$",
-    re.IGNORECASE,
-)
-_CORR_EN2 = re.compile(r"^(?:it'?s|it is)\s+(?P<new>[^,;]+?),?\s+not\s+(?P<old>[^,.;]+)\.?$", re.IGNORECASE)
-
-
-def _norm_value(value: str) -> str:
-    value = value.strip(" 。.！!")
-    m = re.fullmatch(r"(\d{4})\s*年", value)
-    if m:
-        return m.group(1)
-    m = re.fullmatch(r"[\$¥]?\s*(\d+(?:\.\d+)?)\s*(元|块|块钱|美元|dollars|yuan|rmb)?", value, re.IGNORECASE)
-    if m:
-        return m.group(1)
-    return value
-
-
-def correction(text: str, lang: str) -> Correction | None:
-    stripped = text.strip()
-    for pattern in (_CORR_ZH2, _CORR_ZH, _CORR_EN2, _CORR_EN):
-        m = pattern.search(stripped) if pattern is _CORR_ZH else pattern.match(stripped)
-        if m and m.group("new"):
-            old = m.group("old")
-            return Correction(_norm_value(m.group("new")), _norm_value(old) if old else None)
-    return None
-
-
-_SMALLTALK_WORDS = {
-    "ok",
-    "okay",
-    "thanks",
-    "thank",
-    "you",
-    "yes",
-    "no",
-    "sure",
-    "cool",
-    "hi",
-    "hey",
-    "hello",
-    "there",
-    "bye",
-    "nice",
-    "great",
-    "lol",
-    "yeah",
-    "yep",
-    "nah",
-    "got",
-    "it",
-    "good",
-    "morning",
-    "night",
-    "see",
-    "ya",
-    "alright",
-    "fine",
-}
-
-
-def is_smalltalk(text: str, lang: str) -> bool:
-    core = _PUNCT.sub("", text.lower())
-    if not core:
-        return True
-    vocab = SMALLTALK_ZH if lang != "en" else SMALLTALK_EN
-    if core in {_PUNCT.sub("", v) for v in vocab}:
-        return True
-    words = re.findall(r"[a-z']+", text.lower())
-    pieces = [p for p in _PUNCT.split(re.sub(r"[A-Za-z']+", " ", text)) if p]
-    zh_vocab = {_PUNCT.sub("", v) for v in SMALLTALK_ZH}
-    english_ok = len(words) <= 4 and all(w in _SMALLTALK_WORDS for w in words)
-    chinese_ok = all(
-        p in zh_vocab or len(p) <= 1 or (len(p) <= 4 and any(p.startswith(v) for v in zh_vocab if len(v) >= 2))
-        for p in pieces
-    )
-    if lang == "en":
-        return english_ok
-    return (english_ok and chinese_ok) or len(core) <= 2
 
 
 # -- intents ----------------------------------------------------------------------------------
@@ -230,40 +140,6 @@ _BUDGET_EN = re.compile(
     r"\b(?:don't|do not|won't)\s+(?:want to\s+)?(?:spend|pay)\s+more than\b",
     re.IGNORECASE,
 )
-_CATEGORY_ZH = {
-    "高铁": "train",
-    "火车": "train",
-    "动车": "train",
-    "机票": "flight",
-    "航班": "flight",
-    "酒店": "hotel",
-    "住宿": "hotel",
-    "吃饭": "food",
-    "餐": "food",
-    "理财": "investment",
-    "基金": "investment",
-    "手机": "electronics",
-    "电脑": "electronics",
-    "旅行": "travel",
-    "旅游": "travel",
-    "礼物": "gift",
-}
-_CATEGORY_EN = {
-    "train": "train",
-    "flight": "flight",
-    "plane": "flight",
-    "hotel": "hotel",
-    "food": "food",
-    "dinner": "food",
-    "investment": "investment",
-    "phone": "electronics",
-    "laptop": "electronics",
-    "trip": "travel",
-    "travel": "travel",
-    "vacation": "travel",
-    "gift": "gift",
-    "rent": "housing",
-}
 _TODO_ZH = re.compile(
     r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
 )
@@ -454,7 +330,7 @@ def _budget(text: str, lang: str) -> Match | None:
     if not amount:
         return None
     category, category_text = "general", ("总体" if lang != "en" else "general")
-    table = _CATEGORY_ZH if lang != "en" else _CATEGORY_EN
+    table = BUDGET_CATEGORIES_ZH if lang != "en" else BUDGET_CATEGORIES_EN
     for word, cat in table.items():
         if word in text.lower():
             category, category_text = cat, word

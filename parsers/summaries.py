@@ -8,6 +8,8 @@ from typing import Any
 
 from jinja2 import Environment, StrictUndefined
 
+from parsers.lang import as_zh_or_en
+
 __all__ = ["render"]
 
 TEMPLATES: dict[tuple[str, str], str] = {
@@ -73,7 +75,7 @@ def _template(kind: str, lang: str) -> Any:
 
 def render(kind: str, slots: dict[str, Any], lang: str) -> str:
     """Render the summary of a fact; mixed-language text uses the Chinese template."""
-    key_lang = "zh" if lang in {"zh", "mixed"} else "en"
+    key_lang = as_zh_or_en(lang)
     wrapped = _Slots(slots)
     return str(_template(kind, key_lang).render(slots=wrapped)).strip()
 

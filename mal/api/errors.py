@@ -15,38 +15,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from mal.errors import (
-    Conflict,
-    Forbidden,
-    IntegrityError,
-    InvalidInput,
-    MalError,
-    NotFound,
-    PayloadTooLarge,
-    QueryTimeout,
-    QueryTooLarge,
-    StoreUnavailable,
-    TooManyRequests,
-    Unauthorized,
-)
+from mal.errors import InvalidInput, MalError, StoreUnavailable, TooManyRequests
 from mal.metrics import STORE_ERRORS
 
 __all__ = ["error_response", "install_error_handlers"]
 
 log = logging.getLogger("mal.api")
-_STATUS: list[tuple[type[MalError], int]] = [
-    (PayloadTooLarge, 413),
-    (QueryTimeout, 408),
-    (QueryTooLarge, 422),
-    (InvalidInput, 400),
-    (Unauthorized, 401),
-    (Forbidden, 403),
-    (NotFound, 404),
-    (Conflict, 409),
-    (IntegrityError, 422),
-    (TooManyRequests, 429),
-    (StoreUnavailable, 503),
-]
 # Names for the statuses Starlette raises itself (unknown path, wrong method, ...).
 _HTTP_NAMES = {
     400: "InvalidInput",
@@ -62,7 +36,7 @@ _HTTP_NAMES = {
 
 def error_response(exc: MalError) -> JSONResponse:
     """The one rendering of a MalError; the ASGI guard uses it too, outside FastAPI's handlers."""
-    status = next((code for cls, code in _STATUS if isinstance(exc, cls)), 500)
+    status = exc.status_code
     body: dict[str, object] = {"error": type(exc).__name__, "message": str(exc)}
     if isinstance(exc, InvalidInput) and exc.field:
         body["field"] = exc.field

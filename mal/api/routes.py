@@ -76,7 +76,7 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
     summary="Vector-first, then graph: what is known about this user",
 )
 def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse:
-    result = c.retriever.search(bind(p), body.query, k=body.k, kinds=body.kinds)
+    result = c.retriever.search(bind(p), body.query, k=body.k, kinds=body.kinds, preset=body.preset)
     return s.SearchResponse(
         results=[
             s.SearchResultOut(

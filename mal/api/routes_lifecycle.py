@@ -67,9 +67,9 @@ def export(p: Annotated[Principal, Depends(requires("auditor"))], bind: Binder, 
     summary="Exclude every memory from one source from search and context",
 )
 def quarantine(body: SourceBody, p: Admin, c: C) -> QuarantineResponse:
-    return QuarantineResponse(source=body.source, memories=c.lifecycle.quarantine(p.tenant, body.source))
+    return QuarantineResponse(source=body.source, memories=c.quarantine.set(p.tenant, body.source))
 
 
 @router.post("/admin/release", response_model=QuarantineResponse, tags=["admin"], summary="Undo a source quarantine")
 def release(body: SourceBody, p: Admin, c: C) -> QuarantineResponse:
-    return QuarantineResponse(source=body.source, memories=c.lifecycle.quarantine(p.tenant, body.source, release=True))
+    return QuarantineResponse(source=body.source, memories=c.quarantine.set(p.tenant, body.source, release=True))

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from mal.recipes import RECIPES
+
 __all__ = [
     "MAX_OFFSET",
     "MAX_UTC_OFFSET",
@@ -140,6 +142,15 @@ class SearchBody(_Body):
     query: str = Field(min_length=1, max_length=2000)
     k: int = Field(default=3, ge=1, le=50)
     kinds: list[str] | None = None
+    # A search recipe by name (mal/recipes.py); None: the process default, MAL_RETRIEVAL_PRESET.
+    preset: str | None = Field(default=None, max_length=40)
+
+    @field_validator("preset")
+    @classmethod
+    def _known_preset(cls, value: str | None) -> str | None:
+        if value is not None and value not in RECIPES:
+            raise ValueError(f"unknown preset {value!r}; known: {', '.join(sorted(RECIPES))}")
+        return value
 
 
 class SearchResultOut(BaseModel):

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from mal import journal
 from mal.bootstrap import Container
 from mal.errors import StoreUnavailable
 from mal.models import MemoryStatus
@@ -117,7 +118,7 @@ def test_repair_finishes_a_memory_a_crash_left_unindexed(
     container: Container, scope: SubjectScope, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(container.adapters.vectors, "upsert", lambda *a, **k: (_ for _ in ()).throw(SystemExit()))
-    monkeypatch.setattr(container.writer, "_roll_back", lambda *a, **k: None)
+    monkeypatch.setattr(journal, "_roll_back", lambda *a, **k: None)
     with pytest.raises(SystemExit):  # a crash: no rollback runs
         write(container, scope, "s1", "I prefer Python")
     monkeypatch.undo()

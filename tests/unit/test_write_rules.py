@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 
+from mal import journal
 from mal.errors import StoreUnavailable
 from mal.models import MemoryStatus
 from tests.unit.fakes import T0, fake_container, new_scope, write
@@ -79,7 +80,7 @@ def test_vector_outage_rolls_back_everything_and_retry_succeeds(monkeypatch: pyt
 def test_repair_finishes_a_crash_left_unindexed(monkeypatch: pytest.MonkeyPatch) -> None:
     c, scope = fake_container(), new_scope()
     monkeypatch.setattr(c.adapters.vectors, "upsert", lambda *a, **k: (_ for _ in ()).throw(SystemExit()))
-    monkeypatch.setattr(c.writer, "_roll_back", lambda *a, **k: None)
+    monkeypatch.setattr(journal, "_roll_back", lambda *a, **k: None)  # the crash: no rollback runs
     with pytest.raises(SystemExit):
         write(c, scope, "s1", "I prefer Python")
     monkeypatch.undo()

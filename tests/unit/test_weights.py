@@ -2,9 +2,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from mal.lifecycle import effective_weight, reinforced_weight
 from mal.models import Memory
 from mal.settings import LifecycleSettings
+from mal.weights import effective_weight, reinforced_weight
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 

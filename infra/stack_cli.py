@@ -1,0 +1,75 @@
+"""`python -m infra.stack VERB`: the command line of the stack (usage in infra/stack.py's docstring)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+from infra import stack as _stack
+from infra.env import StackError, ensure_env_file, say
+from infra.stack import ROOT, Stack
+from mal.settings import Settings
+
+__all__ = ["main", "run"]
+
+USAGE = _stack.__doc__ or ""
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in {"-h", "--help"}:
+        print(USAGE)
+        return 0
+    env_file = ROOT / ".env"
+    if ensure_env_file(env_file):
+        say(f"generated development secrets in {env_file} (mode 600; not for production)")
+    os.chdir(ROOT)
+    settings = Settings()
+    stack = Stack(settings, ROOT / settings.data_dir)
+    verb, rest = argv[0], argv[1:]
+    try:
+        if verb == "up":
+            stack.up(rest or None)
+            _print_endpoints(stack)
+        elif verb == "down":
+            stack.down(rest or None)
+        elif verb == "start":
+            stack.start(rest[0])
+        elif verb == "stop":
+            stack.stop(rest[0])
+        elif verb == "status":
+            print(json.dumps(stack.status(), indent=2))
+            return 0 if all(s["ready"] for s in stack.status().values()) else 1
+        elif verb == "with":
+            command = rest[1:] if rest[:1] == ["--"] else rest
+            if not command:
+                raise StackError("usage: python -m infra.stack with -- COMMAND...")
+            started = stack.up()
+            _print_endpoints(stack)
+            try:
+                return subprocess.call(command)
+            except KeyboardInterrupt:
+                return 130
+            finally:
+                if started:
+                    stack.down(started)
+        else:
+            print(f"unknown command {verb!r}\n{USAGE}", file=sys.stderr)
+            return 2
+    except StackError as exc:
+        print(f"[stack] ERROR {exc}", file=sys.stderr, flush=True)
+        return 1
+    return 0
+
+
+def _print_endpoints(stack: Stack) -> None:
+    for name, server in stack.servers.items():
+        say(f"{name:9s} {server.endpoint}")
+
+
+def run() -> None:
+    """Entry point of `python -m infra.stack`: SIGTERM stops a `with` command like Ctrl-C does."""
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,123 @@
+"""The capture plan: what one user turn asks of the write path, decided once, and the memories its
+facts would become. Pure (no store); `mal.writing.WritePipeline` carries the plan out.
+
+`decide()` is the one turn -> action decision: a forget request, a bare correction ("不对，是800不是
+500" with no fact of its own), facts to write, or nothing. Both the request-level planning
+(which turns get candidates and embeddings) and the per-turn dispatch read it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+import parsers
+from mal.models import Entity, Memory, Relation, Turn
+from mal.scope import SubjectScope
+
+if TYPE_CHECKING:
+    from mal.writing import CaptureRequest
+
+__all__ = ["Candidate", "TurnAction", "build_candidate", "decide", "embed_text", "fingerprint", "turn_context"]
+
+_NAMESPACE = uuid.UUID("6f1c1a52-3c59-4d3c-9d0e-6a1c7c1b9e01")
+
+
+class TurnAction(StrEnum):
+    FORGET = "forget"  # forget what the turn names (or ask which)
+    BARE_CORRECTION = "bare_correction"  # rewrite the newest memory holding the old value
+    FACTS = "facts"  # write each fact (dedup, conflict, replay)
+    NOTHING = "nothing"  # small talk, questions: only the recent-turn buffer keeps it
+
+
+def decide(parsed: parsers.ParseResult) -> TurnAction:
+    """What a parsed user turn asks for. A forget request wins over anything else in the turn; a
+    correction with facts of its own is written as those facts (they carry `correction=True`)."""
+    if parsed.forget is not None:
+        return TurnAction.FORGET
+    if parsed.correction is not None and not parsed.facts:
+        return TurnAction.BARE_CORRECTION
+    return TurnAction.FACTS if parsed.facts else TurnAction.NOTHING
+
+
+@dataclass
+class Candidate:
+    """A fact of one turn, made into the memory it would become, with the event id that makes a
+    replay of the same request recognisable."""
+
+    event: str
+    memory: Memory
+    fact: parsers.Fact
+    vector: list[float] = field(default_factory=list)
+
+
+def build_candidate(
+    scope: SubjectScope,
+    request: CaptureRequest,
+    index: int,
+    position: int,
+    turn: Turn,
+    fact: parsers.Fact,
+    session_time: datetime,
+    now: datetime,
+    context: str = "",
+) -> Candidate:
+    event = hashlib.sha256(
+        f"{scope.subject}|{request.session_id}|{index}|{position}|{fact.kind}|{turn.content}".encode()
+    ).hexdigest()[:32]
+    ref = turn.ref or f"{request.session_id}:{index}"
+    memory = Memory(
+        id=str(uuid.uuid5(_NAMESPACE, event)),
+        kind=fact.kind,
+        summary=fact.summary,
+        # Who said it matters when several people talk (LoCoMo): index the speaker's name too.
+        text=f"{turn.speaker}: {turn.content}" if turn.speaker else turn.content,
+        context=context,
+        slots=fact.slots,
+        relations=[
+            Relation(type=e.relation, entity=Entity(name=e.name, type=e.type), at=session_time, detail=e.detail)
+            for e in fact.entities
+        ],
+        confidence=fact.confidence,
+        source=request.source,
+        domain=request.domain or fact.domain,
+        sentiment=fact.sentiment,
+        intensity=fact.intensity,
+        lang=fact.lang,
+        session_id=request.session_id,
+        agent_id=request.agent_id,
+        provenance=[ref],
+        created_at=now,
+        updated_at=now,
+        last_reinforced=now,
+        last_accessed=now,
+        valid_from=session_time,
+        events=[f"{event}:created"],
+    )
+    return Candidate(event, memory, fact)
+
+
+def fingerprint(subject: str, memory: Memory) -> str:
+    """The fact's identity for dedup under concurrency: subject, kind and normalised summary."""
+    summary = " ".join(unicodedata.normalize("NFKC", memory.summary).casefold().split())
+    return hashlib.sha256(f"{subject}|{memory.kind}|{summary}".encode()).hexdigest()
+
+
+def turn_context(turns: list[Turn], index: int) -> str:
+    if index == 0:
+        return ""
+    before = turns[index - 1]
+    return (f"{before.speaker}: {before.content}" if before.speaker else before.content)[:500]
+
+
+def embed_text(memory: Memory) -> str:
+    """Facts embed their own words, so a restated fact still dedups at cosine >= 0.95. Episodes (bits
+    of conversation) also embed the turn before them: an answer rarely repeats its question's words
+    (LoCoMo recall@5 on one conversation: 0.39 without, 0.47 with)."""
+    own = memory.summary if memory.summary == memory.text or not memory.text else f"{memory.summary}\n{memory.text}"
+    return f"{own}\n{memory.context}" if memory.context and memory.kind == "episode" else own

@@ -1,0 +1,61 @@
+"""What one capture changed, and how to undo it: a capture that fails anywhere puts back every memory
+it changed and removes every memory it created (best effort per item, each step logged), so a
+request is all or nothing. Split from mal/writing.py."""
+
+from __future__ import annotations
+
+import copy
+import logging
+from dataclasses import dataclass, field
+
+from mal.audit import AuditType, audit_event
+from mal.models import Memory
+from mal.ports import Clock, GraphStore, VectorStore
+from mal.scope import SubjectScope
+
+__all__ = ["Journal", "undo"]
+
+log = logging.getLogger("mal.write")
+
+
+@dataclass
+class Journal:
+    """What one capture changed, so that any failure can undo it (see the module docstring)."""
+
+    created: list[str] = field(default_factory=list)
+    before: dict[str, Memory] = field(default_factory=dict)  # memory id -> its state before this request
+
+    def changing(self, memory: Memory) -> None:
+        self.before.setdefault(memory.id, copy.deepcopy(memory))
+
+
+def undo(graph: GraphStore, vectors: VectorStore, clock: Clock, scope: SubjectScope, journal: Journal) -> None:
+    """Put back what this request changed, then remove what it created; best effort per item."""
+    for memory_id, before in journal.before.items():
+        if memory_id in journal.created:
+            continue
+        try:
+            graph.upsert(scope.subject, before, indexed=True)
+        except Exception:
+            log.warning("rollback could not restore memory %s", memory_id)
+    _roll_back(graph, vectors, scope, journal.created)
+    try:  # the trail already says "created"/"reinforced"; it must also say that was undone
+        at = clock.now()
+        for memory_id in [*journal.created, *(i for i in journal.before if i not in journal.created)]:
+            graph.append_audit(
+                scope.subject, audit_event(AuditType.ROLLED_BACK, memory_id, at, {"reason": "capture failed"})
+            )
+    except Exception:
+        log.warning("rollback could not record %d audit events", len(journal.created) + len(journal.before))
+
+
+def _roll_back(graph: GraphStore, vectors: VectorStore, scope: SubjectScope, created: list[str]) -> None:
+    for memory_id in created:
+        try:
+            vectors.delete(scope.subject, [memory_id])
+        except Exception:  # the graph copy is the one that matters; it stays unindexed for repair()
+            log.warning("rollback could not delete the vector of memory %s", memory_id)
+        try:
+            graph.delete(scope.subject, memory_id)
+        except Exception:
+            log.warning("rollback left memory %s unindexed; repair() will finish it", memory_id)

@@ -1,0 +1,103 @@
+"""Turns that carry no fact of their own: bare corrections ("不对，是800不是500", "actually 800, not
+500") and small talk ("好的谢谢", "ok thanks"). Split from parsers/rules.py, which matches intents."""
+
+from __future__ import annotations
+
+import re
+
+from parsers.lexicon import SMALLTALK_EN, SMALLTALK_ZH
+from parsers.model import Correction
+
+__all__ = ["correction", "is_smalltalk"]
+
+_PUNCT = re.compile(r"[\s，。！？!?,.~～…、；;：:]+")
+
+
+# -- forget and correction --------------------------------------------------------------------
+# Forget detection lives in parsers/forgetting.py (whole words / jieba tokens, imperatives only).
+
+
+_CORR_ZH = re.compile(
+    r"(?:不对|不是的|错了|说错了|搞错了|更正|纠正)(?:一下)?[，,。\s]*(?:应该)?是?(?P<new>[^，,。不]+?)(?:[，,\s]*(?:而)?不是(?P<old>[^，,。]+))?[。！!]?$"
+)
+_CORR_ZH2 = re.compile(r"^(?:应该)?是(?P<new>[^，,。]+?)[，,\s]*(?:而)?不是(?P<old>[^，,。]+)[。！!]?$")
+_CORR_EN = re.compile(
+    r"^(?:actually|no|nope|correction|sorry|wait|oops)[,:\s]+(?:i meant\s+|it'?s\s+|it is\s+|make that\s+|that should be\s+)?"
+    r"(?P<new>[^,;]+?)(?:[,;]?\s*not\s+(?P<old>[^,.;]+))?\.?$",
+    re.IGNORECASE,
+)
+_CORR_EN2 = re.compile(r"^(?:it'?s|it is)\s+(?P<new>[^,;]+?),?\s+not\s+(?P<old>[^,.;]+)\.?$", re.IGNORECASE)
+
+
+def _norm_value(value: str) -> str:
+    value = value.strip(" 。.！!")
+    m = re.fullmatch(r"(\d{4})\s*年", value)
+    if m:
+        return m.group(1)
+    m = re.fullmatch(r"[\$¥]?\s*(\d+(?:\.\d+)?)\s*(元|块|块钱|美元|dollars|yuan|rmb)?", value, re.IGNORECASE)
+    if m:
+        return m.group(1)
+    return value
+
+
+def correction(text: str, lang: str) -> Correction | None:
+    stripped = text.strip()
+    for pattern in (_CORR_ZH2, _CORR_ZH, _CORR_EN2, _CORR_EN):
+        m = pattern.search(stripped) if pattern is _CORR_ZH else pattern.match(stripped)
+        if m and m.group("new"):
+            old = m.group("old")
+            return Correction(_norm_value(m.group("new")), _norm_value(old) if old else None)
+    return None
+
+
+_SMALLTALK_WORDS = {
+    "ok",
+    "okay",
+    "thanks",
+    "thank",
+    "you",
+    "yes",
+    "no",
+    "sure",
+    "cool",
+    "hi",
+    "hey",
+    "hello",
+    "there",
+    "bye",
+    "nice",
+    "great",
+    "lol",
+    "yeah",
+    "yep",
+    "nah",
+    "got",
+    "it",
+    "good",
+    "morning",
+    "night",
+    "see",
+    "ya",
+    "alright",
+    "fine",
+}
+
+
+def is_smalltalk(text: str, lang: str) -> bool:
+    core = _PUNCT.sub("", text.lower())
+    if not core:
+        return True
+    vocab = SMALLTALK_ZH if lang != "en" else SMALLTALK_EN
+    if core in {_PUNCT.sub("", v) for v in vocab}:
+        return True
+    words = re.findall(r"[a-z']+", text.lower())
+    pieces = [p for p in _PUNCT.split(re.sub(r"[A-Za-z']+", " ", text)) if p]
+    zh_vocab = {_PUNCT.sub("", v) for v in SMALLTALK_ZH}
+    english_ok = len(words) <= 4 and all(w in _SMALLTALK_WORDS for w in words)
+    chinese_ok = all(
+        p in zh_vocab or len(p) <= 1 or (len(p) <= 4 and any(p.startswith(v) for v in zh_vocab if len(v) >= 2))
+        for p in pieces
+    )
+    if lang == "en":
+        return english_ok
+    return (english_ok and chinese_ok) or len(core) <= 2
