@@ -15,7 +15,8 @@ export TOKENIZERS_PARALLELISM := false
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version' 
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@# A half-made virtualenv (an interrupted first run: python present, pip missing) is rebuilt.
+	@test -x $(BIN)/python -a -x $(BIN)/pip || { rm -rf $(VENV); $(PYTHON) -m venv $(VENV); }
 	@echo "[setup] installing Python dependencies from requirements.lock (first time: several minutes)"
 	@$(BIN)/pip install -q --disable-pip-version-check -r requirements.lock
 	@$(BIN)/pip install -q --disable-pip-version-check --no-deps -e .
