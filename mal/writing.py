@@ -249,7 +249,8 @@ class WritePipeline:
             return joined or WrittenMemory(memory, "disputed")
         duplicate = self._duplicate_of(scope, memory, vector)
         if duplicate is not None:
-            return self._reinforce(scope, duplicate.id, candidate, now, journal) or WrittenMemory(
+            # The duplicate was just read: it is the state the journal needs, no second read.
+            return self._reinforce(scope, duplicate.id, candidate, now, journal, before=duplicate) or WrittenMemory(
                 duplicate, "reinforced"
             )
         return self._insert_or_join(scope, candidate, vector, now, journal) or WrittenMemory(memory, "created")
@@ -283,10 +284,12 @@ class WritePipeline:
         now: datetime,
         journal: Journal,
         action: str = "reinforced",
+        before: Memory | None = None,
     ) -> WrittenMemory | None:
         """One atomic statement (weight, events, provenance): concurrent reinforcements all count.
-        The state before it goes into the journal, so a failed capture can put it back."""
-        before = self._graph.get(scope.subject, memory_id)
+        The state before it goes into the journal, so a failed capture can put it back (read here
+        only when the caller has not just read it)."""
+        before = before or self._graph.get(scope.subject, memory_id)
         if before is not None:
             journal.changing(before)
         policy = self._settings.lifecycle

@@ -4,6 +4,7 @@ infra/stack.py started. What a unit test may assume of a fake is exactly what is
 from __future__ import annotations
 
 import secrets
+import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -51,16 +52,25 @@ def subject() -> str:
     return secrets.token_hex(32)
 
 
-def memory(summary: str, kind: str = "preference", text: str | None = None, lang: str = "en") -> Memory:
-    now = datetime.now(UTC)
+def memory(
+    summary: str = "likes tea",
+    kind: str = "preference",
+    text: str | None = None,
+    lang: str = "en",
+    at: datetime | None = None,
+    **extra: Any,
+) -> Memory:
+    """One memory for the contract suites: every timestamp `at` (default now), text = summary."""
+    at = at or datetime.now(UTC)
     return Memory(
-        id=str(__import__("uuid").uuid4()),
+        id=str(uuid.uuid4()),
         kind=kind,
         summary=summary,
         text=text or summary,
         lang=lang,
-        created_at=now,
-        updated_at=now,
-        last_reinforced=now,
-        last_accessed=now,
+        created_at=at,
+        updated_at=at,
+        last_reinforced=at,
+        last_accessed=at,
+        **extra,
     )

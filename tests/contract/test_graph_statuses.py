@@ -8,30 +8,20 @@ A status parameter the Neo4j adapter failed to supply would surface here as a dr
 from __future__ import annotations
 
 import secrets
-import uuid
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import pytest
 
-from mal.models import Entity, Memory, MemoryStatus, Relation
+from mal.models import Entity, MemoryStatus, Relation
 from mal.records import AuditEvent, RecentTurn
+from tests.contract.conftest import memory
 
 T0 = datetime(2026, 2, 1, 8, 0, tzinfo=UTC)
 
 
-def _memory(kind: str = "preference", summary: str = "likes tea", **extra: Any) -> Memory:
-    return Memory(
-        id=str(uuid.uuid4()),
-        kind=kind,
-        summary=summary,
-        text=summary,
-        created_at=T0,
-        updated_at=T0,
-        last_reinforced=T0,
-        last_accessed=T0,
-        **extra,
-    )
+_memory = partial(memory, at=T0)
 
 
 @pytest.fixture

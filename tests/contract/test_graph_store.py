@@ -4,8 +4,8 @@ the lifecycle operations the services call."""
 from __future__ import annotations
 
 import secrets
-import uuid
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import pytest
@@ -13,22 +13,12 @@ import pytest
 from mal.errors import InvalidInput
 from mal.models import Entity, Memory, MemoryStatus, Relation
 from mal.records import ArchivedRef, ArchiveRef, AuditEvent, Quadruple, QuarantineHit, RecentTurn, SubjectRow
+from tests.contract.conftest import memory
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 
-def _memory(kind: str = "preference", summary: str = "likes tea", at: datetime = T0, **extra: Any) -> Memory:
-    return Memory(
-        id=str(uuid.uuid4()),
-        kind=kind,
-        summary=summary,
-        text=summary,
-        created_at=at,
-        updated_at=at,
-        last_reinforced=at,
-        last_accessed=at,
-        **extra,
-    )
+_memory = partial(memory, at=T0)
 
 
 def _tea(at: datetime = T0) -> Memory:

@@ -5,7 +5,6 @@ merged DELETE_MEMORY once lacked a WITH between two deletes and every rollback f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import neo4j
@@ -13,7 +12,6 @@ import pytest
 
 from adapters import neo4j_cypher
 from adapters.neo4j_cypher import status_params
-from mal.settings import Settings
 
 pytestmark = pytest.mark.integration
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -34,14 +32,6 @@ def _statements() -> list[tuple[str, str]]:
 
 
 STATEMENTS = _statements()
-
-
-@pytest.fixture(scope="module")
-def admin_driver(settings: Settings) -> Iterator[neo4j.Driver]:
-    with neo4j.GraphDatabase.driver(
-        settings.neo4j.uri, auth=(settings.neo4j.user, settings.neo4j.password.get_secret_value())
-    ) as driver:
-        yield driver
 
 
 def test_the_scan_finds_the_statements() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +32,6 @@ SCANS = (
     "DirectedAllRelationshipsScan",
     "UndirectedAllRelationshipsScan",
 )
-
-
-@pytest.fixture(scope="module")
-def admin_driver(settings: Settings) -> Iterator[neo4j.Driver]:
-    with neo4j.GraphDatabase.driver(
-        settings.neo4j.uri, auth=(settings.neo4j.user, settings.neo4j.password.get_secret_value())
-    ) as driver:
-        yield driver
 
 
 def s3_client(settings: Settings) -> Any:
