@@ -99,12 +99,9 @@ class Neo4jAnalystRunner:
         Termination is honoured between rows; work inside one expression runs on (see
         docs/security.md, known limits), which is why the guard bounds it statically."""
         with self._translate(0), self._driver.session(database=self._database) as session:
-            ids = [
-                r["id"]
-                for r in session.run(_SHOW_TAGGED, tag=tag)  # type: ignore[arg-type]
-            ]
+            ids = [r["id"] for r in session.run(_SHOW_TAGGED, tag=tag)]
             if ids:
-                session.run(_TERMINATE, ids=ids).consume()  # type: ignore[arg-type]
+                session.run(_TERMINATE, ids=ids).consume()
         return len(ids)
 
     def ready(self) -> None:

@@ -48,22 +48,21 @@ MAX_PARAM_CHARS = 10_000
 
 # Lower-case names. Each one computes on its arguments in time linear in their size.
 ALLOWED_FUNCTIONS = frozenset(
-    # aggregations
-    "avg collect count max min percentilecont percentiledisc stdev stdevp sum "
-    # graph accessors
-    "elementid endnode id keys labels length nodes properties relationships startnode type "
-    # scalars, lists and type conversion
-    "coalesce head last isempty nullif size tail reverse range timestamp valuetype "
-    "toboolean tobooleanornull tobooleanlist tofloat tofloatornull tofloatlist tointeger "
-    "tointegerornull tointegerlist tostring tostringornull tostringlist "
-    # numbers
-    "abs ceil floor round sign isnan rand e exp log log10 sqrt pi sin cos tan asin acos atan atan2 "
-    "cot degrees radians haversin "
-    # strings
-    "left right ltrim rtrim trim btrim substring split replace lower upper tolower toupper "
-    "char_length character_length "
-    # temporal and spatial constructors (their namespaced forms are allowed by namespace)
-    "date datetime localdatetime localtime time duration point distance".split()
+    name
+    for group in (
+        "avg collect count max min percentilecont percentiledisc stdev stdevp sum",  # aggregations
+        "elementid endnode id keys labels length nodes properties relationships startnode type",  # graph
+        "coalesce head last isempty nullif size tail reverse range timestamp valuetype",  # scalars, lists
+        "toboolean tobooleanornull tobooleanlist tofloat tofloatornull tofloatlist tointeger",  # conversion
+        "tointegerornull tointegerlist tostring tostringornull tostringlist",
+        "abs ceil floor round sign isnan rand e exp log log10 sqrt pi sin cos tan asin acos atan atan2",
+        "cot degrees radians haversin",  # numbers
+        "left right ltrim rtrim trim btrim substring split replace lower upper tolower toupper",  # strings
+        "char_length character_length",
+        # temporal and spatial constructors (their namespaced forms are allowed by namespace)
+        "date datetime localdatetime localtime time duration point distance",
+    )
+    for name in group.split(" ")
 )
 _NAMESPACES = frozenset({"date", "datetime", "localdatetime", "localtime", "time", "duration", "point"})
 # Upper bound on how much one call can multiply the length of its largest argument. Case mapping
@@ -72,7 +71,9 @@ _CASE_FACTOR = 3
 _CASE_FUNCTIONS = frozenset({"lower", "upper", "tolower", "toupper"})
 # Sources whose size is that of data already read (rows, properties, paths), not computed here.
 _DATA_FUNCTIONS = frozenset({"collect", "keys", "labels", "nodes", "relationships", "tail", "reverse", "split"})
-_ITERATIONS = (a.ListComprehension, a.Quantifier, a.PatternComprehension)
+# Operations that scan a whole list each time: inside an iteration they are a nested iteration
+# (`[x IN c WHERE x IN c]` is quadratic in one expression), unless the list is a literal.
+_SCANS = frozenset({"reverse", "tail"})
 
 
 def _name(node: a.FunctionCall) -> str:
@@ -222,6 +223,8 @@ class _Cost:
                 )
             if work > 1 and work * self.growth > MAX_ITERATION_WORK:
                 raise refuse("a growing operation (+, replace(), case mapping) inside a large iteration")
+        if work > 1:
+            self._scan(node, work)
         shortest = in_shortest or (isinstance(node, a.ShortestPath) and not node.all_)
         for child in _children(node):
             inner = work
@@ -242,6 +245,20 @@ class _Cost:
             self.visit(child, depth + 1, inner, shortest)
         if isinstance(node, a.Unwind):
             _size(node.expression, self.params)
+
+    def _scan(self, node: a.AstNode, work: int) -> None:
+        scanned: a.AstNode | None = None
+        if isinstance(node, a.In):
+            scanned = node.expression
+        elif isinstance(node, a.ListSlice) or (isinstance(node, a.FunctionCall) and _name(node) in _SCANS):
+            scanned = node.this if isinstance(node, a.ListSlice) else (node.expressions or [None])[0]
+        if scanned is None or isinstance(scanned, (a.List, a.Parameter, a.String)):
+            return
+        if work * DATA_GUESS > MAX_ITERATION_WORK:
+            raise refuse(
+                "IN, a slice, reverse() or tail() over a list variable inside an iteration scans the whole "
+                "list at every step; compare against a literal list or a parameter, or match the data instead"
+            )
 
 
 def _check_params(params: dict[str, Any]) -> None:

@@ -40,6 +40,9 @@ REFUSED = [
     ("RETURN normalize('ﷺ', NFKD) AS n", "normalize()"),
     ("RETURN replace('aaa', 'a', toString(1)) AS s", "replacement"),
     (DEEP, "nests deeper"),
+    ("MATCH (m:Memory) WITH collect(m.id) AS c RETURN size([x IN c WHERE x IN c]) AS n", "scans the whole"),
+    ("MATCH (m:Memory) WITH collect(m.id) AS c RETURN [x IN c | size(reverse(c))] AS n", "scans the whole"),
+    ("MATCH (m:Memory) WITH collect(m.id) AS c RETURN all(x IN c WHERE size(c[1..]) > 0) AS n", "scans the whole"),
     ("RETURN size([x IN range(1, 1000) | [y IN range(1, 10) | size(split($s, ''))]]) AS n", "literal or parameter"),
 ]
 
@@ -64,6 +67,7 @@ ALLOWED = [
     "MATCH (m:Memory) RETURN replace(m.kind, '_', ' ') AS kind, split(m.kind, '_') AS parts",
     "MATCH (m:Memory) WHERE m.created_at > datetime() - duration('P7D') RETURN date.truncate('week', date()) AS w",
     "RETURN [x IN [y IN range(1, 10) | y] + [1] | x] AS n",
+    "MATCH (m:Memory) WITH collect(m) AS ms RETURN [m IN ms WHERE m.kind IN ['episode', 'fact'] | m.id] AS ids",
     "UNWIND $keys AS k MATCH (u:User {key: k}) RETURN count(u) AS n",
 ]
 
