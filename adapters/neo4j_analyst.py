@@ -69,6 +69,13 @@ class Neo4jAnalystRunner:
             if isinstance(exc, nx.ClientError):
                 raise InvalidInput(f"cypher refused: {exc.message or code}", field="query") from exc
             raise StoreUnavailable("neo4j", code or type(exc).__name__) from exc
+        except nx.BrokenRecordError as exc:
+            # A value the driver cannot represent (e.g. a datetime beyond year 9999): the query's fault.
+            raise InvalidInput(
+                "cypher refused: the answer holds a value the API cannot represent "
+                "(e.g. a date outside years 1-9999); convert it with toString()",
+                field="query",
+            ) from exc
         except nx.DriverError as exc:
             raise StoreUnavailable("neo4j", str(exc)[:200]) from exc
 

@@ -16,7 +16,7 @@ before it runs. The rules, all allow-lists (anything not named here is refused):
 * growth operators (`+` on non-numbers, `replace()`, case mapping) multiply the size of a value; the
   product of their factors over the whole statement (a WITH chain applies each once per row) is at
   most `MAX_GROWTH`, and inside an iteration the factor times the iteration work is at most
-  `MAX_ITERATION_WORK`;
+  `MAX_GROWTH_STEPS`;
 * expressions nest at most `MAX_DEPTH` deep; variable-length relationships need an upper bound of at
   most `MAX_HOPS` (except in `shortestPath`, a breadth-first search);
 * the iteration work times the longest string/list literal or parameter (each step may scan one)
@@ -40,8 +40,10 @@ MAX_RANGE = 10_000
 MAX_ITERATION_WORK = 10_000
 # Iteration steps times the longest string/list literal or parameter: each step may scan one.
 MAX_STEP_WORK = 10_000_000
+# Iteration steps times the growth factor of the statement's size-growing operators.
+MAX_GROWTH_STEPS = 100_000
 DATA_GUESS = 10_000
-MAX_GROWTH = 256
+MAX_GROWTH = 64
 MAX_DEPTH = 64
 MAX_HOPS = 8
 MAX_PARAM_CHARS = 10_000
@@ -221,7 +223,7 @@ class _Cost:
                     f"too many size-growing operations (+, replace(), case mapping) in one statement; "
                     f"their combined factor may be at most {MAX_GROWTH}"
                 )
-            if work > 1 and work * self.growth > MAX_ITERATION_WORK:
+            if work > 1 and work * self.growth > MAX_GROWTH_STEPS:
                 raise refuse("a growing operation (+, replace(), case mapping) inside a large iteration")
         if work > 1:
             self._scan(node, work)

@@ -180,3 +180,8 @@ def test_one_query_in_flight_per_key_then_429(api: Api) -> None:
     assert results and results[0][0] == 408
     status, body, _ = api.cypher("RETURN 1 AS n")  # freed once Neo4j finished it
     assert status == 200, body
+
+
+def test_a_value_the_driver_cannot_represent_is_a_400_not_a_503(api: Api) -> None:
+    status, body, _ = api.cypher("RETURN datetime({year: 999999999}) AS d")
+    assert status == 400 and body["error"] == "InvalidInput" and "represent" in body["message"], body
