@@ -39,7 +39,7 @@ __all__ = ["ALLOWED_FUNCTIONS", "check_cost"]
 MAX_RANGE = 10_000
 MAX_ITERATION_WORK = 10_000
 # Iteration steps times the longest string/list literal or parameter: each step may scan one.
-MAX_STEP_WORK = 10_000_000
+MAX_STEP_WORK = 5_000_000
 # Iteration steps times the growth factor of the statement's size-growing operators.
 MAX_GROWTH_STEPS = 100_000
 DATA_GUESS = 10_000
