@@ -72,7 +72,7 @@ def _running_analyst_transactions(settings: Settings) -> list[dict]:
     return [dict(r) for r in records]
 
 
-def _quiet(settings: Settings, within_s: float = 5.0) -> list[dict]:
+def _quiet(settings: Settings, within_s: float = 10.0) -> list[dict]:
     deadline = time.monotonic() + within_s
     while (running := _running_analyst_transactions(settings)) and time.monotonic() < deadline:
         time.sleep(0.2)
