@@ -23,7 +23,10 @@ from mal.errors import InvalidInput, QueryTimeout, QueryTooLarge, StoreUnavailab
 
 __all__ = ["Neo4jAnalystRunner"]
 
-_TIMEOUT_CODES = ("TransactionTimedOut",)
+_TIMEOUT_CODES = ("TransactionTimedOut", "Transaction.Terminated")
+_TAG = "mal_analyst"
+_SHOW_TAGGED = f"SHOW TRANSACTIONS YIELD transactionId AS id, metaData, status WHERE metaData.{_TAG} = $tag RETURN id"
+_TERMINATE = "TERMINATE TRANSACTIONS $ids"
 _MEMORY_CODES = ("MemoryPoolOutOfMemoryError", "TransactionOutOfMemoryError", "OutOfMemory", "MemoryLimit")
 
 
@@ -66,10 +69,17 @@ class Neo4jAnalystRunner:
             if isinstance(exc, nx.ClientError):
                 raise InvalidInput(f"cypher refused: {exc.message or code}", field="query") from exc
             raise StoreUnavailable("neo4j", code or type(exc).__name__) from exc
+        except nx.BrokenRecordError as exc:
+            # A value the driver cannot represent (e.g. a datetime beyond year 9999): the query's fault.
+            raise InvalidInput(
+                "cypher refused: the answer holds a value the API cannot represent "
+                "(e.g. a date outside years 1-9999); convert it with toString()",
+                field="query",
+            ) from exc
         except nx.DriverError as exc:
             raise StoreUnavailable("neo4j", str(exc)[:200]) from exc
 
-    def run(self, query: str, params: dict[str, Any], max_rows: int, timeout_s: float) -> RunnerRows:
+    def run(self, query: str, params: dict[str, Any], max_rows: int, timeout_s: float, tag: str) -> RunnerRows:
         rows: list[dict[str, Any]] = []
         truncated = False
         with (
@@ -79,7 +89,8 @@ class Neo4jAnalystRunner:
             ) as session,
         ):
             # An explicit transaction is never retried by the driver; the timeout is enforced by the server.
-            with session.begin_transaction(timeout=timeout_s) as tx:
+            # The tag lets terminate() find this transaction in SHOW TRANSACTIONS.
+            with session.begin_transaction(timeout=timeout_s, metadata={_TAG: tag}) as tx:
                 result = tx.run(query, params)
                 for record in result:
                     if len(rows) >= max_rows:
@@ -88,6 +99,17 @@ class Neo4jAnalystRunner:
                     rows.append({k: _value(v) for k, v in dict(record).items()})
                 tx.rollback()
         return RunnerRows(rows, truncated)
+
+    def terminate(self, tag: str) -> int:
+        """TERMINATE the transactions marked `tag`. Neo4j Community has no roles, so the analyst
+        user may show and terminate its own transactions; no admin credential is needed here.
+        Termination is honoured between rows; work inside one expression runs on (see
+        docs/security.md, known limits), which is why the guard bounds it statically."""
+        with self._translate(0), self._driver.session(database=self._database) as session:
+            ids = [r["id"] for r in session.run(_SHOW_TAGGED, tag=tag)]
+            if ids:
+                session.run(_TERMINATE, ids=ids).consume()
+        return len(ids)
 
     def ready(self) -> None:
         """A fresh login (not a pooled connection), so a changed password shows up here."""

@@ -10,11 +10,20 @@ returned without naming any property.
 
 from __future__ import annotations
 
+import logging
+import secrets
+import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mal.cypher_guard import EPISODE_PROPERTIES, RAW_PROPERTIES, RAW_SUMMARY_KINDS, guard
-from mal.errors import InvalidInput
+from mal.errors import InvalidInput, MalError, QueryTimeout, TooManyRequests
+
+log = logging.getLogger(__name__)
+# The API's own deadline is the server timeout plus this, so a query Neo4j stops itself (between
+# rows) is answered with Neo4j's own 408, and only one Neo4j cannot stop reaches ours.
+DEADLINE_GRACE_S = 1.0
 
 __all__ = ["AnalystResult", "AnalystRunner", "AnalystService", "GraphNode", "GraphPath", "GraphRel", "RunnerRows"]
 
@@ -47,9 +56,14 @@ class AnalystRunner(Protocol):
     """Runs one statement read-only as the analyst Neo4j user; never retries.
 
     Raises QueryTimeout past `timeout_s`, QueryTooLarge past the server's transaction memory cap,
-    InvalidInput for anything Neo4j itself refuses, StoreUnavailable when Neo4j is down."""
+    InvalidInput for anything Neo4j itself refuses, StoreUnavailable when Neo4j is down. `tag`
+    marks the transaction (tx metadata) so `terminate(tag)` can find and stop it server-side."""
 
-    def run(self, query: str, params: dict[str, Any], max_rows: int, timeout_s: float) -> RunnerRows: ...
+    def run(self, query: str, params: dict[str, Any], max_rows: int, timeout_s: float, tag: str) -> RunnerRows: ...
+
+    def terminate(self, tag: str) -> int:
+        """Terminate the running transactions marked `tag`; returns how many were asked to stop."""
+        ...
 
     def ready(self) -> None: ...
 
@@ -64,19 +78,103 @@ class AnalystResult:
     statement: str = field(repr=False, default="")
 
 
+class _InFlight:
+    """Counts analyst queries Neo4j is still running, per API key and per tenant."""
+
+    def __init__(self, per_key: int, per_tenant: int) -> None:
+        self._per_key, self._per_tenant = per_key, per_tenant
+        self._keys: Counter[str] = Counter()
+        self._tenants: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def acquire(self, key: str, tenant: str) -> None:
+        with self._lock:
+            if self._keys[key] >= self._per_key:
+                raise TooManyRequests(
+                    f"{self._keys[key]} analyst query of this API key is still running in Neo4j "
+                    f"(at most {self._per_key}, MAL_NEO4J__ANALYST_MAX_IN_FLIGHT); wait for it to finish",
+                    retry_after_s=1,
+                )
+            if self._tenants[tenant] >= self._per_tenant:
+                raise TooManyRequests(
+                    f"{self._tenants[tenant]} analyst queries of this tenant are still running in Neo4j "
+                    f"(at most {self._per_tenant}, MAL_NEO4J__ANALYST_MAX_IN_FLIGHT_TENANT); wait for one to finish",
+                    retry_after_s=1,
+                )
+            self._keys[key] += 1
+            self._tenants[tenant] += 1
+
+    def release(self, key: str, tenant: str) -> None:
+        with self._lock:
+            self._keys[key] -= 1
+            self._tenants[tenant] -= 1
+            self._keys += Counter()  # drop zero counts
+            self._tenants += Counter()
+
+
 class AnalystService:
-    def __init__(self, runner: AnalystRunner, max_rows: int, timeout_s: float) -> None:
+    def __init__(
+        self,
+        runner: AnalystRunner,
+        max_rows: int,
+        timeout_s: float,
+        max_in_flight: int = 1,
+        max_in_flight_tenant: int = 2,
+    ) -> None:
         self._runner = runner
         self._max_rows = max_rows
         self._timeout_s = timeout_s
+        self._in_flight = _InFlight(max_in_flight, max_in_flight_tenant)
 
-    def query(self, tenant: str, raw: bool, query: str, params: dict[str, Any], limit: int) -> AnalystResult:
+    def query(
+        self, tenant: str, raw: bool, query: str, params: dict[str, Any], limit: int, key: str = "-"
+    ) -> AnalystResult:
         guarded = guard(query, params, tenant, raw)
         row_limit = min(limit, self._max_rows)
-        result = self._runner.run(guarded.text, guarded.params, row_limit, self._timeout_s)
+        result = self._run(guarded.text, guarded.params, row_limit, key, tenant)
         scrub = _Scrubber(tenant, raw)
         rows = [{k: scrub(v) for k, v in row.items()} for row in result.rows]
         return AnalystResult(rows, result.truncated, row_limit, guarded.text)
+
+    def _run(self, text: str, params: dict[str, Any], row_limit: int, key: str, tenant: str) -> RunnerRows:
+        """Run on a worker thread under the API's own wall clock. Neo4j checks its timeout only
+        between rows; past our deadline the transaction is terminated server-side and the caller gets
+        408 at once. The in-flight slot is held until the worker returns, i.e. until Neo4j is done."""
+        self._in_flight.acquire(key, tenant)
+        tag = secrets.token_hex(8)
+        box: dict[str, Any] = {}
+        done = threading.Event()
+
+        def work() -> None:
+            try:
+                box["rows"] = self._runner.run(text, params, row_limit, self._timeout_s, tag)
+            except BaseException as exc:  # handed to the caller below
+                box["error"] = exc
+            finally:
+                self._in_flight.release(key, tenant)
+                done.set()
+
+        try:
+            threading.Thread(target=work, name=f"analyst-{tag}", daemon=True).start()
+        except BaseException:
+            self._in_flight.release(key, tenant)
+            raise
+        if not done.wait(self._timeout_s + DEADLINE_GRACE_S):
+            try:
+                stopped = self._runner.terminate(tag)
+            except MalError as exc:
+                stopped = 0
+                log.warning("analyst query %s: terminate failed (%s)", tag, exc)
+            log.warning("analyst query %s of key %s passed the deadline; terminated %d", tag, key, stopped)
+            raise QueryTimeout(
+                f"query stopped at the analyst timeout of {self._timeout_s:g} s "
+                "(MAL_NEO4J__ANALYST_TIMEOUT_S); narrow it or add a LIMIT",
+                field="query",
+            )
+        if "error" in box:
+            raise box["error"]
+        rows: RunnerRows = box["rows"]
+        return rows
 
     def ready(self) -> None:
         self._runner.ready()

@@ -160,7 +160,13 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     )
     access = AccessRecorder(adapters.graph)
     analyst = (
-        AnalystService(adapters.analyst, settings.neo4j.analyst_max_rows, settings.neo4j.analyst_timeout_s)
+        AnalystService(
+            adapters.analyst,
+            settings.neo4j.analyst_max_rows,
+            settings.neo4j.analyst_timeout_s,
+            settings.neo4j.analyst_max_in_flight,
+            settings.neo4j.analyst_max_in_flight_tenant,
+        )
         if adapters.analyst is not None
         else None
     )

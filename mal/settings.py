@@ -50,6 +50,10 @@ class Neo4jSettings(BaseModel):
     analyst_password: SecretStr = SecretStr("")
     analyst_timeout_s: float = Field(default=10.0, gt=0, le=300)
     analyst_max_rows: int = Field(default=1000, ge=1, le=100_000)
+    # Analyst queries running at once per API key and per tenant; past it 429. A query counts until
+    # Neo4j has really finished it (not when its 408 was sent), so one key cannot pin every core.
+    analyst_max_in_flight: int = Field(default=1, ge=1, le=64)
+    analyst_max_in_flight_tenant: int = Field(default=2, ge=1, le=256)
     # Memory cap of one transaction (db.memory.transaction.max), in MiB.
     tx_memory_mb: int = Field(default=512, ge=16)
 

@@ -187,5 +187,5 @@ def cypher(body: s.CypherBody, p: Annotated[Principal, Depends(requires("analyst
     if c.analyst is None:
         raise StoreUnavailable("neo4j", "analyst access is not configured (MAL_NEO4J__ANALYST_PASSWORD)")
     raw = "analyst:raw" in p.scopes or "admin" in p.scopes
-    result = c.analyst.query(p.tenant, raw, body.query, body.params, body.limit)
+    result = c.analyst.query(p.tenant, raw, body.query, body.params, body.limit, key=p.key_id)
     return s.CypherResponse(rows=result.rows, truncated=result.truncated, row_limit=result.row_limit)

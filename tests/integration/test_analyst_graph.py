@@ -92,7 +92,7 @@ def test_analysts_run_as_a_separate_user_in_a_read_only_session(container: Conta
     label = "Hacked" + secrets.token_hex(3)
     # Even past the guard (straight to the runner), Neo4j itself refuses a write in this session.
     with pytest.raises(InvalidInput, match="read access mode"):
-        container.adapters.analyst.run(f"CREATE (:{label})", {}, 10, 5.0)
+        container.adapters.analyst.run(f"CREATE (:{label})", {}, 10, 5.0, "t")
     with _admin(settings) as driver:
         assert driver.execute_query(f"MATCH (n:{label}) RETURN count(n) AS n").records[0]["n"] == 0
 
