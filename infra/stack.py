@@ -58,7 +58,7 @@ class Server:
     install: Callable[[], None]
     endpoint: str
     extra_ports: list[int] = field(default_factory=list)
-    start_timeout_s: float = 120.0
+    start_timeout_s: float = 300.0  # generous: a busy 2-core machine needs >120 s for Neo4j
 
 
 class Stack:
