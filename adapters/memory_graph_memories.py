@@ -166,6 +166,23 @@ class InMemoryMemories(MemoryStore):
         if node:
             node.indexed = True
 
+    def mark_indexed_many(self, subject: SubjectKey, ids: Sequence[str]) -> None:
+        self._check()
+        with self._lock:
+            for memory_id in ids:
+                node = self._mine(subject, memory_id)
+                if node:
+                    node.indexed = True
+
+    def prior_writes(self, subject: SubjectKey, ids: Sequence[str], events: Sequence[str]) -> dict[str, Memory]:
+        self._check()
+        found = {m.id: m for m in (self.get(subject, i) for i in ids) if m is not None}
+        for event in events:
+            memory = self.by_event(subject, event)
+            if memory is not None:
+                found.setdefault(event, memory)
+        return found
+
     def delete(self, subject: SubjectKey, memory_id: str) -> None:
         self._check()
         with self._lock:

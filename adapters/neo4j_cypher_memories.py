@@ -17,6 +17,8 @@ __all__ = [
     "GET_MEMORY",
     "LIST_MEMORIES",
     "MARK_INDEXED",
+    "MARK_INDEXED_MANY",
+    "PRIOR_WRITES",
     "QUADRUPLES",
     "REINFORCE",
     "SET_STATUS",
@@ -86,6 +88,25 @@ RETURN m LIMIT 1
 MARK_INDEXED = """
 MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 SET m.indexed = true
+"""
+
+# One capture's memories become visible together (the last step of a batched capture).
+MARK_INDEXED_MANY = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.id IN $ids
+SET m.indexed = true
+"""
+
+# A capture's replay check for all its candidates in one read: each candidate's own memory by id,
+# and any memory a candidate's write event was already applied to (as GET_MEMORY and BY_EVENT).
+PRIOR_WRITES = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.id IN $ids
+RETURN m.id AS key, m
+UNION ALL
+MATCH (w:WriteEvent)-[:APPLIED_TO]->(m:Memory {subject: $subject})
+WHERE w.id IN $events AND w.subject = $subject AND m.status IN $holds_fact
+RETURN w.id AS key, m
 """
 
 DELETE_MEMORY = """

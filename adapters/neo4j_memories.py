@@ -22,6 +22,8 @@ from adapters.neo4j_cypher import (
     GET_MEMORY,
     LIST_MEMORIES,
     MARK_INDEXED,
+    MARK_INDEXED_MANY,
+    PRIOR_WRITES,
     QUADRUPLES,
     REINFORCE,
     SET_STATUS,
@@ -115,6 +117,18 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
     def mark_indexed(self, subject: SubjectKey, memory_id: str) -> None:
         self._write(MARK_INDEXED, subject=subject, id=memory_id)
+
+    def mark_indexed_many(self, subject: SubjectKey, ids: Sequence[str]) -> None:
+        if ids:
+            self._write(MARK_INDEXED_MANY, subject=subject, ids=list(ids))
+
+    def prior_writes(self, subject: SubjectKey, ids: Sequence[str], events: Sequence[str]) -> dict[str, Memory]:
+        if not ids and not events:
+            return {}
+        found: dict[str, Memory] = {}
+        for record in self._read(PRIOR_WRITES, subject=subject, ids=list(ids), events=list(events)):
+            found.setdefault(str(record["key"]), memory_from_node(record["m"]))
+        return found
 
     def delete(self, subject: SubjectKey, memory_id: str) -> None:
         self._write(DELETE_MEMORY, subject=subject, id=memory_id)

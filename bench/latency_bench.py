@@ -35,10 +35,17 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_api(key: str, tenant: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+def start_api(key: str, tenant: str, workers: int, code_dir: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """uvicorn on a free loopback port; `code_dir` runs another checkout's code (a same-run
+    baseline) against this checkout's stack settings (`.env` passed on as environment)."""
+    from dotenv import dotenv_values
+
     port = _free_port()
+    stack = {k: v for k, v in dotenv_values(".env").items() if v is not None} if code_dir else {}
     env = {
+        **stack,
         **os.environ,
+        **({"PYTHONPATH": str(code_dir)} if code_dir else {}),
         "MAL_API_KEYS": json.dumps([{"key": key, "tenant": tenant, "scopes": ["agent", "admin"]}]),
         "MAL_LOG_LEVEL": "WARNING",
         "HF_HUB_OFFLINE": "1",
@@ -58,7 +65,7 @@ def start_api(key: str, tenant: str, workers: int) -> tuple[subprocess.Popen[byt
         "warning",
         "--no-access-log",
     ]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, env=env, cwd=code_dir, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(240):
         try:
