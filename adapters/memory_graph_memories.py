@@ -199,7 +199,9 @@ class InMemoryMemories(MemoryStore):
         ]
         return [m.model_copy(deep=True) for m in sorted(found, key=lambda m: m.created_at)]
 
-    def by_ids(self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str]) -> list[GraphHit]:
+    def by_ids(
+        self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True
+    ) -> list[GraphHit]:
         self._check()
         hits = []
         for memory_id in ids:
@@ -207,7 +209,7 @@ class InMemoryMemories(MemoryStore):
             if node is None or not node.indexed or node.memory.status.value not in statuses:
                 continue
             entities = {(r.entity.type, r.entity.name) for r in node.memory.relations}
-            related = [
+            others = [
                 {
                     "id": o.memory.id,
                     "kind": o.memory.kind,
@@ -225,7 +227,7 @@ class InMemoryMemories(MemoryStore):
                 GraphHit(
                     memory=node.memory.model_copy(deep=True),
                     entities=[Entity(type=t, name=n) for t, n in sorted(entities)],
-                    related=related,
+                    related=others if related else [],
                 )
             )
         return hits

@@ -10,6 +10,7 @@ __all__ = [
     "ACTIVE_OF_KIND",
     "BY_EVENT",
     "BY_IDS",
+    "BY_IDS_PLAIN",
     "CLAIM_FINGERPRINT",
     "CLEAR_CONTEXT",
     "DELETE_MEMORY",
@@ -214,6 +215,17 @@ WITH m, pos, entities,
      collect(DISTINCT other {.id, .kind, .summary, .status, pending: other.kind IN ['todo', 'schedule']})[..5]
        AS related
 RETURN m, entities, related ORDER BY pos
+"""
+
+# BY_IDS without the related-memories expansion: for callers that only read the hits themselves
+# (the context builder, recipes with `enrich=False`); the second hop was about a third of a search.
+BY_IDS_PLAIN = """
+UNWIND range(0, size($ids) - 1) AS pos
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $ids[pos]})
+WHERE m.status IN $statuses AND m.indexed = true
+OPTIONAL MATCH (m)-[:ABOUT]->(e:Entity)
+WITH m, pos, collect(DISTINCT e {.name, .type}) AS entities
+RETURN m, entities, [] AS related ORDER BY pos
 """
 
 LIST_MEMORIES = """

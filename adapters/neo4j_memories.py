@@ -15,6 +15,7 @@ from adapters.neo4j_cypher import (
     ACTIVE_OF_KIND,
     BY_EVENT,
     BY_IDS,
+    BY_IDS_PLAIN,
     CLAIM_FINGERPRINT,
     CLEAR_CONTEXT,
     DELETE_MEMORY,
@@ -136,10 +137,13 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
         return [memory_from_node(r["m"]) for r in self._read(ACTIVE_OF_KIND, subject=subject, kind=kind)]
 
-    def by_ids(self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str]) -> list[GraphHit]:
+    def by_ids(
+        self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True
+    ) -> list[GraphHit]:
         if not ids:
             return []
-        records = self._read(BY_IDS, subject=subject, ids=list(ids), statuses=list(statuses))
+        query = BY_IDS if related else BY_IDS_PLAIN
+        records = self._read(query, subject=subject, ids=list(ids), statuses=list(statuses))
         return [
             GraphHit(
                 memory=memory_from_node(r["m"]),

@@ -62,12 +62,14 @@ def measure(url: str, key: str, pool: list[list[dict[str, Any]]], args: argparse
     out["session20"] = asyncio.run(
         load(url, headers("one"), session_request, 1, min(args.sessions, len(pool)), args.seconds)
     )
+    print(f"  session20 {out['session20']}", flush=True)
 
     def turn_request(i: int) -> tuple[str, str, dict[str, Any]]:
         turn = pool[i % len(pool)][i % SESSION_TURNS]
         return ("POST", "/v1/memories", {"session_id": f"t-{run}-{i}", "turns": [turn]})
 
     out["turn1"] = asyncio.run(load(url, headers("turns"), turn_request, 1, args.turns, args.seconds))
+    print(f"  turn1 {out['turn1']}", flush=True)
     out["sustained"] = []
     for clients in args.concurrency:
         # Each client is its own subject (its own user), posting whole sessions back to back.
@@ -97,6 +99,7 @@ def measure(url: str, key: str, pool: list[list[dict[str, Any]]], args: argparse
                 "session_p95_ms": max(p["p95"] for p in parts),
             }
         )
+        print(f"  sustained {out['sustained'][-1]}", flush=True)
     return out
 
 

@@ -64,7 +64,12 @@ class MemoryReader(Protocol):
         ...
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]: ...
-    def by_ids(self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str]) -> list[GraphHit]: ...
+    def by_ids(
+        self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True
+    ) -> list[GraphHit]:
+        """Hits in `ids` order with their entities; `related=False` skips the related memories."""
+        ...
+
     def list_memories(
         self,
         subject: SubjectKey,

@@ -144,6 +144,8 @@ def test_by_ids_keeps_order_statuses_entities_and_related(graph: Any, subject: s
     assert hits[0].entities == [Entity(name="green tea", type="topic")]
     assert [r["id"] for r in hits[0].related] == [todo.id] and hits[0].related[0]["pending"] is True
     assert graph.by_ids(subject[::-1], [tea.id], ["active"]) == []
+    plain = graph.by_ids(subject, [disputed.id, tea.id], ["active"], related=False)
+    assert [(h.memory.id, h.entities, h.related) for h in plain] == [(tea.id, hits[0].entities, [])]
 
 
 def test_archive_stub_and_refs(graph: Any, subject: str, tenant: str) -> None:
