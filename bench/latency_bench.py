@@ -157,11 +157,13 @@ def seed(url: str, headers: dict[str, str], sample: dict[str, Any]) -> int:
         return int(http.get("/v1/memories", params={"limit": 1}).json()["total"])
 
 
-def cold_start(key: str, tenant: str, workers: int, headers: dict[str, str], question: str) -> dict[str, float]:
+def cold_start(
+    key: str, tenant: str, workers: int, headers: dict[str, str], question: str, code: Path | None = None
+) -> dict[str, float]:
     """A fresh API process over the seeded stores: time to ready, the first search, and the first
     request of a subject never seen before (a one-turn capture)."""
     began = time.perf_counter()
-    process, url = start_api(key, tenant, workers)
+    process, url = start_api(key, tenant, workers, code_dir=code)
     ready_s = time.perf_counter() - began
     try:
         with httpx.Client(base_url=url, headers=headers, timeout=120) as http:
@@ -191,7 +193,13 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=240, help="per operation and level (bounded)")
     parser.add_argument("--seconds", type=float, default=30.0, help="time cap per operation and level")
     parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS))
+    parser.add_argument("--code-ref", default="", help="measure the API of this git ref instead (a baseline)")
     args = parser.parse_args()
+    code = None
+    if args.code_ref:
+        from bench.write_bench import export
+
+        code = export(args.code_ref)
     key, tenant = "bench-" + secrets.token_hex(8), "bench-latency-" + secrets.token_hex(3)
     data = json.loads(DATA.read_text())
     sample = data[0]
@@ -201,16 +209,16 @@ def main() -> int:
     questions = list(dict.fromkeys(qa["question"] for s in data for qa in s["qa"]))
     per = min(args.requests, len(questions) // (2 * len(args.levels)))
     headers = {"Authorization": f"Bearer {key}", "X-User-Id": "latency-user"}
-    process, url = start_api(key, tenant, args.workers)
+    process, url = start_api(key, tenant, args.workers, code_dir=code)
     try:
         print(f"API up at {url}; seeding {len(turns)} LoCoMo turns as one subject ...", flush=True)
         results: dict[str, Any] = {"items_in_subject": seed(url, headers, sample)}
     finally:
         process.terminate()
         process.wait(timeout=30)
-    results["cold"] = cold_start(key, tenant, args.workers, headers, questions[-1])
+    results["cold"] = cold_start(key, tenant, args.workers, headers, questions[-1], code)
     print(f"cold start: {results['cold']}", flush=True)
-    process, url = start_api(key, tenant, args.workers)
+    process, url = start_api(key, tenant, args.workers, code_dir=code)
     try:
         slot = iter(range(2 * len(args.levels)))
 
@@ -281,14 +289,16 @@ def main() -> int:
     ]
     results.update(
         {
-            "command": f"make bench-latency (workers={args.workers})",
+            "command": f"make bench-latency (workers={args.workers})"
+            + (f" --code-ref {args.code_ref}" if args.code_ref else ""),
             "workers": args.workers,
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
             "machine": f"{platform.node()} {platform.machine()}, 2 cores; load generator on the same machine",
         }
     )
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2))
+    out = RESULTS.with_name(f"latency_{args.code_ref}.json") if args.code_ref else RESULTS
+    out.write_text(json.dumps(results, indent=2))
     print("| target | goal | measured | met |\n| --- | --- | --- | --- |")
     for label, goal, got in results["targets"]:
         met = got >= goal if "search/s" in label else got <= goal

@@ -26,9 +26,9 @@ def test_context_skips_related_memories_and_keeps_the_same_hits(
     asked: list[bool] = []
     real = c.adapters.graph.by_ids
 
-    def spy(*args: Any, related: bool = True, **kwargs: Any) -> Any:
+    def spy(subject: str, ids: Any, statuses: Any, related: bool = True) -> Any:
         asked.append(related)
-        return real(*args, related=related, **kwargs)
+        return real(subject, ids, statuses, related=related)
 
     monkeypatch.setattr(c.adapters.graph, "by_ids", spy)
     full = [h.memory.id for h in c.retriever.search(scope, query, k=5, touch=False).hits]
