@@ -80,6 +80,20 @@ def start_api(key: str, tenant: str, workers: int, code_dir: Path | None = None)
     raise RuntimeError("the API did not become ready in 120 s")
 
 
+def server_cpu_s(pid: int) -> float:
+    """CPU seconds used so far by the API process and its children (uvicorn workers), from /proc:
+    on a busy shared machine, CPU per request is steadier than wall-clock latency."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat.parent.name) == pid or int(fields[1]) == pid:
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def percentiles(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
     pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
@@ -92,7 +106,13 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 async def load(
-    url: str, headers: dict[str, str], make_request: Any, clients: int, total: int, max_seconds: float
+    url: str,
+    headers: dict[str, str],
+    make_request: Any,
+    clients: int,
+    total: int,
+    max_seconds: float,
+    server_pid: int | None = None,
 ) -> dict[str, Any]:
     latencies: list[float] = []
     stages: list[dict[str, float]] = []
@@ -121,9 +141,11 @@ async def load(
                 elif "timings_ms" in response.text:
                     stages.append(response.json()["timings_ms"])
 
+        server = server_cpu_s(server_pid) if server_pid else 0.0
         began, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(worker() for _ in range(clients)))
         wall, cpu = time.perf_counter() - began, time.process_time() - cpu
+        server = server_cpu_s(server_pid) - server if server_pid else 0.0
     out: dict[str, Any] = {
         "clients": clients,
         "requests": len(latencies),
@@ -133,6 +155,8 @@ async def load(
         "loadgen_cpu_share": round(cpu / wall / (os.cpu_count() or 1), 3),
         **percentiles(latencies),
     }
+    if server_pid and latencies:
+        out["server_cpu_ms_per_request"] = round(server * 1000 / len(latencies), 2)
     if stages:
         out["stages_ms_mean"] = {k: round(statistics.fmean(s[k] for s in stages), 2) for k in stages[0]}
     return out
@@ -250,7 +274,7 @@ def main() -> int:
             results[name] = []
             for clients in levels:
                 total = per if name in ("search", "context") else max(args.requests, 5 * clients)
-                stats = asyncio.run(load(url, headers, make(), clients, total, args.seconds))
+                stats = asyncio.run(load(url, headers, make(), clients, total, args.seconds, process.pid))
                 results[name].append(stats)
                 print(
                     f"{name:15s} clients={clients:3d} n={stats['requests']:4d} p50={stats['p50']:7.1f} "

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.latency_bench import load, percentiles, start_api
+from bench.latency_bench import load, percentiles, server_cpu_s, start_api
 from bench.locomo_bench import DATA, sessions, turn_text
 
 RESULTS = Path(__file__).resolve().parent / "results" / "write.json"
@@ -48,7 +48,7 @@ def session_pool() -> list[list[dict[str, Any]]]:
     return pool
 
 
-def measure(url: str, key: str, pool: list[list[dict[str, Any]]], args: argparse.Namespace) -> dict[str, Any]:
+def measure(url: str, key: str, pool: list[list[dict[str, Any]]], args: argparse.Namespace, pid: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     run = secrets.token_hex(3)
 
@@ -60,7 +60,7 @@ def measure(url: str, key: str, pool: list[list[dict[str, Any]]], args: argparse
 
     # One 20-turn session at a time, all into one subject (it grows as a user's memory does).
     out["session20"] = asyncio.run(
-        load(url, headers("one"), session_request, 1, min(args.sessions, len(pool)), args.seconds)
+        load(url, headers("one"), session_request, 1, min(args.sessions, len(pool)), args.seconds, pid)
     )
     print(f"  session20 {out['session20']}", flush=True)
 
@@ -68,7 +68,7 @@ def measure(url: str, key: str, pool: list[list[dict[str, Any]]], args: argparse
         turn = pool[i % len(pool)][i % SESSION_TURNS]
         return ("POST", "/v1/memories", {"session_id": f"t-{run}-{i}", "turns": [turn]})
 
-    out["turn1"] = asyncio.run(load(url, headers("turns"), turn_request, 1, args.turns, args.seconds))
+    out["turn1"] = asyncio.run(load(url, headers("turns"), turn_request, 1, args.turns, args.seconds, pid))
     print(f"  turn1 {out['turn1']}", flush=True)
     out["sustained"] = []
     for clients in args.concurrency:
@@ -86,9 +86,9 @@ def measure(url: str, key: str, pool: list[list[dict[str, Any]]], args: argparse
                 )
             )
 
-        began = time.perf_counter()
+        began, server = time.perf_counter(), server_cpu_s(pid)
         parts = asyncio.run(many())
-        wall = time.perf_counter() - began
+        wall, server = time.perf_counter() - began, server_cpu_s(pid) - server
         done = sum(p["requests"] for p in parts)
         out["sustained"].append(
             {
@@ -97,6 +97,7 @@ def measure(url: str, key: str, pool: list[list[dict[str, Any]]], args: argparse
                 "errors": sum(p["errors"] for p in parts),
                 "turns_per_s": round(done * SESSION_TURNS / wall, 1),
                 "session_p95_ms": max(p["p95"] for p in parts),
+                "server_cpu_ms_per_turn": round(server * 1000 / max(1, done * SESSION_TURNS), 2),
             }
         )
         print(f"  sustained {out['sustained'][-1]}", flush=True)
@@ -158,7 +159,7 @@ def main() -> int:
         key, tenant = "bench-" + secrets.token_hex(8), "bench-write-" + secrets.token_hex(3)
         process, url = start_api(key, tenant, args.workers, code_dir=code)
         try:
-            results[name] = measure(url, key, pool, args)
+            results[name] = measure(url, key, pool, args, process.pid)
         finally:
             process.terminate()
             process.wait(timeout=30)

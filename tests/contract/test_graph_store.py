@@ -222,14 +222,16 @@ def test_batched_capture_steps_match_their_single_forms(graph: Any, subject: str
     """prior_writes = get + by_event in one read; mark_indexed_many and append_audits in one write."""
     graph.ensure_subject(subject, tenant, T0)
     first, second, tomb = _tea(), _memory(summary="用户喜欢绿茶", lang="zh"), _memory(summary="gone")
-    first.events, tomb.events = ["ev-a:created"], ["ev-t:created"]
+    # Write-event ids are unique store-wide (real ones hash the subject in): fresh ones per run.
+    ev_a, ev_t, ev_none = (f"ev-{name}-{secrets.token_hex(6)}" for name in "atn")
+    first.events, tomb.events = [f"{ev_a}:created"], [f"{ev_t}:created"]
     for m in (first, second, tomb):
         graph.insert_new(subject, m, "fp-" + secrets.token_hex(8))
     graph.forget_memory(subject, tomb.id, T0)
-    found = graph.prior_writes(subject, [second.id, "no-such-id", tomb.id], ["ev-a", "ev-t", "ev-none"])
-    assert set(found) == {second.id, tomb.id, "ev-a"}  # by id: any status; by event: holds the fact
-    assert found["ev-a"].id == first.id and found[tomb.id].status == MemoryStatus.FORGOTTEN
-    assert graph.prior_writes(subject[::-1], [second.id], ["ev-a"]) == {}
+    found = graph.prior_writes(subject, [second.id, "no-such-id", tomb.id], [ev_a, ev_t, ev_none])
+    assert set(found) == {second.id, tomb.id, ev_a}  # by id: any status; by event: holds the fact
+    assert found[ev_a].id == first.id and found[tomb.id].status == MemoryStatus.FORGOTTEN
+    assert graph.prior_writes(subject[::-1], [second.id], [ev_a]) == {}
     assert graph.prior_writes(subject, [], []) == {}
     active = [MemoryStatus.ACTIVE.value]
     assert graph.list_memories(subject, active, None, 0, 10)[1] == 0  # unindexed: invisible
