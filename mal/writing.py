@@ -4,10 +4,11 @@ Idempotency: every candidate fact has an event id derived from (subject, session
 an event already applied to a memory is never applied again, so replaying a request changes
 nothing. Atomicity: a memory is written to Neo4j as `indexed=false`, then to Weaviate, then
 marked indexed; reads only see indexed memories. The last two steps, and the audit lines, go out
-once per capture as batches (mal/write_batch.py), so a capture is a few round trips, not ~9 per memory. A capture is all-or-nothing for every error
-class: the request keeps a journal of what it created and of the prior state of every memory it
-changed (reinforced, demoted), and any exception, a store outage or a bug, undoes them before it
-propagates. If even the undo fails, `repair()` finishes or removes unindexed memories later.
+once per capture as batches (mal/write_batch.py), so a capture is a few round trips, not ~9 per
+memory. A capture is all-or-nothing for every error class: the request keeps a journal of what it
+created and of the prior state of every memory it changed (reinforced, demoted), and any
+exception, a store outage or a bug, undoes them before it propagates. If even the undo fails,
+`repair()` finishes or removes unindexed memories later.
 Forget requests inside a capture are the exception: a forgotten memory's text is gone at once.
 """
 
