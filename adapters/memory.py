@@ -103,6 +103,11 @@ class InMemoryVectorStore:
                 memory.model_copy(deep=True), list(vector), words
             )
 
+    def upsert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, Sequence[float]]]) -> None:
+        self._check()
+        for memory, vector in items:
+            self.upsert(subject, memory, vector)
+
     def delete(self, subject: SubjectKey, ids: Sequence[str]) -> None:
         self._check()
         with self._lock:

@@ -7,7 +7,7 @@ the Neo4j adapter, the class subclasses every role protocol, so drift from `mal/
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -64,6 +64,11 @@ class InMemoryGraphStore(InMemoryMemories, GraphStore):
         node.indexed = True
         node.extra.update(archive_key=key, archive_sha256=sha, archive_reason=reason, archived_at=now)
         self._prune_entities(subject)
+
+    def archive_stubs(self, subject: SubjectKey, stubs: Sequence[tuple[str, str, str, str]], now: datetime) -> None:
+        self._check()
+        for memory_id, key, sha, reason in stubs:
+            self.archive_stub(subject, memory_id, key, sha, reason, now)
 
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> ArchiveRef | None:
         self._check()
@@ -140,6 +145,11 @@ class InMemoryGraphStore(InMemoryMemories, GraphStore):
         # The detail goes through JSON, as Neo4j stores it (datetimes become strings, tuples lists).
         detail = json.loads(json.dumps(event.detail, ensure_ascii=False, default=str))
         self._audit.setdefault(subject, []).append(replace(event, detail=detail))
+
+    def append_audits(self, subject: SubjectKey, events: Sequence[AuditEvent]) -> None:
+        self._check()
+        for event in events:
+            self.append_audit(subject, event)
 
     def audit_trail(self, subject: SubjectKey) -> list[AuditEvent]:
         self._check()

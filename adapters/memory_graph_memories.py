@@ -166,6 +166,23 @@ class InMemoryMemories(MemoryStore):
         if node:
             node.indexed = True
 
+    def mark_indexed_many(self, subject: SubjectKey, ids: Sequence[str]) -> None:
+        self._check()
+        with self._lock:
+            for memory_id in ids:
+                node = self._mine(subject, memory_id)
+                if node:
+                    node.indexed = True
+
+    def prior_writes(self, subject: SubjectKey, ids: Sequence[str], events: Sequence[str]) -> dict[str, Memory]:
+        self._check()
+        found = {m.id: m for m in (self.get(subject, i) for i in ids) if m is not None}
+        for event in events:
+            memory = self.by_event(subject, event)
+            if memory is not None:
+                found.setdefault(event, memory)
+        return found
+
     def delete(self, subject: SubjectKey, memory_id: str) -> None:
         self._check()
         with self._lock:
@@ -182,7 +199,9 @@ class InMemoryMemories(MemoryStore):
         ]
         return [m.model_copy(deep=True) for m in sorted(found, key=lambda m: m.created_at)]
 
-    def by_ids(self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str]) -> list[GraphHit]:
+    def by_ids(
+        self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True
+    ) -> list[GraphHit]:
         self._check()
         hits = []
         for memory_id in ids:
@@ -190,7 +209,7 @@ class InMemoryMemories(MemoryStore):
             if node is None or not node.indexed or node.memory.status.value not in statuses:
                 continue
             entities = {(r.entity.type, r.entity.name) for r in node.memory.relations}
-            related = [
+            others = [
                 {
                     "id": o.memory.id,
                     "kind": o.memory.kind,
@@ -208,7 +227,7 @@ class InMemoryMemories(MemoryStore):
                 GraphHit(
                     memory=node.memory.model_copy(deep=True),
                     entities=[Entity(type=t, name=n) for t, n in sorted(entities)],
-                    related=related,
+                    related=others if related else [],
                 )
             )
         return hits

@@ -10,6 +10,7 @@ __all__ = [
     "ACTIVE_OF_KIND",
     "BY_EVENT",
     "BY_IDS",
+    "BY_IDS_PLAIN",
     "CLAIM_FINGERPRINT",
     "CLEAR_CONTEXT",
     "DELETE_MEMORY",
@@ -17,6 +18,8 @@ __all__ = [
     "GET_MEMORY",
     "LIST_MEMORIES",
     "MARK_INDEXED",
+    "MARK_INDEXED_MANY",
+    "PRIOR_WRITES",
     "QUADRUPLES",
     "REINFORCE",
     "SET_STATUS",
@@ -86,6 +89,25 @@ RETURN m LIMIT 1
 MARK_INDEXED = """
 MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 SET m.indexed = true
+"""
+
+# One capture's memories become visible together (the last step of a batched capture).
+MARK_INDEXED_MANY = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.id IN $ids
+SET m.indexed = true
+"""
+
+# A capture's replay check for all its candidates in one read: each candidate's own memory by id,
+# and any memory a candidate's write event was already applied to (as GET_MEMORY and BY_EVENT).
+PRIOR_WRITES = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.id IN $ids
+RETURN m.id AS key, m
+UNION ALL
+MATCH (w:WriteEvent)-[:APPLIED_TO]->(m:Memory {subject: $subject})
+WHERE w.id IN $events AND w.subject = $subject AND m.status IN $holds_fact
+RETURN w.id AS key, m
 """
 
 DELETE_MEMORY = """
@@ -193,6 +215,17 @@ WITH m, pos, entities,
      collect(DISTINCT other {.id, .kind, .summary, .status, pending: other.kind IN ['todo', 'schedule']})[..5]
        AS related
 RETURN m, entities, related ORDER BY pos
+"""
+
+# BY_IDS without the related-memories expansion: for callers that only read the hits themselves
+# (the context builder, recipes with `enrich=False`); the second hop was about a third of a search.
+BY_IDS_PLAIN = """
+UNWIND range(0, size($ids) - 1) AS pos
+MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $ids[pos]})
+WHERE m.status IN $statuses AND m.indexed = true
+OPTIONAL MATCH (m)-[:ABOUT]->(e:Entity)
+WITH m, pos, collect(DISTINCT e {.name, .type}) AS entities
+RETURN m, entities, [] AS related ORDER BY pos
 """
 
 LIST_MEMORIES = """

@@ -6,6 +6,7 @@ from __future__ import annotations
 __all__ = [
     "ANALYST_USER",
     "APPEND_AUDIT",
+    "APPEND_AUDITS",
     "ARCHIVED_REFS",
     "ARCHIVE_REF",
     "ARCHIVE_STUB",
@@ -201,6 +202,14 @@ APPEND_AUDIT = """
 MATCH (u:User {key: $subject})
 CREATE (u)-[:HAS_AUDIT]->(:AuditEvent {subject: $subject, tenant: u.tenant, at: $now, type: $type,
                                        memory_id: $memory_id, detail: $detail})
+"""
+
+# A capture's audit lines in one statement, in order (same shape as APPEND_AUDIT).
+APPEND_AUDITS = """
+MATCH (u:User {key: $subject})
+UNWIND $events AS e
+CREATE (u)-[:HAS_AUDIT]->(:AuditEvent {subject: $subject, tenant: u.tenant, at: e.at, type: e.type,
+                                       memory_id: e.memory_id, detail: e.detail})
 """
 
 AUDIT_TRAIL = """

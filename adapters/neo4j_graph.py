@@ -9,7 +9,7 @@ The Cypher lives in `adapters/neo4j_cypher.py` (named constants, statuses as par
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -20,6 +20,7 @@ from adapters.neo4j_base import STATUS_PARAMS, jsonable, native
 from adapters.neo4j_cypher import (
     ANALYST_USER,
     APPEND_AUDIT,
+    APPEND_AUDITS,
     ARCHIVE_REF,
     ARCHIVE_STUB,
     ARCHIVED_REFS,
@@ -103,6 +104,20 @@ class Neo4jGraphStore(Neo4jMemories, GraphStore):
     def archive_stub(self, subject: SubjectKey, memory_id: str, key: str, sha: str, reason: str, now: datetime) -> None:
         self._write(ARCHIVE_STUB, subject=subject, id=memory_id, key=key, sha=sha, reason=reason, now=now)
 
+    def archive_stubs(self, subject: SubjectKey, stubs: Sequence[tuple[str, str, str, str]], now: datetime) -> None:
+        """The same statement per memory, one transaction (one commit) for the batch: entity
+        pruning stays exactly that of `archive_stub`, row after row."""
+
+        def work(tx: neo4j.ManagedTransaction) -> None:
+            for memory_id, key, sha, reason in stubs:
+                tx.run(
+                    ARCHIVE_STUB, STATUS_PARAMS, subject=subject, id=memory_id, key=key, sha=sha, reason=reason, now=now
+                ).consume()
+
+        if stubs:
+            with self._translate(), self._driver.session(database=self._database) as session:
+                session.execute_write(work)
+
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> ArchiveRef | None:
         records = self._read(ARCHIVE_REF, subject=subject, id=memory_id)
         if not records:
@@ -160,6 +175,20 @@ class Neo4jGraphStore(Neo4jMemories, GraphStore):
             memory_id=event.memory_id,
             detail=json.dumps(event.detail, ensure_ascii=False, default=str),
         )
+
+    def append_audits(self, subject: SubjectKey, events: Sequence[AuditEvent]) -> None:
+        if not events:
+            return
+        rows = [
+            {
+                "at": e.at,
+                "type": e.type,
+                "memory_id": e.memory_id,
+                "detail": json.dumps(e.detail, ensure_ascii=False, default=str),
+            }
+            for e in events
+        ]
+        self._write(APPEND_AUDITS, subject=subject, events=rows)
 
     def audit_trail(self, subject: SubjectKey) -> list[AuditEvent]:
         out = []

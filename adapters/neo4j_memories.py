@@ -15,6 +15,7 @@ from adapters.neo4j_cypher import (
     ACTIVE_OF_KIND,
     BY_EVENT,
     BY_IDS,
+    BY_IDS_PLAIN,
     CLAIM_FINGERPRINT,
     CLEAR_CONTEXT,
     DELETE_MEMORY,
@@ -22,6 +23,8 @@ from adapters.neo4j_cypher import (
     GET_MEMORY,
     LIST_MEMORIES,
     MARK_INDEXED,
+    MARK_INDEXED_MANY,
+    PRIOR_WRITES,
     QUADRUPLES,
     REINFORCE,
     SET_STATUS,
@@ -116,16 +119,31 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
     def mark_indexed(self, subject: SubjectKey, memory_id: str) -> None:
         self._write(MARK_INDEXED, subject=subject, id=memory_id)
 
+    def mark_indexed_many(self, subject: SubjectKey, ids: Sequence[str]) -> None:
+        if ids:
+            self._write(MARK_INDEXED_MANY, subject=subject, ids=list(ids))
+
+    def prior_writes(self, subject: SubjectKey, ids: Sequence[str], events: Sequence[str]) -> dict[str, Memory]:
+        if not ids and not events:
+            return {}
+        found: dict[str, Memory] = {}
+        for record in self._read(PRIOR_WRITES, subject=subject, ids=list(ids), events=list(events)):
+            found.setdefault(str(record["key"]), memory_from_node(record["m"]))
+        return found
+
     def delete(self, subject: SubjectKey, memory_id: str) -> None:
         self._write(DELETE_MEMORY, subject=subject, id=memory_id)
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
         return [memory_from_node(r["m"]) for r in self._read(ACTIVE_OF_KIND, subject=subject, kind=kind)]
 
-    def by_ids(self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str]) -> list[GraphHit]:
+    def by_ids(
+        self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True
+    ) -> list[GraphHit]:
         if not ids:
             return []
-        records = self._read(BY_IDS, subject=subject, ids=list(ids), statuses=list(statuses))
+        query = BY_IDS if related else BY_IDS_PLAIN
+        records = self._read(query, subject=subject, ids=list(ids), statuses=list(statuses))
         return [
             GraphHit(
                 memory=memory_from_node(r["m"]),

@@ -235,14 +235,22 @@ class WeaviateVectorStore:
                 tenant.data.replace(properties=props, uuid=memory.id, vector=list(vector))
             self._tenants.add(subject)
 
-    @_reconnecting
     def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, Sequence[float]]]) -> None:
         """Bulk load (benchmarks, imports): one batch request per call instead of one per memory."""
+        self.upsert_many(subject, items)
+
+    @_reconnecting
+    def upsert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, Sequence[float]]]) -> None:
+        """One batch request for a capture's memories. A batch object whose id exists replaces it,
+        as `upsert` does."""
         from weaviate.classes.data import DataObject
 
+        if not items:
+            return
         objects = [DataObject(properties=_properties(m), uuid=m.id, vector=list(v)) for m, v in items]
         with self._translate():
             result = self._tenant(subject).data.insert_many(objects)
+            self._tenants.add(subject)
         if result.has_errors:
             raise StoreUnavailable("weaviate", f"{len(result.errors)} objects failed in a batch insert")
 

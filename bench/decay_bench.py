@@ -100,7 +100,8 @@ def main() -> int:
         ),
     }
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2))
+    # The 10,000-memory run is the reference file; shorter runs (e.g. 2,000) keep their own.
+    (RESULTS if total == 10_000 else RESULTS.with_name(f"decay_{total}.json")).write_text(json.dumps(result, indent=2))
     print(json.dumps({k: result[k] for k in ("seconds_per_10k", "real_over_dry_ratio", "archive_ms_per_memory")}))
     container.close()
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -37,7 +38,14 @@ class ArchiveGraph(ArchiveIndex, AuditLog, Protocol):
 
 class Archiver:
     def __init__(
-        self, graph: ArchiveGraph, vectors: VectorStore, blobs: BlobStore, clock: Clock, bucket: str, store_memory: Any
+        self,
+        graph: ArchiveGraph,
+        vectors: VectorStore,
+        blobs: BlobStore,
+        clock: Clock,
+        bucket: str,
+        store_memory: Any,
+        upload_threads: int = 8,
     ) -> None:
         self._graph = graph
         self._vectors = vectors
@@ -45,6 +53,7 @@ class Archiver:
         self._clock = clock
         self._bucket = bucket
         self._store_memory = store_memory  # WritePipeline.store: embed + Neo4j + Weaviate, atomically
+        self._pool = ThreadPoolExecutor(max_workers=upload_threads) if upload_threads > 1 else None
 
     def document(
         self,
@@ -78,8 +87,9 @@ class Archiver:
             return []
         now = self._clock.now()
         trail = self._graph.audit_trail(scope.subject)
-        uploaded: list[tuple[Memory, Decision, str, str]] = []
-        for memory, decision in items:
+
+        def upload(item: tuple[Memory, Decision]) -> tuple[Memory, Decision, str, str]:
+            memory, decision = item
             key = archive_key(scope, memory.id)
             sha = self._existing_archive(key, memory.id)
             if sha is None:
@@ -88,14 +98,25 @@ class Archiver:
                 self._blobs.put(self._bucket, key, body, sha)
                 if self._blobs.head_sha256(self._bucket, key) != sha:
                     raise StoreUnavailable("s3", f"archive {key} was not confirmed; memory kept hot")
-            uploaded.append((memory, decision, key, sha))
+            return memory, decision, key, sha
+
+        # S3 round trips dominate (three per memory): a bounded pool overlaps them. Every upload
+        # is confirmed before any hot copy goes; one failure keeps the whole batch hot (map raises).
+        if len(items) > 1 and self._pool is not None:
+            uploaded = list(self._pool.map(upload, items))
+        else:
+            uploaded = [upload(item) for item in items]
         self._vectors.delete(scope.subject, [m.id for m, _, _, _ in uploaded])
-        for memory, decision, key, sha in uploaded:
-            self._graph.archive_stub(scope.subject, memory.id, key, sha, decision.reason, now)
-            self._graph.append_audit(
-                scope.subject,
-                audit_event(AuditType.ARCHIVED, memory.id, now, {"reason": decision.reason, "key": key, "sha256": sha}),
-            )
+        self._graph.archive_stubs(
+            scope.subject, [(m.id, key, sha, decision.reason) for m, decision, key, sha in uploaded], now
+        )
+        self._graph.append_audits(
+            scope.subject,
+            [
+                audit_event(AuditType.ARCHIVED, m.id, now, {"reason": decision.reason, "key": key, "sha256": sha})
+                for m, decision, key, sha in uploaded
+            ],
+        )
         return [key for _, _, key, _ in uploaded]
 
     def _existing_archive(self, key: str, memory_id: str) -> str | None:

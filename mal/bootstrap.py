@@ -145,10 +145,20 @@ def real_adapters(settings: Settings) -> Adapters:
             buckets=(s3.archive_bucket, s3.export_bucket),
             locked_buckets=(s3.export_bucket,),
         ),
-        embedder=SentenceTransformerEmbedder(
-            settings.embeddings.model, settings.embeddings.batch_size, settings.embeddings.device
+        embedder=_cached(
+            SentenceTransformerEmbedder(
+                settings.embeddings.model, settings.embeddings.batch_size, settings.embeddings.device
+            ),
+            settings.embeddings.query_cache_size,
         ),
     )
+
+
+def _cached(embedder: Embedder, size: int) -> Embedder:
+    """The query-embedding cache wraps whichever model adapter is configured (0: no cache)."""
+    from adapters.embedding_cache import CachedQueryEmbedder
+
+    return CachedQueryEmbedder(embedder, size) if size > 0 else embedder
 
 
 def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | None = None) -> Container:

@@ -113,7 +113,9 @@ class ContextBuilder:
 
     def _memories(self, scope: SubjectScope, query: str | None, limit: int) -> list[Memory]:
         if query and query.strip():
-            return [h.memory for h in self._retriever.search(scope, query, k=limit).hits]
+            # Only the hits themselves are rendered: the graph hop skips related memories.
+            slim = self._retriever.config.model_copy(update={"enrich": False})
+            return [h.memory for h in self._retriever.search(scope, query, k=limit, config=slim).hits]
         statuses = [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
         memories, _ = self._graph.list_memories(scope.subject, statuses, None, 0, 500)
         now = self._clock.now()

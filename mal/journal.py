@@ -12,6 +12,7 @@ from mal.audit import AuditType, audit_event
 from mal.models import Memory
 from mal.ports import Clock, GraphStore, VectorStore
 from mal.scope import SubjectScope
+from mal.write_batch import StagedWrites
 
 __all__ = ["Journal", "undo"]
 
@@ -24,6 +25,9 @@ class Journal:
 
     created: list[str] = field(default_factory=list)
     before: dict[str, Memory] = field(default_factory=dict)  # memory id -> its state before this request
+    # The capture's batched writes and up-front reads (mal/write_batch.py): per-capture state that
+    # every step of the write path already carries with the journal.
+    staged: StagedWrites = field(default_factory=StagedWrites)
 
     def changing(self, memory: Memory) -> None:
         self.before.setdefault(memory.id, copy.deepcopy(memory))

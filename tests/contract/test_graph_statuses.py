@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mal.models import Entity, MemoryStatus, Relation
-from mal.records import AuditEvent, RecentTurn
+from mal.records import ArchiveRef, AuditEvent, RecentTurn
 from tests.contract.conftest import memory
 
 T0 = datetime(2026, 2, 1, 8, 0, tzinfo=UTC)
@@ -98,3 +98,28 @@ def test_records_round_trip_chinese_and_english_text(graph: Any, subject: str, t
     (event,) = graph.audit_trail(subject)
     assert event == AuditEvent(T0, "exported", None, {"note": "导出", "when": str(T0)})
     assert event.to_json() == {"at": T0.isoformat(), "type": "exported", "memory_id": None, "detail": event.detail}
+
+
+def test_archive_stubs_is_archive_stub_for_each(graph: Any, subject: str, tenant: str) -> None:
+    """Two memories sharing an entity archived in one batch: both stubbed, the entity pruned as
+    when they are archived one by one; a memory outside the batch keeps its entity."""
+    graph.ensure_subject(subject, tenant, T0)
+    tea = Relation(type="PREFERS", entity=Entity(name="绿茶", type="topic"), at=T0)
+    a, b = memory("喜欢绿茶", relations=[tea], at=T0), memory("likes green tea", relations=[tea], at=T0)
+    kept = memory(
+        "plans a trip",
+        relations=[Relation(type="HAS_TRAVEL_PLAN", entity=Entity(name="Tokyo", type="place"), at=T0)],
+        at=T0,
+    )
+    for m in (a, b, kept):
+        graph.upsert(subject, m, indexed=True)
+    graph.archive_stubs(
+        subject, [(a.id, "k/a.json", "ab" * 32, "ttl"), (b.id, "k/b.json", "cd" * 32, "low_weight")], T0
+    )
+    graph.archive_stubs(subject, [], T0)
+    refs = {m.id: graph.archive_ref(subject, m.id) for m in (a, b)}
+    assert refs[a.id] == ArchiveRef(key="k/a.json", sha="ab" * 32, status="archived")
+    assert refs[b.id] == ArchiveRef(key="k/b.json", sha="cd" * 32, status="archived")
+    assert {(q.entity, q.memory_id) for q in graph.quadruples(subject)} == {("Tokyo", kept.id)}
+    stub = graph.get(subject, a.id)
+    assert stub is not None and stub.summary == "" and stub.relations == []

@@ -144,6 +144,8 @@ def test_by_ids_keeps_order_statuses_entities_and_related(graph: Any, subject: s
     assert hits[0].entities == [Entity(name="green tea", type="topic")]
     assert [r["id"] for r in hits[0].related] == [todo.id] and hits[0].related[0]["pending"] is True
     assert graph.by_ids(subject[::-1], [tea.id], ["active"]) == []
+    plain = graph.by_ids(subject, [disputed.id, tea.id], ["active"], related=False)
+    assert [(h.memory.id, h.entities, h.related) for h in plain] == [(tea.id, hits[0].entities, [])]
 
 
 def test_archive_stub_and_refs(graph: Any, subject: str, tenant: str) -> None:
@@ -214,3 +216,40 @@ def test_subjects_page_by_tenant(graph: Any, tenant: str) -> None:
         graph.ensure_subject(key, tenant, T0)
     assert graph.subjects(tenant) == [SubjectRow(subject=k, tenant=tenant) for k in keys]
     assert [s for s, t in graph.subjects(tenant, after=keys[0], limit=1)] == [keys[1]]
+
+
+def test_batched_capture_steps_match_their_single_forms(graph: Any, subject: str, tenant: str) -> None:
+    """prior_writes = get + by_event in one read; mark_indexed_many and append_audits in one write."""
+    graph.ensure_subject(subject, tenant, T0)
+    first, second, tomb = _tea(), _memory(summary="用户喜欢绿茶", lang="zh"), _memory(summary="gone")
+    # Write-event ids are unique store-wide (real ones hash the subject in): fresh ones per run.
+    ev_a, ev_t, ev_none = (f"ev-{name}-{secrets.token_hex(6)}" for name in "atn")
+    first.events, tomb.events = [f"{ev_a}:created"], [f"{ev_t}:created"]
+    for m in (first, second, tomb):
+        graph.insert_new(subject, m, "fp-" + secrets.token_hex(8))
+    graph.forget_memory(subject, tomb.id, T0)
+    found = graph.prior_writes(subject, [second.id, "no-such-id", tomb.id], [ev_a, ev_t, ev_none])
+    assert set(found) == {second.id, tomb.id, ev_a}  # by id: any status; by event: holds the fact
+    assert found[ev_a].id == first.id and found[tomb.id].status == MemoryStatus.FORGOTTEN
+    assert graph.prior_writes(subject[::-1], [second.id], [ev_a]) == {}
+    assert graph.prior_writes(subject, [], []) == {}
+    active = [MemoryStatus.ACTIVE.value]
+    assert graph.list_memories(subject, active, None, 0, 10)[1] == 0  # unindexed: invisible
+    graph.mark_indexed_many(subject[::-1], [first.id])
+    assert graph.list_memories(subject, active, None, 0, 10)[1] == 0  # another subject's call changes nothing
+    graph.mark_indexed_many(subject, [first.id, second.id])
+    assert {m.id for m in graph.list_memories(subject, active, None, 0, 10)[0]} == {first.id, second.id}
+    graph.append_audits(
+        subject,
+        [
+            AuditEvent(T0 + timedelta(seconds=1), "created", first.id, {"kind": "preference"}),
+            AuditEvent(T0 + timedelta(seconds=2), "reinforced", second.id, {"note": "绿茶"}),
+        ],
+    )
+    graph.append_audits(subject, [])
+    graph.append_audits(subject[::-1], [AuditEvent(T0, "created", first.id)])  # never creates a subject
+    assert [(e.type, e.memory_id, e.detail) for e in graph.audit_trail(subject)] == [
+        ("created", first.id, {"kind": "preference"}),
+        ("reinforced", second.id, {"note": "绿茶"}),
+    ]
+    assert not graph.subject_exists(subject[::-1])

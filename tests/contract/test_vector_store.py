@@ -72,3 +72,14 @@ def test_delete_and_erase(vectors: Any, subject: str) -> None:
     assert vectors.erase_subject(subject) == 1
     assert vectors.count_subject(subject) == 0
     assert vectors.erase_subject(subject) == 0
+
+
+def test_upsert_many_is_one_batch_that_replaces_like_upsert(vectors: Any, subject: str) -> None:
+    tea, budget = memory("The user likes green tea"), memory("预算500以内", kind="budget", lang="zh")
+    vectors.upsert(subject, tea, EMB.embed(["something else"])[0])
+    vectors.upsert_many(subject, [(tea, EMB.embed([tea.summary])[0]), (budget, EMB.embed([budget.summary])[0])])
+    vectors.upsert_many(subject, [])
+    assert vectors.count_subject(subject) == 2
+    hits = vectors.nearest(subject, EMB.embed([tea.summary])[0], 1, None)
+    assert hits[0].id == tea.id and abs((hits[0].vector_cosine or 0) - 1.0) < 1e-3  # replaced, not kept
+    assert vectors.nearest(subject, EMB.embed([budget.summary])[0], 1, "budget")[0].id == budget.id

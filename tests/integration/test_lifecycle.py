@@ -132,7 +132,9 @@ def test_crash_between_upload_and_graph_update_is_finished_next_run(
     c, clock = timed(container, settings)
     memory_id = write(c, scope, "s1", "I prefer Python")[0]
     clock.advance(days=60)
-    monkeypatch.setattr(c.adapters.graph, "archive_stub", lambda *a, **k: (_ for _ in ()).throw(SystemExit("crash")))
+    crash = lambda *a, **k: (_ for _ in ()).throw(SystemExit("crash"))  # noqa: E731
+    monkeypatch.setattr(c.adapters.graph, "archive_stub", crash)
+    monkeypatch.setattr(c.adapters.graph, "archive_stubs", crash)  # a subject's stubs are one batch now
     with pytest.raises(SystemExit):
         c.lifecycle.run(tenant=scope.tenant)
     monkeypatch.undo()

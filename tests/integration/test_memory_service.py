@@ -104,6 +104,14 @@ def test_weaviate_failure_rolls_back_the_graph_write(
         return real_upsert(*args, **kwargs)
 
     monkeypatch.setattr(container.adapters.vectors, "upsert", flaky)
+    real_many = container.adapters.vectors.upsert_many
+
+    def flaky_many(subject, items):  # type: ignore[no-untyped-def]  # a capture's one batch: same failure
+        for memory, vector in items:
+            flaky(subject, memory, vector)
+        return real_many(subject, items)
+
+    monkeypatch.setattr(container.adapters.vectors, "upsert_many", flaky_many)
     with pytest.raises(StoreUnavailable):
         write(container, scope, "s1", "我更喜欢 Python", "我妈妈有高血压")
     monkeypatch.undo()
@@ -118,6 +126,7 @@ def test_repair_finishes_a_memory_a_crash_left_unindexed(
     container: Container, scope: SubjectScope, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(container.adapters.vectors, "upsert", lambda *a, **k: (_ for _ in ()).throw(SystemExit()))
+    monkeypatch.setattr(container.adapters.vectors, "upsert_many", lambda *a, **k: (_ for _ in ()).throw(SystemExit()))
     monkeypatch.setattr(journal, "_roll_back", lambda *a, **k: None)
     with pytest.raises(SystemExit):  # a crash: no rollback runs
         write(container, scope, "s1", "I prefer Python")

@@ -1,0 +1,102 @@
+"""One capture's writes as a few round trips instead of several per memory (issue #13).
+
+A capture used to write each new memory to Weaviate, mark it indexed and append its audit line
+before the next turn was looked at: about nine round trips per memory. `StagedWrites` holds those
+three steps back and sends them at the end of the capture as one Weaviate batch insert, one
+`UNWIND` that marks every new memory indexed, and one audit append. It also holds the capture's
+reads done up front: the replay check of every candidate in one Neo4j read, and the dedup
+nearest-neighbour query of every candidate (run concurrently, before anything is written).
+
+Why the rules do not change:
+- Until the flush, new memories are in Neo4j as `indexed=false` (invisible to reads, as before)
+  but not yet in Weaviate. The one read of Weaviate the write rules make is the dedup nearest
+  neighbour, so `nearest()` here merges the store's answer with the staged vectors of this
+  capture (same kind, same cosine): a fact stated twice in one session is still reinforced.
+- Up-front reads are only used when no turn of the capture forgets or bare-corrects anything, the
+  only turns that change what a later candidate would read; those captures flush before such a
+  turn and read live, as before.
+- A failed capture writes its staged audit lines (best effort) before the rollback's, so the
+  trail still says what was done and that it was undone; staged vectors are simply dropped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+
+from mal.capture_plan import Candidate
+from mal.models import Memory, SubjectKey, VectorHit
+from mal.ports import AuditLog, MemoryReader, MemoryWriter, VectorStore
+from mal.records import AuditEvent
+
+__all__ = ["StagedWrites", "read_ahead"]
+
+
+@dataclass
+class StagedWrites:
+    vectors: list[tuple[Memory, list[float]]] = field(default_factory=list)
+    audit: list[AuditEvent] = field(default_factory=list)
+    # Up-front reads (None: not prefetched, read live): candidate memory id -> its nearest hits,
+    # and the replay check's answer keyed by memory id or write event.
+    nearest_hits: dict[str, list[VectorHit]] | None = None
+    prior: dict[str, Memory] | None = None
+
+    def nearest(
+        self, vectors: VectorStore, subject: SubjectKey, memory: Memory, vector: Sequence[float]
+    ) -> list[VectorHit]:
+        """What `vectors.nearest(subject, vector, k=1, kind)` would answer if the staged vectors
+        were already in the store."""
+        if self.nearest_hits is not None and memory.id in self.nearest_hits:
+            hits = self.nearest_hits[memory.id]
+        else:
+            hits = vectors.nearest(subject, vector, k=1, kind=memory.kind)
+        best = hits[0] if hits else None
+        for staged, staged_vector in self.vectors:
+            if staged.kind != memory.kind or staged.id == memory.id:
+                continue
+            cosine = _cosine(vector, staged_vector)
+            if best is None or cosine > (best.vector_cosine or 0.0):
+                best = VectorHit(id=staged.id, score=cosine, vector_cosine=cosine)
+        return [best] if best is not None else []
+
+    def flush(self, graph: MemoryWriter, audit: AuditLog, vectors: VectorStore, subject: SubjectKey) -> None:
+        """Vectors first, then the graph makes them visible, then the trail: the order of the
+        unbatched path, so a crash in between leaves what `repair()` already handles."""
+        if self.vectors:
+            vectors.upsert_many(subject, self.vectors)
+            graph.mark_indexed_many(subject, [m.id for m, _ in self.vectors])
+            self.vectors = []
+        self.flush_audit(audit, subject)
+
+    def flush_audit(self, audit: AuditLog, subject: SubjectKey) -> None:
+        if self.audit:
+            events, self.audit = self.audit, []
+            audit.append_audits(subject, events)
+
+
+def read_ahead(
+    graph: MemoryReader,
+    vectors: VectorStore,
+    pool: Executor,
+    subject: SubjectKey,
+    candidates: Sequence[Candidate],
+    staged: StagedWrites,
+) -> None:
+    """The replay check of every candidate in one read, then the dedup neighbours of those that are
+    not replays, side by side on `pool` (I/O-bound round trips; nothing is written in between)."""
+    staged.prior = graph.prior_writes(subject, [c.memory.id for c in candidates], [c.event for c in candidates])
+    fresh = [c for c in candidates if c.memory.id not in staged.prior and c.event not in staged.prior]
+
+    def nearest(c: Candidate) -> list[VectorHit]:
+        return vectors.nearest(subject, c.vector, k=1, kind=c.memory.kind)
+
+    found = list(pool.map(nearest, fresh)) if len(fresh) > 1 else [nearest(c) for c in fresh]
+    staged.nearest_hits = {c.memory.id: hits for c, hits in zip(fresh, found, strict=True)}
+
+
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0

@@ -1,0 +1,106 @@
+"""The batched write path (mal/write_batch.py): a capture is a few round trips, whatever its
+length, and the rules see this capture's own new memories exactly as if they were already indexed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from mal.models import Memory, VectorHit
+from mal.write_batch import StagedWrites
+from tests.unit.fakes import fake_container, new_scope, write
+
+EN = [f"I visited museum number {i} with my sister" for i in range(18)] + ["I prefer Python", "我妈妈有高血压"]
+ZH = [f"我上周去了第{i}个博物馆" for i in range(18)] + ["我更喜欢 Python", "我妈妈有高血压"]
+COUNTED = {
+    "graph": ("get", "by_event", "prior_writes", "mark_indexed", "mark_indexed_many", "append_audit", "append_audits"),
+    "vectors": ("upsert", "upsert_many", "nearest"),
+}
+
+
+def _count(c: Any, monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    calls: Counter[str] = Counter()
+    for store, names in COUNTED.items():
+        adapter = getattr(c.adapters, store)
+        for name in names:
+            real = getattr(adapter, name)
+
+            def counted(*args: Any, _real: Any = real, _name: str = f"{store}.{name}", **kwargs: Any) -> Any:
+                if not calls.get("nested"):
+                    calls[_name] += 1
+                calls["nested"] += 1
+                try:
+                    return _real(*args, **kwargs)
+                finally:
+                    calls["nested"] -= 1
+
+            monkeypatch.setattr(adapter, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize("texts", [EN, ZH], ids=["en", "zh"])
+def test_a_20_turn_capture_is_a_few_round_trips(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    c, scope = fake_container(), new_scope()
+    calls = _count(c, monkeypatch)
+    result = write(c, scope, "s1", *texts)
+    created = [w for w in result.memories if w.action == "created"]
+    assert len(result.memories) == 20 and len(created) >= 2  # the fake embedder merges near-identical lines
+    # One replay read, one batch to Weaviate, one UNWIND to make them visible, one audit append;
+    # the per-memory forms are never used. Dedup neighbours: one query per candidate, up front.
+    assert calls["graph.prior_writes"] == 1 and calls["vectors.upsert_many"] == 1
+    assert calls["graph.mark_indexed_many"] == 1 and calls["graph.append_audits"] == 1
+    # A duplicate is read once (its state is the journal's "before" for the reinforcement).
+    assert calls["graph.get"] == len(result.memories) - len(created)
+    for single in ("graph.by_event", "graph.mark_indexed", "graph.append_audit", "vectors.upsert"):
+        assert calls[single] == 0, single
+    assert calls["vectors.nearest"] == len(result.memories)
+    trail = c.adapters.graph.audit_trail(scope.subject)
+    assert [(e.type, e.memory_id) for e in trail] == [(w.action, w.memory.id) for w in result.memories]
+    assert c.adapters.vectors.count_subject(scope.subject) == len(created)
+    assert len(c.adapters.graph.list_memories(scope.subject, None, None, 0, 100)[0]) == len(created)
+
+
+@pytest.mark.parametrize("fact", ["I prefer Python", "我更喜欢 Python"])
+def test_a_fact_stated_twice_in_one_capture_is_reinforced(fact: str) -> None:
+    c, scope = fake_container(), new_scope()
+    result = write(c, scope, "s1", fact, "something else entirely", fact)
+    actions = [
+        (w.action, w.memory.id) for w in result.memories if w.memory.summary == result.memories[0].memory.summary
+    ]
+    assert [a for a, _ in actions] == ["created", "reinforced"] and actions[0][1] == actions[1][1]
+    stored = c.adapters.graph.get(scope.subject, actions[0][1])
+    assert stored is not None and sorted(stored.provenance) == ["s1:0", "s1:2"]
+    assert [e.type for e in c.adapters.graph.audit_trail(scope.subject)].count("reinforced") == 1
+
+
+def _memory(memory_id: str, kind: str) -> Memory:
+    c, scope = fake_container(), new_scope()
+    m = write(c, scope, "s", "I prefer Python").memories[0].memory
+    return m.model_copy(update={"id": memory_id, "kind": kind})
+
+
+def test_staged_vectors_take_part_in_the_nearest_neighbour() -> None:
+    class Store:
+        def __init__(self, hits: list[VectorHit]) -> None:
+            self.hits = hits
+
+        def nearest(self, subject: str, vector: Any, k: int, kind: str | None) -> list[VectorHit]:
+            return self.hits
+
+    staged = StagedWrites()
+    staged.vectors = [(_memory("same-kind", "preference"), [1.0, 0.0]), (_memory("other", "health"), [0.0, 1.0])]
+    probe = _memory("probe", "preference")
+    # A staged vector of the same kind beats a weaker stored hit ...
+    hits = staged.nearest(Store([VectorHit(id="old", score=0.5, vector_cosine=0.5)]), "s", probe, [1.0, 0.0])
+    assert [(h.id, round(h.vector_cosine or 0, 3)) for h in hits] == [("same-kind", 1.0)]
+    # ... but not a better one, and other kinds never count.
+    hits = staged.nearest(Store([VectorHit(id="old", score=1.0, vector_cosine=1.0)]), "s", probe, [0.6, 0.8])
+    assert [h.id for h in hits] == ["old"]
+    assert [h.id for h in staged.nearest(Store([]), "s", probe, [0.0, 1.0])] == ["same-kind"]
+    # Prefetched neighbours are used instead of the store when present.
+    staged.nearest_hits = {"probe": []}
+    assert staged.nearest(Store([VectorHit(id="x", score=1, vector_cosine=1)]), "s", probe, [0.0, 1.0])[0].id == (
+        "same-kind"
+    )
