@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 import parsers
+from mal import dedup
 from mal.audit import AuditType, audit_event
 from mal.capture_plan import (
     Candidate,
@@ -312,8 +313,9 @@ class WritePipeline:
         for hit in self._vectors.nearest(scope.subject, vector, k=1, kind=memory.kind):
             if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
                 found = self._graph.get(scope.subject, hit.id)
+                # Cosine finds the candidate duplicate; only agreement (mal/dedup.py) may merge it.
                 if found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED):
-                    return found
+                    return found if dedup.agree(found, memory) else None
         return None
 
     def _correct(
