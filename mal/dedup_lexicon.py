@@ -8,6 +8,9 @@ so dedup keeps every relative term that names a different person distinct.
 from __future__ import annotations
 
 __all__ = [
+    "ASPECTS",
+    "CURRENCY_SYMBOLS",
+    "CURRENCY_WORDS",
     "FILLERS_EN",
     "FILLERS_ZH",
     "NEGATIONS_EN",
@@ -15,6 +18,8 @@ __all__ = [
     "NUMBER_WORDS_EN",
     "PEOPLE_EN",
     "PEOPLE_ZH",
+    "PHRASES",
+    "SURNAMES_ZH",
     "SYNONYMS",
     "TIME_WORDS_EN",
     "TIME_WORDS_ZH",
@@ -203,27 +208,28 @@ FILLERS_ZH = frozenset(
         ),
         *("是", "在", "有点", "有些", "一些", "一点", "一下", "这个", "那个", "这", "那", "个", "和", "跟", "与"),
         *("被", "把", "给", "让", "对", "于", "从", "向", "到", "所以", "因为", "而且", "但是", "不过", "然后"),
-        *("嗯嗯", "哈哈", "呵呵", "话说", "那么", "这么", "自己", "一起", "其中", "之前", "之后", "以后", "以前"),
+        *("嗯嗯", "哈哈", "呵呵", "话说", "那么", "这么", "自己", "一起", "其中", "每", "每个", "日", "号"),
     )
 )
 FILLERS_EN = frozenset(
     (
         *("i", "me", "my", "mine", "myself", "a", "an", "the", "this", "that", "these", "those", "it", "its"),
-        *("is", "am", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had"),
+        *("is", "am", "are", "be", "been", "being", "do", "does", "did", "have", "has", "had"),
         *("to", "of", "in", "on", "at", "for", "with", "by", "from", "about", "as", "into", "and", "or", "but"),
         *("so", "very", "really", "quite", "pretty", "just", "actually", "also", "too", "still", "already"),
         *("definitely", "totally", "absolutely", "truly", "honestly", "basically", "kind", "sort", "lot", "lots"),
         *("much", "a lot", "always", "ever", "some", "any", "there", "here", "then", "up", "oh", "well", "um"),
         *("uh", "hey", "yeah", "will", "would", "shall", "should", "can", "could", "gonna", "going"),
-        *("get", "got", "s", "ll", "re", "ve", "d", "m", "t", "recently", "together", "all", "both", "own"),
+        *("get", "got", "s", "ll", "re", "ve", "d", "m", "t", "together", "all", "both", "own", "every"),
+        *("im", "ive", "usually", "normally", "often", "typically", "generally", "around", "about", "approximately"),
     )
 )
 # Interchangeable words: the left member stands for the group. Only true equivalents, never two
 # different things of one sort (tea/coffee), so a mapped difference is never a different event.
 SYNONYMS = {
-    **dict.fromkeys(("做", "制作", "做了", "弄", "烤", "烘焙"), "做"),
+    **dict.fromkeys(("制作", "做了", "弄", "烤", "烘焙"), "做"),
     **dict.fromkeys(("喜欢", "爱", "喜爱", "热爱", "爱吃", "爱喝", "喜欢吃", "喜欢喝"), "喜欢"),
-    **dict.fromkeys(("讨厌", "不喜欢", "厌恶", "受不了"), "讨厌"),
+    **dict.fromkeys(("讨厌", "厌恶", "受不了"), "讨厌"),
     **dict.fromkeys(("去", "前往", "去了", "到了"), "去"),
     **dict.fromkeys(("买", "购买", "买了", "入手"), "买"),
     **dict.fromkeys(("看", "观看", "看了"), "看"),
@@ -234,6 +240,12 @@ SYNONYMS = {
     **dict.fromkeys(("吃", "吃了", "品尝", "尝"), "吃"),
     **dict.fromkeys(("告诉", "说", "讲"), "说"),
     **dict.fromkeys(("教", "教了", "教会"), "教"),
+    **dict.fromkeys(("当", "担任", "做"), "做"),
+    **dict.fromkeys(("服用", "吃药"), "吃"),
+    **dict.fromkeys(("过生日", "生日"), "生日"),
+    **dict.fromkeys(("start", "started", "starts", "begin", "began", "begins"), "start"),
+    **dict.fromkeys(("allergic", "allergy", "allergies"), "allergic"),
+    **dict.fromkeys(("surgery", "operation"), "surgery"),
     **dict.fromkeys(("love", "loves", "loved", "enjoy", "enjoys", "adore", "fond"), "like"),
     **dict.fromkeys(("hate", "hates", "dislike", "dislikes", "detest", "can't stand"), "hate"),
     **dict.fromkeys(("bake", "baked", "make", "made", "cook", "cooked"), "make"),
@@ -251,3 +263,61 @@ SYNONYMS = {
     **dict.fromkeys(("large", "big"), "big"),
     **dict.fromkeys(("small", "little"), "small"),
 }
+
+# Whether it still holds: "My husband was a teacher" is not "is a teacher", 已经戒烟 is not 正在戒烟.
+# "ongoing" alone is no difference (在学 / 正在学 / 最近在学): mal/dedup.py tolerates it.
+ASPECTS = {
+    **dict.fromkeys(("was", "were", "had", "formerly", "previously", "former", "ex", "anymore"), "former"),
+    **dict.fromkeys(("以前", "曾经", "过去", "原来", "之前", "从前", "不再", "以往"), "former"),
+    **dict.fromkeys(("already", "已经", "已"), "done"),
+    **dict.fromkeys(("currently", "now", "nowadays", "recently", "正在", "现在", "目前", "最近", "如今"), "ongoing"),
+    **dict.fromkeys(
+        ("planning", "plan", "plans", "planned", "intend", "打算", "准备", "计划", "将要", "将", "想"), "planned"
+    ),
+}
+CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp", "¥": "cny"}
+CURRENCY_WORDS = {
+    **dict.fromkeys(("dollar", "usd", "buck"), "usd"),
+    **dict.fromkeys(("euro", "eur"), "eur"),
+    **dict.fromkeys(("pound", "gbp"), "gbp"),
+    **dict.fromkeys(("yuan", "rmb", "cny", "元", "块", "块钱", "人民币"), "cny"),
+    **dict.fromkeys(("欧元",), "eur"),
+    **dict.fromkeys(("美元", "美金"), "usd"),
+    **dict.fromkeys(("英镑",), "gbp"),
+}
+# Several words that are one meaning, rewritten to one token before tokenising.
+PHRASES = {
+    "can not stand": "hate",
+    "years old": " ",
+    "year old": " ",
+    "yrs old": " ",
+    "岁了": "岁",
+    "was born": "born",
+    "used to": "formerly",
+    "no longer": "formerly",
+    "at most": "atmost",
+    "no more than": "atmost",
+    "not more than": "atmost",
+    "up to": "atmost",
+    "maximum": "atmost",
+    "max": "atmost",
+    "不超过": "最多",
+    "以内": "最多",
+    "之内": "最多",
+    "上限": "最多",
+    "封顶": "最多",
+    "per month": "monthly",
+    "a month": "monthly",
+    "every month": "monthly",
+    "each month": "monthly",
+    "每个月": "每月",
+    "per week": "weekly",
+    "a week": "weekly",
+    "every week": "weekly",
+    "每个星期": "每周",
+    "每个礼拜": "每周",
+}
+# Common surnames, so 小王 / 老李 / 王总 count as people.
+SURNAMES_ZH = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
