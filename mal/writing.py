@@ -42,6 +42,7 @@ from parsers.kinds import bare_correction_kinds
 __all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "embed_text", "fingerprint"]
 
 log = logging.getLogger("mal.write")
+DEDUP_CANDIDATES = 3  # nearest memories above the dedup threshold that the agreement check looks at
 
 
 @dataclass
@@ -310,12 +311,14 @@ class WritePipeline:
         return WrittenMemory(memory, action)  # type: ignore[arg-type]
 
     def _duplicate_of(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> Memory | None:
-        for hit in self._vectors.nearest(scope.subject, vector, k=1, kind=memory.kind):
+        # Cosine finds candidate duplicates; only agreement (mal/dedup.py) may merge. The nearest can
+        # be a near-miss (MiniLM: 草莓 / 蓝莓 at 1.0) with the true duplicate next: look at a few.
+        for hit in self._vectors.nearest(scope.subject, vector, k=DEDUP_CANDIDATES, kind=memory.kind):
             if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
                 found = self._graph.get(scope.subject, hit.id)
-                # Cosine finds the candidate duplicate; only agreement (mal/dedup.py) may merge it.
-                if found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED):
-                    return found if dedup.agree(found, memory) else None
+                live = found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED)
+                if live and found is not None and dedup.agree(found, memory):
+                    return found
         return None
 
     def _correct(
