@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: check lint run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-write bench-decay bench-mem0 typecheck clean-data
+.PHONY: check lint run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-write bench-decay bench-dedup bench-mem0 typecheck clean-data
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version' 
@@ -64,6 +64,9 @@ bench-parser: setup
 
 bench-locomo: setup
 	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.locomo_bench --decay
+
+bench-dedup: setup
+	$(BIN)/python -m bench.dedup_bench
 
 bench-latency: setup
 	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.latency_bench

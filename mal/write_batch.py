@@ -44,22 +44,21 @@ class StagedWrites:
     prior: dict[str, Memory] | None = None
 
     def nearest(
-        self, vectors: VectorStore, subject: SubjectKey, memory: Memory, vector: Sequence[float]
+        self, vectors: VectorStore, subject: SubjectKey, memory: Memory, vector: Sequence[float], k: int = 1
     ) -> list[VectorHit]:
-        """What `vectors.nearest(subject, vector, k=1, kind)` would answer if the staged vectors
-        were already in the store."""
+        """What `vectors.nearest(subject, vector, k, kind)` would answer if the staged vectors
+        were already in the store: the store's hits and the staged ones, best cosine first."""
         if self.nearest_hits is not None and memory.id in self.nearest_hits:
-            hits = self.nearest_hits[memory.id]
+            hits = list(self.nearest_hits[memory.id])
         else:
-            hits = vectors.nearest(subject, vector, k=1, kind=memory.kind)
-        best = hits[0] if hits else None
+            hits = list(vectors.nearest(subject, vector, k=k, kind=memory.kind))
         for staged, staged_vector in self.vectors:
             if staged.kind != memory.kind or staged.id == memory.id:
                 continue
             cosine = _cosine(vector, staged_vector)
-            if best is None or cosine > (best.vector_cosine or 0.0):
-                best = VectorHit(id=staged.id, score=cosine, vector_cosine=cosine)
-        return [best] if best is not None else []
+            hits.append(VectorHit(id=staged.id, score=cosine, vector_cosine=cosine))
+        hits.sort(key=lambda h: h.vector_cosine or 0.0, reverse=True)
+        return hits[:k]
 
     def flush(self, graph: MemoryWriter, audit: AuditLog, vectors: VectorStore, subject: SubjectKey) -> None:
         """Vectors first, then the graph makes them visible, then the trail: the order of the
@@ -83,6 +82,7 @@ def read_ahead(
     subject: SubjectKey,
     candidates: Sequence[Candidate],
     staged: StagedWrites,
+    k: int = 1,
 ) -> None:
     """The replay check of every candidate in one read, then the dedup neighbours of those that are
     not replays, side by side on `pool` (I/O-bound round trips; nothing is written in between)."""
@@ -90,7 +90,7 @@ def read_ahead(
     fresh = [c for c in candidates if c.memory.id not in staged.prior and c.event not in staged.prior]
 
     def nearest(c: Candidate) -> list[VectorHit]:
-        return vectors.nearest(subject, c.vector, k=1, kind=c.memory.kind)
+        return vectors.nearest(subject, c.vector, k=k, kind=c.memory.kind)
 
     found = list(pool.map(nearest, fresh)) if len(fresh) > 1 else [nearest(c) for c in fresh]
     staged.nearest_hits = {c.memory.id: hits for c, hits in zip(fresh, found, strict=True)}

@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any
 
 import parsers
+from mal import dedup
 from mal.audit import AuditType, audit_event
 from mal.capture_plan import (
     Candidate,
@@ -45,6 +46,7 @@ from parsers.kinds import bare_correction_kinds
 __all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "embed_text", "fingerprint"]
 
 log = logging.getLogger("mal.write")
+DEDUP_CANDIDATES = 3  # nearest memories above the dedup threshold that the agreement check looks at
 
 
 @dataclass
@@ -140,7 +142,7 @@ class WritePipeline:
         staged = journal.staged
         try:
             if flat and not any(a in (TurnAction.FORGET, TurnAction.BARE_CORRECTION) for a in actions.values()):
-                read_ahead(self._graph, self._vectors, self._pool, scope.subject, flat, staged)
+                read_ahead(self._graph, self._vectors, self._pool, scope.subject, flat, staged, k=DEDUP_CANDIDATES)
             for index, p in parsed.items():
                 if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
                     # These turns read what earlier turns wrote: everything staged goes out first.
@@ -334,10 +336,13 @@ class WritePipeline:
     def _duplicate_of(
         self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal
     ) -> Memory | None:
-        for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector):
+        # Cosine finds candidate duplicates; only agreement (mal/dedup.py) may merge. The nearest can
+        # be a near-miss (MiniLM: 草莓 / 蓝莓 at 1.0) with the true duplicate next: look at a few.
+        for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector, k=DEDUP_CANDIDATES):
             if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
                 found = self._graph.get(scope.subject, hit.id)
-                if found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED):
+                live = found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED)
+                if live and found is not None and dedup.agree(found, memory):
                     return found
         return None
 

@@ -1,0 +1,114 @@
+"""Do two memories say the same thing? The agreement check that guards dedup.
+
+A vector cosine alone cannot tell "舅舅教Lisa做草莓蛋糕" from "爷爷教Lisa制作红丝绒蛋糕": MiniLM puts
+them at 0.95+, and multilingual-e5 puts near-misses that differ in one word (蓝莓 / 草莓, 3pm / 4pm)
+as high as true restatements. Merging two different events loses one of them from every answer,
+while keeping a true duplicate twice only costs a little ranking, so this check is one-sided on
+purpose: a memory reinforces another only when nothing in either text says otherwise.
+
+Two memories agree when
+  * they are of the same kind and their structured slots (parsers/kinds.py) are equal, free-text
+    slots aside (those are the user's words, compared below);
+  * their texts (mal/dedup_text.py) name the same people, places, times and currencies, the same
+    numbers in the same order (3月8日 is not 8月3日), the same aspect (was / is, 已经 / 正在), both
+    or neither negated, and the people, names and places they share in the same order ("I owe
+    Mike" is not "Mike owes me", 上海飞成都 is not 成都飞上海);
+  * every content word one text has and the other lacks is explained: a filler ("really", "了"), an
+    interchangeable word (SYNONYMS: 做/制作, love/like), an English typo (one edit in a word of 7+
+    letters, never in a name), or a Chinese segmentation difference (the word occurs in the other
+    text as is, or the other text has it cut into pieces).
+
+Pure functions over text, no I/O: the write path calls `agree`, the benchmark and tests call it on
+labelled pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
+from mal.models import Memory
+
+__all__ = ["agree", "agree_texts", "signatures_agree", "slots_agree"]
+
+# Slots that hold the user's own words rather than a normalised value: compared as text.
+_TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
+_TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break, prices / prizes)
+
+
+def agree(a: Memory, b: Memory) -> bool:
+    """`b` may reinforce `a`: same kind, same structured slots, and the user's words agree."""
+    if a.kind != b.kind or not slots_agree(a.slots, b.slots):
+        return False
+    return agree_texts(a.text or a.summary, b.text or b.summary)
+
+
+def agree_texts(a: str, b: str) -> bool:
+    """Two texts say the same thing (see the module docstring for what that means)."""
+    return signatures_agree(signature(a), signature(b))
+
+
+def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Equal structured slots; free-text slots and their surface forms (`*_text`) are left to the
+    text check."""
+    return _structured(a) == _structured(b)
+
+
+def signatures_agree(a: Signature, b: Signature) -> bool:
+    if (a.people, a.numbers, a.times, a.places, a.negated) != (b.people, b.numbers, b.times, b.places, b.negated):
+        return False
+    if a.currencies and b.currencies and a.currencies != b.currencies:
+        return False  # "500" and "500元" may be one budget; 500 dollars and 500 yuan are not
+    if not (a.aspects ^ b.aspects) <= {"ongoing"}:
+        return False  # 在学 / 正在学 are one fact; was / is, 已经 / 正在 are not
+    shared = set(a.anchors) & set(b.anchors)
+    if [x for x in a.anchors if x in shared] != [x for x in b.anchors if x in shared]:
+        return False
+    only_a, only_b = a.words - b.words, b.words - a.words
+    if not (a.words & b.words) and (only_a or only_b):
+        return False  # nothing in common but fillers and hard facts: not enough to call it the same
+    names = a.names | b.names
+    return all(_explained(w, only_b, b.text, names) for w in only_a) and all(
+        _explained(w, only_a, a.text, names) for w in only_b
+    )
+
+
+def _explained(word: str, others: frozenset[str], other_text: str, names: frozenset[str]) -> bool:
+    """A content word the other text lacks is harmless only as a typo or a segmentation split.
+    Names never are (Tom / Tim), nor short words (bread / break, fight / flight)."""
+    if is_cjk(word):
+        # jieba cut the other text differently: 红丝绒蛋糕 vs 红丝绒 / 蛋糕, 跑步 vs 跑 ... 步
+        return word in other_text or set(word) <= {c for o in others for c in o}
+    if word in names or len(word) < _TYPO_MIN_LEN:
+        return False
+    return any(len(o) >= _TYPO_MIN_LEN - 1 and o not in names and _one_edit(word, o) for o in others)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Damerau distance <= 1 (one insertion, deletion, substitution or adjacent swap)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[i + 1 :] == shorter[i:]
+
+
+def _structured(slots: Mapping[str, Any]) -> dict[str, str]:
+    return {
+        key: _slot_value(value)
+        for key, value in slots.items()
+        if key not in _TEXT_SLOTS and not key.endswith("_text") and value not in (None, "")
+    }
+
+
+def _slot_value(value: Any) -> str:
+    """ "aisle seats" and "an aisle seat" are one value; 800 and 800.0 too."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number(str(value))
+    words = normalise(str(value)).split()
+    return " ".join(stem(w) for w in words if w not in ("a", "an", "the")) or " ".join(words)

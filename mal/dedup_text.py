@@ -1,0 +1,359 @@
+"""What a text commits to, for the dedup agreement check (mal/dedup.py): its `Signature`.
+
+One tokeniser for both languages: the text is normalised (width, traditional -> simplified,
+contractions, thousands separators, clock times, money, "at most"), then cut by a private jieba
+tokenizer that knows the lexicon's terms (jieba passes Latin words and digits through whole), and
+each token is sorted into people, numbers, times, places, names, aspect, negation or content words.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from mal.dedup_lexicon import (
+    ASPECTS,
+    CURRENCY_SYMBOLS,
+    CURRENCY_WORDS,
+    FILLERS_EN,
+    FILLERS_ZH,
+    NEGATIONS_EN,
+    NEGATIONS_ZH,
+    NUMBER_WORDS_EN,
+    PEOPLE_EN,
+    PEOPLE_ZH,
+    PHRASES,
+    SURNAMES_ZH,
+    SYNONYMS,
+    TIME_WORDS_EN,
+    TIME_WORDS_ZH,
+)
+from parsers.lexicon import PLACES_ZH
+
+__all__ = ["Signature", "is_cjk", "normalise", "signature", "stem"]
+
+_CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAS_CJK = re.compile(rf"[{_CJK}]")
+_ZH_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
+_ZH_DIGITS = "零〇一二两三四五六七八九十"
+# Words containing a numeral or a negation character that are neither a number nor a negation.
+_ZH_NOT_NUMBERS = (
+    *("一起", "一些", "一点", "一下", "一直", "一定", "一样", "一般", "一切", "一边", "一向", "一致", "一会"),
+    *("一阵", "一旦", "唯一", "统一", "万一", "千万", "一共", "一半", "万分", "十分", "百分", "三明治", "一家人"),
+)
+_ZH_NOT_NEGATIONS = (
+    *("不错", "不过", "无论", "非常", "未来", "莫名", "不得不", "没准", "差不多", "不管", "别人", "别的"),
+    *("无聊", "非洲", "不久", "不少", "不断", "不仅", "没事", "不用谢", "不好意思", "无线", "非得", "特别"),
+)
+_ZH_TITLES = ("总", "老师", "经理", "医生", "先生", "女士", "姐", "哥", "阿姨", "叔", "工")
+_SELF = frozenset(("i", "me", "myself", "我"))  # "my" can move: "my cat Luna" / "Luna, my cat"
+_PRONOUNS = frozenset(("he", "she", "they", "we"))
+_ZH_PERIODS = {"凌晨": 0, "早上": 0, "上午": 0, "中午": 12, "下午": 12, "傍晚": 12, "晚上": 12}
+_ZH_CLOCK = re.compile(
+    rf"(凌晨|早上|上午|中午|下午|傍晚|晚上)?([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})[点點时](半|([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})分)?"
+)
+_EN_CLOCK = re.compile(r"(?<!\d)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])", re.IGNORECASE)
+_CLOCK_TOKEN = re.compile(r"clock\d{4}")
+_HHMM = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
+_CONTRACTIONS = (
+    (re.compile(r"\bcan'?t\b", re.IGNORECASE), "can not"),
+    (re.compile(r"\bwon't\b", re.IGNORECASE), "will not"),
+    (re.compile(r"n't\b", re.IGNORECASE), " not"),
+    (re.compile(r"'(s|m|re|ve|ll|d)\b", re.IGNORECASE), ""),
+)
+
+
+@dataclass(frozen=True)
+class Signature:
+    """What a text commits to. mal/dedup.py says which parts must be equal and which may differ."""
+
+    people: frozenset[str]  # relatives, friends, colleagues, third-person pronouns (never "I")
+    numbers: tuple[str, ...]  # in order: 3月8日 is not 8月3日; clock times as HH:MM
+    times: frozenset[str]  # days, parts of day, periods
+    places: frozenset[str]
+    currencies: frozenset[str]
+    aspects: frozenset[str]  # former / done / ongoing / planned
+    negated: bool
+    names: frozenset[str]  # capitalised or Latin words: never explained away as a typo
+    words: frozenset[str]  # content words after fillers and synonyms
+    anchors: tuple[str, ...]  # who and where, in order: "I lent Xiao Wang" is not "Xiao Wang lent me"
+    text: str  # the normalised text, to explain Chinese segmentation differences
+
+
+@dataclass
+class _Acc:
+    people: set[str] = field(default_factory=set)
+    numbers: list[str] = field(default_factory=list)
+    times: set[str] = field(default_factory=set)
+    places: set[str] = field(default_factory=set)
+    currencies: set[str] = field(default_factory=set)
+    aspects: set[str] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)
+    words: set[str] = field(default_factory=set)
+    anchors: list[str] = field(default_factory=list)
+    negated: bool = False
+
+    def number(self, value: str) -> None:
+        if value not in self.numbers:
+            self.numbers.append(value)
+
+    def anchor(self, value: str) -> None:
+        if value not in self.anchors:
+            self.anchors.append(value)
+
+
+def normalise(text: str) -> str:
+    """Width (NFKC), case, traditional -> simplified."""
+    return _to_simplified(unicodedata.normalize("NFKC", text)).casefold()
+
+
+def is_cjk(word: str) -> bool:
+    return bool(_HAS_CJK.match(word))
+
+
+def stem(word: str) -> str:
+    """Plurals only: a tense can be a different event (visit / visited)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def number(text: str) -> str:
+    """ "800", "800.0" and "800.00" are one number."""
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    return str(int(value)) if value.is_integer() else str(value)
+
+
+@lru_cache(maxsize=4096)
+def signature(text: str) -> Signature:
+    simplified = _to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
+    acc = _Acc()
+    for piece in _join_names(_jieba().lcut(_prepare(simplified, acc))):
+        token = piece.strip()
+        if not token or not token[0].isalnum():
+            continue
+        if _CLOCK_TOKEN.fullmatch(token):  # a clock time _prepare found
+            acc.number(f"{token[5:7]}:{token[7:]}")
+        elif is_cjk(token):
+            _zh_token(token, acc)
+        else:
+            _en_token(token, acc)
+    return Signature(
+        frozenset(acc.people),
+        tuple(acc.numbers),
+        frozenset(acc.times),
+        frozenset(acc.places),
+        frozenset(acc.currencies),
+        frozenset(acc.aspects),
+        acc.negated,
+        frozenset(acc.names),
+        frozenset(acc.words),
+        tuple(acc.anchors),
+        simplified.casefold(),
+    )
+
+
+def _join_names(tokens: list[str]) -> list[str]:
+    """jieba cuts 王总 / 小王 into 王 + 总 / 小 + 王: put such names back together."""
+    out: list[str] = []
+    for token in tokens:
+        if out and _zh_name(out[-1] + token):
+            out[-1] += token
+        else:
+            out.append(token)
+    return out
+
+
+def _prepare(text: str, acc: _Acc) -> str:
+    """Rewrite what a token-by-token pass would misread: contractions, 1,500, 3pm / 下午三点 /
+    15:00 (all "clock1500"), $ and multi-word phrases (PHRASES: "can't stand" -> hate)."""
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    text = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", text)  # Model3 -> Model 3, 3pm stays
+    text = _ZH_CLOCK.sub(_zh_clock, text)
+    text = re.sub(rf"(?<=[\d{_ZH_DIGITS}])[日号]", " ", text)  # 3日 / 3号: the number is the date
+    text = _EN_CLOCK.sub(_en_clock, re.sub(r"(\d) (a\.?m\.?|p\.?m\.?)", r"\1\2", text, flags=re.IGNORECASE))
+    text = _HHMM.sub(lambda m: f" clock{int(m.group(1)):02d}{m.group(2)} ", text)
+    for symbol, name in CURRENCY_SYMBOLS.items():
+        if symbol in text:
+            acc.currencies.add(name)
+            text = text.replace(symbol, " ")
+    for pattern, repl in _phrases():
+        text = pattern.sub(f" {repl} ", text)
+    return text
+
+
+def _zh_clock(m: re.Match[str]) -> str:
+    period, hour, minute = m.group(1), m.group(2), m.group(3)
+    if period is None and hour == "一" and minute is None:
+        return m.group(0)  # 一点 is "a little", not one o'clock
+    h = int(number(_zh_number(hour)))
+    h += _ZH_PERIODS.get(period or "", 0) if h < 12 else 0
+    mins = 30 if minute == "半" else int(number(_zh_number(m.group(4)))) if m.group(4) else 0
+    return f" clock{h:02d}{mins:02d} "
+
+
+def _en_clock(m: re.Match[str]) -> str:
+    h, mins, half = int(m.group(1)), int(m.group(2) or 0), m.group(3).lower()[0]
+    h = (h % 12) + (12 if half == "p" else 0)
+    return f" clock{h:02d}{mins:02d} "
+
+
+def _zh_token(token: str, acc: _Acc) -> None:
+    if token.startswith("我") and token not in _zh_terms():
+        acc.anchor("self")
+        token = token[1:]  # jieba glues 我 to the next word (我要, 我妈)
+    if not token:
+        return
+    term = _zh_terms().get(token)
+    if term is not None:
+        kind, value = term
+        if kind == "people":
+            acc.anchor(value)
+            if value != "self":
+                acc.people.add(value)
+        elif kind == "places":
+            acc.anchor(value)
+            acc.places.add(value)
+        else:
+            getattr(acc, kind).add(value)
+        return
+    if _zh_name(token):
+        acc.anchor(token)  # 小王, 王总: a person the lexicon cannot list
+        acc.names.add(token)
+        acc.words.add(token)
+        return
+    if token in CURRENCY_WORDS:
+        acc.currencies.add(CURRENCY_WORDS[token])
+        return
+    if token in _ZH_NOT_NUMBERS or token in _ZH_NOT_NEGATIONS or token in SYNONYMS or token in ASPECTS:
+        _word(SYNONYMS.get(token, token), acc, FILLERS_ZH)
+        return
+    for numeral in _ZH_NUMERAL.findall(token):
+        value = number(_zh_number(numeral))
+        if value != "1":  # a lone 一 is an article (一个蛋糕, 买了台电脑 say the same), not a count
+            acc.number(value)
+    token = _ZH_NUMERAL.sub("", token)
+    if token in CURRENCY_WORDS:  # 两千块
+        acc.currencies.add(CURRENCY_WORDS[token])
+        return
+    if token and (token[0] in NEGATIONS_ZH or "不" in token or "没" in token):
+        acc.negated = True  # 不, 没去, 吃不下
+        token = "".join(c for c in token if c not in NEGATIONS_ZH)
+    if token:
+        _word(SYNONYMS.get(token, token), acc, FILLERS_ZH)
+
+
+def _zh_name(token: str) -> bool:
+    """小王, 老李, 王总, 李老师: people the lexicon cannot list."""
+    if len(token) not in (2, 3):
+        return False
+    if token[0] in "小老阿" and len(token) == 2:
+        return token[1] in SURNAMES_ZH
+    return token[0] in SURNAMES_ZH and token[1:] in _ZH_TITLES
+
+
+def _en_token(raw: str, acc: _Acc) -> None:
+    raw = raw.strip(".-")
+    low = raw.lower().replace("'", "")
+    if not low:
+        return
+    if low.replace(".", "", 1).isdigit():
+        acc.number(number(low))
+        return
+    base = stem(low)
+    if low in CURRENCY_WORDS or base in CURRENCY_WORDS:
+        acc.currencies.add(CURRENCY_WORDS.get(low) or CURRENCY_WORDS[base])
+    elif low in _SELF:
+        acc.anchor("self")
+    elif low in NEGATIONS_EN:
+        acc.negated = True
+    elif low in ASPECTS:
+        acc.aspects.add(ASPECTS[low])
+    elif low in PEOPLE_EN or base in PEOPLE_EN:
+        person = PEOPLE_EN.get(low) or PEOPLE_EN[base]
+        acc.anchor(person)
+        acc.people.add(person)
+    elif low in TIME_WORDS_EN or base in TIME_WORDS_EN:
+        acc.times.add(TIME_WORDS_EN.get(low) or TIME_WORDS_EN[base])
+    elif low in NUMBER_WORDS_EN:
+        acc.number(number(str(NUMBER_WORDS_EN[low])))
+    elif low in SYNONYMS or base in SYNONYMS:
+        _word(SYNONYMS.get(low) or SYNONYMS[base], acc, FILLERS_EN)
+    elif low in FILLERS_EN:
+        return
+    elif any(c.isupper() for c in raw) or not raw.isascii():  # Tom, iPhone, José
+        acc.anchor(low)  # Tom vs Tim is a different person: never explained away as a typo
+        acc.names.add(low)
+        acc.words.add(low)
+    else:
+        acc.words.add(base)
+
+
+def _word(token: str, acc: _Acc, fillers: frozenset[str]) -> None:
+    if token in ASPECTS:
+        acc.aspects.add(ASPECTS[token])
+    elif token not in fillers:
+        acc.words.add(token)
+
+
+def _zh_number(numeral: str) -> str:
+    if numeral.isdigit() and numeral.isascii():
+        return numeral
+    import cn2an
+
+    try:
+        return str(cn2an.cn2an(numeral, "smart"))
+    except (ValueError, KeyError, IndexError):
+        return numeral
+
+
+@lru_cache(maxsize=1)
+def _phrases() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple(
+        (re.compile(re.escape(p) if is_cjk(p) else rf"\b{re.escape(p)}\b", re.IGNORECASE), r)
+        for p, r in sorted(PHRASES.items(), key=lambda kv: -len(kv[0]))
+    )
+
+
+@lru_cache(maxsize=1)
+def _zh_terms() -> dict[str, tuple[str, str]]:
+    terms = {t: ("places", t) for t in PLACES_ZH}
+    terms.update({t: ("times", v) for t, v in TIME_WORDS_ZH.items()})
+    terms.update({t: ("people", v) for t, v in PEOPLE_ZH.items()})
+    return terms
+
+
+@lru_cache(maxsize=1)
+def _jieba() -> Any:
+    """A private tokenizer: the parser adds its own words to jieba's global one, and the check must
+    cut a text the same way whatever else has run in the process."""
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    tokenizer = jieba.Tokenizer()
+    words = (*_zh_terms(), *_ZH_NOT_NUMBERS, *_ZH_NOT_NEGATIONS, *SYNONYMS, *ASPECTS, *PHRASES.values())
+    for word in words:
+        if is_cjk(word):
+            tokenizer.add_word(word, freq=200_000)
+    return tokenizer
+
+
+@lru_cache(maxsize=4096)
+def _to_simplified(text: str) -> str:
+    if not _HAS_CJK.search(text):
+        return text
+    import jionlp
+
+    return str(jionlp.tra2sim(text, mode="char"))

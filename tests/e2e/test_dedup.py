@@ -1,0 +1,48 @@
+"""Dedup over HTTP against the real stack (issue #11 item 2): two different events whose vectors are
+near-identical stay two memories; a restatement reinforces the memory it restates.
+
+With all-MiniLM-L6-v2, 舅舅教Lisa做草莓蛋糕 and 爷爷教Lisa制作红丝绒蛋糕 are at cosine 0.993 and 草莓 /
+蓝莓 at 1.000; multilingual-e5 puts them at 0.968 / 0.988. Either way the cosine gate (0.95) opens
+and only the agreement check (mal/dedup.py) keeps the events apart.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import Agent
+
+pytestmark = pytest.mark.e2e
+
+
+def _stored(agent: Agent) -> dict[str, dict]:
+    page = agent.client.get("/v1/memories", headers=agent.headers).json()
+    return {m["summary"]: m for m in page["items"]}
+
+
+@pytest.mark.parametrize(
+    ("first", "others", "restated"),
+    [
+        ("舅舅教Lisa做草莓蛋糕", ["爷爷教Lisa制作红丝绒蛋糕", "舅舅教Lisa做蓝莓蛋糕"], "舅舅教Lisa制作草莓蛋糕"),
+        (
+            "I switched from Android to iPhone",
+            ["I switched from iPhone to Android"],
+            "I switched from Android to iPhone",
+        ),
+    ],
+    ids=["zh", "en"],
+)
+def test_near_identical_vectors_of_different_events_stay_apart(
+    agent: Agent, first: str, others: list[str], restated: str
+) -> None:
+    created = agent.write("s1", first)["memories"][0]
+    assert created["action"] == "created"
+    weight = _stored(agent)[first]["weight"]
+    for i, other in enumerate(others):
+        written = agent.write(f"s-other-{i}", other)["memories"][0]
+        assert written["action"] == "created" and written["id"] != created["id"]
+    again = agent.write("s-again", restated)["memories"][0]
+    assert (again["action"], again["id"]) == ("reinforced", created["id"])
+    stored = _stored(agent)
+    assert sorted(stored) == sorted([first, *others])  # every event kept, under its own words
+    assert stored[first]["weight"] > weight and len(stored[first]["provenance"]) == 2
