@@ -90,9 +90,9 @@ def predicted_facts(result: parsers.ParseResult) -> list[Pair]:
         if result.correction.old is not None:
             slots["old"] = result.correction.old
         return [("correction", slots)]
-    if result.facts:
+    if result.facts and any(f.kind != "episode" for f in result.facts):
         return [(f.kind, dict(f.slots)) for f in result.facts]
-    return [(result.intent, {})]
+    return [(result.intent, {})]  # an episode carries the turn's class (the learned layer's, if any)
 
 
 def predicted(result: parsers.ParseResult) -> Pair:
@@ -121,6 +121,69 @@ def _numbers_in(text: str) -> set[float]:
             found.add(float(cn2an.cn2an(run, "smart")))
         except (ValueError, KeyError, IndexError):
             continue
+    return found | _numbers_in_words(text)
+
+
+_EN_NUMBERS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_EN_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+
+def _date_stated(text: str, value: str, now: datetime) -> bool:
+    """A birthday (MM-DD / YYYY-MM-DD) restates the text when its day and month (and year) are
+    written there (digits, Chinese numerals or a month name), or when it is the date a relative
+    phrase in the text resolves to ("明天是我生日")."""
+    parts = [int(p) for p in re.findall(r"\d+", value)]
+    if len(parts) < 2:
+        return False
+    numbers, low = _numbers_in(text), text.lower()
+    month_named = any(re.search(rf"\b{_MONTHS[parts[-2] - 1]}", low) for _ in [0]) if 1 <= parts[-2] <= 12 else False
+    if float(parts[-1]) in numbers and (float(parts[-2]) in numbers or month_named):
+        return len(parts) == 2 or float(parts[0]) in numbers
+    when = find_when(text, now, parsers.detect_lang(text))
+    return bool(when and when.date and when.date.endswith(value[-5:]))
+
+
+def _numbers_in_words(text: str) -> set[float]:
+    found: set[float] = set()
+    for m in re.finditer(
+        r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](\w+))?\b|\b(\w+)\b", text.lower()
+    ):
+        if m.group(1):
+            unit = _EN_NUMBERS.index(m.group(2)) if m.group(2) in _EN_NUMBERS[:10] else 0
+            found.add(float(_EN_TENS[m.group(1)] + unit))
+        elif m.group(3) in _EN_NUMBERS:
+            found.add(float(_EN_NUMBERS.index(m.group(3))))
     return found
 
 
@@ -137,9 +200,10 @@ def invented(text: str, slots: dict[str, Any], now: datetime = SESSION_TIME) -> 
             if when is None or any(part not in low for part in when.span.lower().split()):
                 bad.append(f"{key}={value}")
             continue
+        if key == "condition" and str(value).lower() in {"allergy", "过敏"} and re.search(r"aller|alerg|过敏", low):
+            continue  # the normalised name of an allergy
         if key == "value" and str(slots.get("field")) == "birthday":
-            # MM-DD / YYYY-MM-DD: every number in it must be a number the text states.
-            if not all(float(n) in _numbers_in(text) for n in re.findall(r"\d+", str(value))):
+            if not _date_stated(text, str(value), now):
                 bad.append(f"{key}={value}")
             continue
         if isinstance(value, (int, float)) or (key == "value" and str(slots.get("field")) == "age"):
