@@ -157,6 +157,16 @@ _FEEDBACK_TARGET_EN = re.compile(
 )
 
 
+# "Thanks, Dave!", "Wow, Joanna!": the turn speaks to a person by name (LoCoMo-style chat).
+_VOCATIVE = re.compile(
+    r"(?:^|[.!?]\s*)(?:hey|hi|thanks|thank you|wow|yeah|yep|congrats|woo\w*|oh|sounds great|that's \w+),?\s+[A-Z][a-z]+\b(?!\s+(?:is|was|app|service))|,\s+[A-Z][a-z]+[!.?]"
+)
+_SERVICE_EN = re.compile(
+    r"\b(?:app|service|support team|system|answers?|responses?|repl(?:y|ies)|bot|assistant|feature|update|interface)\b",
+    re.I,
+)
+
+
 def _preference(text: str, lang: str) -> Match | None:
     if lang != "en":
         m = _PREF_ZH.search(text)
@@ -371,6 +381,8 @@ def _feedback(text: str, lang: str, mood: tuple[str, float]) -> Match | None:
     targeted = (_FEEDBACK_TARGET_ZH.search(text) if lang != "en" else None) or (
         _FEEDBACK_TARGET_EN.search(text) if lang != "zh" else None
     )
+    if lang != "zh" and (_VOCATIVE.search(text) or len(text.split()) > 14) and not _SERVICE_EN.search(text):
+        return None  # praise to a friend by name, or a long story told with feeling: not feedback on the service
     if not targeted and intensity < 0.75:
         return None
     content = text.strip()[:120]
