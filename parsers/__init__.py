@@ -106,6 +106,7 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
         else:
             for key, value in extra[2].items():
                 twin[1][2].setdefault(key, value)
+    found = [f for f in found if not (f[1][0] == "preference" and "过敏" in str(f[1][2].get("item")))]
     kinds = {m[0] for _, m in found}
     if "travel_plan" in kinds:
         found = [f for f in found if f[1][0] != "budget"]

@@ -381,8 +381,11 @@ def _feedback(text: str, lang: str, mood: tuple[str, float]) -> Match | None:
     targeted = (_FEEDBACK_TARGET_ZH.search(text) if lang != "en" else None) or (
         _FEEDBACK_TARGET_EN.search(text) if lang != "zh" else None
     )
-    if lang != "zh" and (_VOCATIVE.search(text) or len(text.split()) > 14) and not _SERVICE_EN.search(text):
-        return None  # praise to a friend by name, or a long story told with feeling: not feedback on the service
+    if lang != "zh" and not _SERVICE_EN.search(text):
+        # Without the service named, only a short turn said to "you" can be feedback, and not praise
+        # to a friend by name: "Wow, that's a great photo!" is chat.
+        if _VOCATIVE.search(text) or len(text.split()) > 14 or not re.search(r"\byou(?:r|'re)?\b", text, re.I):
+            return None
     if not targeted and intensity < 0.75:
         return None
     content = text.strip()[:120]
