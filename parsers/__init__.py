@@ -11,14 +11,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
 from parsers.forgetting import forget_target, terms
+from parsers.health_rules import health_facts
+from parsers.intent_model import classify
 from parsers.kinds import KINDS, KindSpec, kind_domains, query_words
 from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
 from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
+from parsers.preference_rules import preference_facts
+from parsers.profile_rules import profile_facts
 from parsers.prototypes import prototype_fallback
-from parsers.rules import correction, forget_request, is_smalltalk, match_intents
+from parsers.rules import correction, cued_match, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
 from parsers.summaries import render
 
@@ -51,6 +56,66 @@ _EDU = re.compile(r"学习|课程|考试|作业|老师|辅导|英语课|lesson|c
 _FIN = re.compile(r"理财|基金|股票|投资|贷款|存款|invest|fund|stock|loan|savings|mortgage", re.I)
 # An embedding-similarity fallback may be injected: text -> (intent, similarity) or None.
 Fallback = Callable[[str], tuple[str, float] | None]
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+# The learned layer decides a turn no rule reads only when its calibrated probability is at least
+# this; below it the turn is kept as an episode (storing too much beats losing a fact).
+CLASSIFIER_MIN = 0.55
+# A rule fact this weak (feedback read from sentiment alone) yields to a confident "request".
+_WEAK_RULE = 0.8
+_NOTHING = {"smalltalk", "request"}
+_OTHER_PERSON = re.compile(
+    r"朋友|同事|同学|老板|领导|邻居|室友|他|她|别人|\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|"
+    r"he|she|someone|somebody)\b",
+    re.I,
+)
+
+
+def _position(text: str, match: Match) -> int:
+    """Where a rule's fact starts in the text: its earliest slot value (reading order of facts)."""
+    spots = [text.find(str(v)) for v in match[2].values() if isinstance(v, str) and v and str(v) in text]
+    return min(spots) if spots else len(text)
+
+
+def _same_fact(a: Match, b: Match) -> bool:
+    """Two readings of one fact (the old rule and a newer extractor): same identity slots, where a
+    slot one of them lacks does not count against it."""
+    keys = {"profile": ("field", "value", "relative"), "family_health": ("relative", "condition", "allergen")}
+    if a[0] == b[0] == "preference":
+        return str(a[2]["item"]) in str(b[2]["item"]) or str(b[2]["item"]) in str(a[2]["item"])
+    if a[0] != b[0] or a[0] not in keys:
+        return False
+    if a[0] == "profile":
+        return all(str(a[2].get(k, "")).lower() == str(b[2].get(k, "")).lower() for k in keys["profile"])
+    return all(str(a[2][k]).lower() == str(b[2][k]).lower() for k in keys["family_health"] if k in a[2] and k in b[2])
+
+
+def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[Match]:
+    """Every fact of the turn in reading order: the intent rules' matches plus the profile and
+    health extractors (several per turn). A trip's budget is its slot, not a second fact; feedback
+    read from sentiment stands only when nothing else does."""
+    found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
+    extras = profile_facts(text, lang, now) + health_facts(text, lang)
+    if not any(m[0] == "preference" for m in matches):
+        extras += preference_facts(text, lang)
+    for pos, extra in extras:
+        if _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
+            continue  # "我朋友住在北京", "my coworker is allergic": not the user's or family's fact
+        twin = next((f for f in found if _same_fact(f[1], extra)), None)
+        if twin is None:
+            found.append((pos, extra))
+        else:
+            for key, value in extra[2].items():
+                twin[1][2].setdefault(key, value)
+    found = [f for f in found if not (f[1][0] == "preference" and "过敏" in str(f[1][2].get("item")))]
+    kinds = {m[0] for _, m in found}
+    if "travel_plan" in kinds:
+        found = [f for f in found if f[1][0] != "budget"]
+    if kinds - {"feedback"}:
+        found = [f for f in found if f[1][0] != "feedback"]
+    if any(f[1][0] == "family_health" for f in found):
+        # "我妈对鸡蛋过敏" is not a preference or a job; the health extractors read it more exactly.
+        found = [f for f in found if not (f[1][0] == "profile" and f[1][2].get("field") == "job" and f[1][1] < 0.85)]
+    return [m for _, m in sorted(found, key=lambda f: f[0])]
 
 
 def _domain(kind: str, text: str) -> str:
@@ -78,10 +143,30 @@ def parse(
             lang, "forget_request", [("forget_request", 0.95)], sentiment=mood[0], intensity=mood[1], forget=forget
         )
     fix = correction(text, lang)
-    matches = match_intents(text, lang, now, mood)
+    ruled = match_intents(text, lang, now, mood)
+    matches = _collect(text, lang, now, list(ruled))
+    guess = classify(text)
+    if guess and guess[1] >= CLASSIFIER_MIN and guess[0] != "feedback":
+        # Feedback read from sentiment alone is the weakest rule: a confident learned label wins
+        # ("That's awesome, I love it!" between friends is chat, not feedback on the service).
+        matches = [m for m in matches if not (m[0] == "feedback" and m[1] < _WEAK_RULE)]
+    if not matches and not fix and guess and guess[1] >= CLASSIFIER_MIN:
+        cued = cued_match(guess[0], text, lang, now)
+        matches = [cued] if cued else []
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
-    subs = [(m[0], round(m[1], 2)) for m in matches]
+    if (
+        guess
+        and guess[0] in _NOTHING
+        and guess[1] >= CLASSIFIER_MIN
+        and not fix
+        and all(m[1] < _WEAK_RULE for m in matches)
+    ):
+        # A question or a task for the assistant ("What's the capital of Australia?"): no fact.
+        return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], sentiment=mood[0], intensity=mood[1])
+    # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
+    subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
+    subs += [(m[0], round(m[1], 2)) for m in matches if m not in ruled]
     if fix:
         subs.insert(0, ("correction", 0.9))
     if not matches:
@@ -89,9 +174,9 @@ def parse(
             return ParseResult(lang, "correction", subs, sentiment=mood[0], intensity=mood[1], correction=fix)
         if is_smalltalk(text, lang):
             return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
-        guess = fallback(text) if fallback else None
-        if guess and guess[0] == "smalltalk":
-            return ParseResult(lang, "smalltalk", [guess], sentiment=mood[0], intensity=mood[1])
+        label = fallback(text) if fallback else None
+        if label and label[0] == "smalltalk":
+            return ParseResult(lang, "smalltalk", [label], sentiment=mood[0], intensity=mood[1])
         if not episodes:
             return ParseResult(lang, "smalltalk", [("smalltalk", 0.5)], sentiment=mood[0], intensity=mood[1])
         slots = {"content": text[:500], **({"speaker": speaker} if speaker else {})}
@@ -107,24 +192,29 @@ def parse(
             intensity=mood[1],
             text=text,
         )
-        subs = [("episode", 0.5)] + ([guess] if guess else [])
-        return ParseResult(lang, "episode", subs, [fact], mood[0], mood[1], fix)
-    kind, confidence, slots, ents = matches[0]
-    fact = Fact(
-        kind,
-        slots,
-        ents,
-        render(kind, slots, lang),
-        lang,
-        confidence,
-        domain=_domain(kind, text),
-        sentiment=mood[0],
-        intensity=mood[1],
-        correction=fix is not None,
-        text=text,
-    )
+        # The learned layer names the turn's intent even when no rule could read its slots; the turn
+        # is still stored as an episode (its words kept), never as a fact with guessed slots.
+        intent = guess[0] if guess and guess[1] >= CLASSIFIER_MIN and guess[0] not in _NOTHING else "episode"
+        subs = [("episode", 0.5)] + ([(guess[0], round(guess[1], 2))] if guess else []) + ([label] if label else [])
+        return ParseResult(lang, intent, subs, [fact], mood[0], mood[1], fix)
+    facts = [
+        Fact(
+            kind,
+            slots,
+            ents,
+            render(kind, slots, lang),
+            lang,
+            confidence,
+            domain=_domain(kind, text),
+            sentiment=mood[0],
+            intensity=mood[1],
+            correction=fix is not None,
+            text=text,
+        )
+        for kind, confidence, slots, ents in matches
+    ]
     # A fact that carries a correction keeps its kind as the intent (the write path sees `fix`).
-    return ParseResult(lang, kind, subs, [fact], mood[0], mood[1], fix)
+    return ParseResult(lang, facts[0].kind, subs, facts, mood[0], mood[1], fix)
 
 
 # -- query understanding for retrieval -------------------------------------------------------

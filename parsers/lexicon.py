@@ -185,6 +185,11 @@ SEAT_CLASSES = {
     "sleeper": "soft_sleeper",
 }
 LANGUAGES = {
+    "闽南话": "Hokkien",
+    "四川话": "Sichuanese",
+    "上海话": "Shanghainese",
+    "客家话": "Hakka",
+    "广东话": "Cantonese",
     "中文": "Chinese",
     "普通话": "Mandarin",
     "粤语": "Cantonese",

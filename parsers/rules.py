@@ -23,7 +23,7 @@ from parsers.nlp import entities
 from parsers.temporal import find_amounts, find_when
 from parsers.turns import correction, is_smalltalk
 
-__all__ = ["Match", "correction", "forget_request", "is_smalltalk", "match_intents"]
+__all__ = ["Match", "correction", "cued_match", "forget_request", "is_smalltalk", "match_intents"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 _I_ZH = r"(?:我|本人)"
@@ -127,7 +127,7 @@ _TRAVEL_EN = re.compile(
     r"\bfrom\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]",
 )
 _ROUTE_ZH = re.compile(
-    r"从(?P<dep>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?:出发)?(?:到|去|飞往|开往)(?P<arr>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?=的|[，。,]|$|高铁|火车|动车|机票|航班|二等|一等|商务|硬|软|经济|头等)"
+    r"从(?P<dep>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?:出发)?(?:到|去|飞往|开往|飞)(?P<arr>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?=的|[，。,]|$|高铁|火车|动车|机票|航班|二等|一等|商务|硬|软|经济|头等)"
 )
 _DEST_ZH = re.compile(r"(?:去|到|飞)(?P<arr>[\u4e00-\u9fa5]{2,4}?)(?:旅游|旅行|出差|玩|的)")
 _ROUTE_EN = re.compile(
@@ -154,6 +154,16 @@ _FEEDBACK_TARGET_ZH = re.compile(
 _FEEDBACK_TARGET_EN = re.compile(
     r"\b(responses?|repl(?:y|ies)|answers?|apps?|service|support|system|you|your|interface|features?|experience|bot|assistant|update|it)\b",
     re.IGNORECASE,
+)
+
+
+# "Thanks, Dave!", "Wow, Joanna!": the turn speaks to a person by name (LoCoMo-style chat).
+_VOCATIVE = re.compile(
+    r"(?:^|[.!?]\s*)(?:hey|hi|thanks|thank you|wow|yeah|yep|congrats|woo\w*|oh|sounds great|that's \w+),?\s+[A-Z][a-z]+\b(?!\s+(?:is|was|app|service))|,\s+[A-Z][a-z]+[!.?]"
+)
+_SERVICE_EN = re.compile(
+    r"\b(?:app|service|support team|system|answers?|responses?|repl(?:y|ies)|bot|assistant|feature|update|interface)\b",
+    re.I,
 )
 
 
@@ -265,8 +275,11 @@ def _budget_amount(text: str, lang: str) -> dict[str, Any] | None:
     return {"amount": a.value, "currency": a.currency, "bound": a.bound if a.bound != "exact" else "max"}
 
 
-def _travel(text: str, lang: str, now: datetime) -> Match | None:
-    if not ((_TRAVEL_ZH.search(text) if lang != "en" else None) or (_TRAVEL_EN.search(text) if lang != "zh" else None)):
+def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | None:
+    """cued: the learned layer already named the turn a trip, so the trigger words are not needed."""
+    if not cued and not (
+        (_TRAVEL_ZH.search(text) if lang != "en" else None) or (_TRAVEL_EN.search(text) if lang != "zh" else None)
+    ):
         return None
     slots: dict[str, Any] = {}
     if lang != "en":
@@ -323,8 +336,10 @@ def _travel(text: str, lang: str, now: datetime) -> Match | None:
     return ("travel_plan", 0.95 if "departure" in slots else 0.85, slots, ents)
 
 
-def _budget(text: str, lang: str) -> Match | None:
-    if not ((_BUDGET_ZH.search(text) if lang != "en" else None) or (_BUDGET_EN.search(text) if lang != "zh" else None)):
+def _budget(text: str, lang: str, cued: bool = False) -> Match | None:
+    if not cued and not (
+        (_BUDGET_ZH.search(text) if lang != "en" else None) or (_BUDGET_EN.search(text) if lang != "zh" else None)
+    ):
         return None
     amount = _budget_amount(text, lang)
     if not amount:
@@ -366,6 +381,11 @@ def _feedback(text: str, lang: str, mood: tuple[str, float]) -> Match | None:
     targeted = (_FEEDBACK_TARGET_ZH.search(text) if lang != "en" else None) or (
         _FEEDBACK_TARGET_EN.search(text) if lang != "zh" else None
     )
+    if lang != "zh" and not _SERVICE_EN.search(text):
+        # Without the service named, only a short turn said to "you" can be feedback, and not praise
+        # to a friend by name: "Wow, that's a great photo!" is chat.
+        if _VOCATIVE.search(text) or len(text.split()) > 14 or not re.search(r"\byou(?:r|'re)?\b", text, re.I):
+            return None
     if not targeted and intensity < 0.75:
         return None
     content = text.strip()[:120]
@@ -376,6 +396,24 @@ def _feedback(text: str, lang: str, mood: tuple[str, float]) -> Match | None:
         {"content": content, "sentiment": label, "intensity": intensity, "topic": topic},
         [EntityRef(topic, "feedback_topic", "GAVE_FEEDBACK")],
     )
+
+
+def cued_match(kind: str, text: str, lang: str, now: datetime) -> Match | None:
+    """Slots for a turn the learned layer labelled but no trigger rule read: the kind's own slot
+    extractors run without their trigger words. Every value still comes from the text; a kind
+    with no slot-shaped value in the turn yields nothing (the turn stays an episode)."""
+    if kind == "travel_plan":
+        return _travel(text, lang, now, cued=True)
+    if kind == "budget":
+        return _budget(text, lang, cued=True)
+    if kind == "todo":
+        when = find_when(text, now, lang)
+        if when is None or not (when.date or when.time):
+            return None
+        slots: dict[str, Any] = {"task": _clean(text)[:120]}
+        slots.update({k: v for k, v in (("date", when.date), ("time", when.time)) if v})
+        return ("todo", 0.7, slots, [EntityRef(slots["task"], "task", "HAS_TODO")])
+    return None
 
 
 def match_intents(text: str, lang: str, now: datetime, mood: tuple[str, float]) -> list[Match]:

@@ -21,13 +21,29 @@ TEMPLATES: dict[tuple[str, str], str] = {
     (
         "profile",
         "zh",
-    ): "用户{{ {'name': '姓名', 'job': '职业', 'city': '所在城市', 'language': '语言', 'hometown': '家乡'}[slots.field] }}：{{ slots.value }}",
+    ): "{% if slots.relative %}用户的{{ slots.relative_text or slots.relative }}{% else %}用户{% endif %}"
+    "{{ {'name': '姓名', 'job': '职业', 'city': '所在城市', 'language': '语言', 'hometown': '家乡', 'age': '年龄',"
+    " 'pet': '宠物', 'diet': '饮食', 'device': '设备', 'birthday': '生日', 'employer': '工作单位'}.get(slots.field, slots.field) }}"
+    "：{{ slots.value }}",
     (
         "profile",
         "en",
-    ): "User {{ {'name': 'name', 'job': 'job', 'city': 'city', 'language': 'language', 'hometown': 'hometown'}[slots.field] }}: {{ slots.value }}",
-    ("family_health", "zh"): "用户的{{ slots.relative_text }}有{{ slots.condition }}",
-    ("family_health", "en"): "User's {{ slots.relative_text }} has {{ slots.condition }}",
+    ): "User{% if slots.relative %}'s {{ slots.relative_text or slots.relative }}{% endif %} "
+    "{{ {'name': 'name', 'job': 'job', 'city': 'city', 'language': 'language', 'hometown': 'hometown', 'age': 'age',"
+    " 'pet': 'pet', 'diet': 'diet', 'device': 'device', 'birthday': 'birthday', 'employer': 'employer'}.get(slots.field, slots.field) }}"
+    ": {{ slots.value }}",
+    (
+        "family_health",
+        "zh",
+    ): "{% if slots.relative == 'self' %}用户{% else %}用户的{{ slots.relative_text or slots.relative }}{% endif %}"
+    "{% if slots.allergen %}对{{ slots.allergen }}过敏{% elif slots.condition %}有{{ slots.condition }}{% endif %}"
+    "{% if slots.medication %}{{ '，' if slots.condition else '' }}用药：{{ slots.medication }}{% endif %}",
+    (
+        "family_health",
+        "en",
+    ): "{% if slots.relative == 'self' %}User{% else %}User's {{ slots.relative_text or slots.relative }}{% endif %}"
+    "{% if slots.allergen %} is allergic to {{ slots.allergen }}{% elif slots.condition %} has {{ slots.condition }}{% endif %}"
+    "{% if slots.medication %}{{ ',' if slots.condition else '' }} takes {{ slots.medication }}{% endif %}",
     ("travel_plan", "zh"): "行程：{% if slots.departure %}{{ slots.departure }} → {% endif %}{{ slots.arrival or '' }}"
     "{% if slots.date %}，{{ slots.date }}{% endif %}{% if slots.time %} {{ slots.time }}{% endif %}"
     "{% if slots.mode %}，{{ {'train': '火车/高铁', 'flight': '航班'}.get(slots.mode, slots.mode) }}{% endif %}"
@@ -63,6 +79,14 @@ TEMPLATES: dict[tuple[str, str], str] = {
 }
 
 
+_RELATIVE_ZH = {
+    "mother": "妈妈", "father": "爸爸", "grandmother": "奶奶/外婆", "grandfather": "爷爷/外公", "brother": "兄弟",
+    "sister": "姐妹", "spouse": "配偶", "son": "儿子", "daughter": "女儿", "child": "孩子", "aunt": "阿姨",
+    "uncle": "叔叔", "mother-in-law": "婆婆/岳母", "father-in-law": "公公/岳父", "boyfriend": "男朋友",
+    "girlfriend": "女朋友", "cousin": "表亲",
+}  # fmt: skip
+
+
 @lru_cache(maxsize=1)
 def _env() -> Environment:
     return Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
@@ -77,6 +101,8 @@ def render(kind: str, slots: dict[str, Any], lang: str) -> str:
     """Render the summary of a fact; mixed-language text uses the Chinese template."""
     key_lang = as_zh_or_en(lang)
     wrapped = _Slots(slots)
+    if key_lang == "zh" and wrapped.get("relative") and not wrapped.get("relative_text"):
+        wrapped["relative_text"] = _RELATIVE_ZH.get(str(wrapped["relative"]), wrapped["relative"])
     return str(_template(kind, key_lang).render(slots=wrapped)).strip()
 
 

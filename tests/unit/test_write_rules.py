@@ -117,3 +117,19 @@ def test_subjects_never_see_each_other() -> None:
     write(c, alice, "s1", "我妈妈有高血压")
     assert c.retriever.search(bob, "高血压").hits == []
     assert active(c, bob) == []
+
+
+def test_every_fact_of_a_turn_is_stored_and_requests_store_nothing() -> None:
+    c, scope = fake_container(), new_scope()
+    several = write(c, scope, "s1", "我35岁，在深圳做产品经理").memories
+    stored = sorted((w.memory.slots["field"], w.memory.slots["value"]) for w in several)
+    assert stored == [("age", "35"), ("city", "深圳"), ("job", "产品经理")]
+    assert all(w.action == "created" for w in several)
+    english = write(c, scope, "s2", "I'm allergic to penicillin and my mom has type 2 diabetes").memories
+    assert sorted((w.memory.slots["relative"], w.memory.slots.get("allergen")) for w in english) == [
+        ("mother", None),
+        ("self", "penicillin"),
+    ]
+    before = len(active(c, scope))
+    nothing = write(c, scope, "s3", "What's the capital of Australia?", "帮我把这段话翻译成英文", "谢谢！")
+    assert nothing.memories == [] and len(active(c, scope)) == before == 5

@@ -1,0 +1,288 @@
+"""Health facts about the user (`relative: self`) or a family member: allergies (allergen as
+written), medication (drug as written) and conditions outside the small gazetteer.
+
+Negated statements keep only what is affirmed ("我不对花粉过敏，是对猫毛过敏" -> 猫毛; "My dad doesn't
+have diabetes, my uncle does" -> uncle). Values are copied from the text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.lexicon import CONDITIONS_EN, CONDITIONS_ZH
+from parsers.model import EntityRef
+from parsers.profile_rules import REL_EN, REL_ZH, relative_before
+
+__all__ = ["health_facts"]
+
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+Found = tuple[int, Match]
+
+_COND_ZH = sorted(
+    {
+        *CONDITIONS_ZH,
+        *[
+            "胃炎",
+            "癫痫",
+            "乙肝",
+            "中风",
+            "湿疹",
+            "抑郁",
+            "轻度抑郁",
+            "焦虑症",
+            "焦虑",
+            "甲减",
+            "痛风",
+            "心脏不好",
+            "肾病",
+            "肾结石",
+            "鼻炎",
+            "过敏性鼻炎",
+            "乳糖不耐受",
+            "阿尔茨海默",
+            "脂肪肝",
+            "颈椎病",
+            "腰椎间盘突出",
+            "心律不齐",
+            "高血糖",
+            "低血糖",
+            "血糖有点高",
+            "白血病",
+            "肺癌",
+            "乳腺癌",
+            "胃癌",
+            "肝癌",
+            "自闭症",
+            "多动症",
+            "红斑狼疮",
+            "青光眼",
+            "白内障",
+            "近视",
+        ],
+    },
+    key=len,
+    reverse=True,
+)
+_COND_EN = sorted(
+    {
+        *CONDITIONS_EN,
+        *[
+            "type 1 diabetes",
+            "type 2 diabetes",
+            "celiac disease",
+            "celiac",
+            "copd",
+            "adhd",
+            "autism",
+            "epilepsy",
+            "lupus",
+            "crohn's",
+            "ibs",
+            "eczema",
+            "psoriasis",
+            "hay fever",
+            "anxiety",
+            "bipolar disorder",
+            "ptsd",
+            "hypothyroidism",
+            "hyperthyroidism",
+            "kidney disease",
+            "kidney stones",
+            "sleep apnea",
+            "glaucoma",
+            "a mild stroke",
+            "a stroke",
+            "stroke",
+            "prostate cancer",
+            "breast cancer",
+            "lung cancer",
+            "leukemia",
+            "acid reflux",
+            "gerd",
+            "blood pressure",
+            "high blood sugar",
+            "multiple sclerosis",
+            "ms",
+            "heart failure",
+            "afib",
+            "atrial fibrillation",
+            "diabetic",
+            "migraine",
+            "asthmatic",
+        ],
+    },
+    key=len,
+    reverse=True,
+)
+_COND_ZH_ALT = "|".join(_COND_ZH)
+_COND_EN_ALT = "|".join(re.escape(c) for c in _COND_EN)
+_REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
+_REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
+_WHO_ZH = rf"(?:(?:我|俺)(?:家)?(?:的)?(?:{_REL_ZH_ALT})|(?:{_REL_ZH_ALT})|我自己|本人|我)"
+_CLAUSE_END = r"[，。,.!！？?；;]"
+
+_ALLERGY_ZH = re.compile(
+    rf"(?P<who>{_WHO_ZH})?\s*(?:也|从小|一直|有点)?(?:对)?\s*(?P<a>[^，。,.!！？?；;对]{{1,10}}?)\s*过敏"
+)
+_ALLERGY_EN = re.compile(
+    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|,)|[,.;!?]|$))|"
+    r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b)|"
+    r"(?:\ballergic\b[^.;!?]{0,3}$)",
+    re.I,
+)
+_MED_ZH = re.compile(
+    r"(?:在吃|吃着|一直在吃|每天吃|每天要吃|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着|药[，,]?叫)(?P<m>[\u4e00-\u9fa5A-Za-z]{2,8}?)(?=了|[，。,.!！？?；;\s]|$)"
+)
+_MED_EN = re.compile(
+    r"\b(?:takes?|taking|on|put (?:me|him|her) on|prescribed|started|uses?|using|carry)\s+(?:an?\s+)?(?P<m>[A-Za-z][a-z]+(?:-[a-z]+)?)(?=\s+(?:for|every|daily|each|now|inhaler|twice|and|so)\b|[,.;!?]|$)",
+)
+_NOT_MED_EN = {
+    "it", "the", "a", "my", "his", "her", "some", "time", "calls", "call", "board", "vacation", "trip", "walks",
+    "medication", "meds", "pills", "everything", "that", "this", "insulin pump", "track", "care", "hold", "off",
+}  # fmt: skip
+_NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
+_DRUG_HINT_EN = re.compile(
+    r"(?:in|ol|am|ine|ide|one|ate|ril|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|azepam|ex|all|pen|ol)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
+    re.I,
+)
+_NEG_ZH = re.compile(r"不对|没有|没|不是|不")
+_NEG_EN = re.compile(r"\b(?:not|n't|no|never)\b", re.I)
+
+
+def _who(text: str, pos: int, lang: str) -> str:
+    return relative_before(text, pos, lang) or "self"
+
+
+def _health(rel: str, slots: dict[str, Any], conf: float = 0.9) -> Match:
+    cond = slots.get("condition") or slots.get("medication") or ""
+    return (
+        "family_health",
+        conf,
+        {"relative": rel, **slots},
+        [EntityRef(str(cond), "condition", "HAS_FAMILY_HISTORY", detail=rel)],
+    )
+
+
+def _clause(text: str, pos: int) -> tuple[int, int]:
+    start = max((m.end() for m in re.finditer(_CLAUSE_END, text[:pos])), default=0)
+    end = re.search(_CLAUSE_END, text[pos:])
+    return start, pos + end.start() if end else len(text)
+
+
+def _meds(text: str, lang: str, start: int, end: int) -> str | None:
+    window = text[start:end]
+    if lang != "en":
+        m = _MED_ZH.search(window)
+        if (
+            m
+            and m.group("m") not in _NOT_MED_ZH
+            and not re.search(r"饭|菜|水果|东西|火锅|钙$", m.group("m")[:1] + m.group("m")[-1:])
+        ):
+            return m.group("m")
+    m = _MED_EN.search(window)
+    if m and m.group("m").lower() not in _NOT_MED_EN and _DRUG_HINT_EN.search(m.group("m")):
+        return m.group("m")
+    return None
+
+
+def health_facts(text: str, lang: str) -> list[Found]:
+    out: list[Found] = []
+    low = text.lower()
+    # allergies
+    if lang != "en":
+        for m in _ALLERGY_ZH.finditer(text):
+            a = re.sub(rf"^(?:{_REL_ZH_ALT}|我|也|有点|是|对)+", "", m.group("a")).strip()
+            a = re.sub(r"^(?:对|确诊了?|查出了?|得了|有|患有|一直)+", "", a)
+            before = text[max(0, m.start() - 2) : m.start("a")]
+            if not a or _NEG_ZH.search(before + m.group(0)[: m.start("a") - m.start()]) or a in {"不", "有点", "会"}:
+                continue
+            if re.search(r"(?:不|没)$", a):
+                continue
+            out.append((m.start(), _health(_who(text, m.start("a"), "zh"), {"condition": "过敏", "allergen": a})))
+    if lang != "zh":
+        for m in _ALLERGY_EN.finditer(text):
+            a = m.group("a") or m.group("a2")
+            if not a:
+                continue
+            a = re.sub(r"^(?:severe|a|an|mild|bad|my|his|her|the|got|has|have|food)\s+", "", a, flags=re.I)
+            head = text[max(0, m.start() - 12) : m.start()]
+            if a.lower() in {"no", "any", "food", "seasonal", "an", "a"} or _NEG_EN.search(head):
+                continue
+            if re.search(r"\b(?:any|no)\s+allerg", low):
+                continue
+            rel = _who(text, m.start(), "en")
+            she = re.search(rf"\bmy\s+(?P<r>{_REL_EN_ALT})\b[^.;!?]*\b(?:she|he)'?s?\s+(?:is\s+)?allergic", text, re.I)
+            if she:
+                rel = REL_EN[she.group("r").lower()]
+            out.append((m.start(), _health(rel, {"condition": "allergy", "allergen": a})))
+        wide = re.search(
+            rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\bcan't have anything with\s+(?P<a>[a-z]+)[^.;!?]*allergic",
+            text,
+            re.I,
+        )
+        if wide:
+            # "my wife can't have anything with sesame, she's allergic": the substance is named first.
+            out = [f for f in out if f[1][2].get("allergen") not in {"allergic", "she's allergic"}]
+            allergen = {"condition": "allergy", "allergen": wide.group("a")}
+            out.append((wide.start(), _health(REL_EN[wide.group("r").lower()], allergen)))
+    # conditions
+    if lang != "en":
+        for m in re.finditer(_COND_ZH_ALT, text):
+            cond = m.group(0)
+            if cond == "过敏" or any(f[0] <= m.start() <= f[0] + 15 and "allergen" in f[1][2] for f in out):
+                continue
+            pre = text[_clause(text, m.start())[0] : m.start()]
+            if re.search(r"没有|没|不是|预防|怕|担心|会不会|怎么|吗", pre + text[m.end() : m.end() + 2]):
+                continue
+            if not re.search(rf"{_WHO_ZH}|自己|患者|查出|得了|有", pre + text[m.end() : m.end() + 2]):
+                continue
+            rel = _who(text, m.start(), "zh")
+            slots: dict[str, Any] = {"condition": cond}
+            med = _meds(text, lang, *_clause(text, m.start())) or _meds(
+                text, lang, m.end(), min(len(text), m.end() + 20)
+            )
+            if med:
+                slots["medication"] = med
+            out.append((m.start(), _health(rel, slots)))
+    if lang != "zh":
+        for m in re.finditer(rf"\b(?:{_COND_EN_ALT})\b", text, re.I):
+            cond = m.group(0)
+            if cond.lower() in {"allergies", "an allergy"}:
+                continue
+            start, end = _clause(text, m.start())
+            pre = text[start : m.start()]
+            if _NEG_EN.search(pre) and not re.search(r"\bmy\s+\w+\s+does\b", text[m.end() :], re.I):
+                continue
+            if re.search(r"\b(?:what|how|can|does|is|should|prevent|risk)\b", pre, re.I) and "?" in text:
+                if not re.search(r"\bI'm\b|\bI have\b|\bI've got\b", pre):
+                    continue
+            if not re.search(
+                r"\b(?:I|I'm|I've|my|mom|dad|has|have|had|got|with|for|diagnosed)\b", pre + " " + cond, re.I
+            ):
+                continue
+            rel = _who(text, m.start(), "en")
+            later = re.search(rf"\bmy\s+(?P<r>{_REL_EN_ALT})\s+does\b", text[m.end() :], re.I)
+            if later and _NEG_EN.search(pre):
+                rel = REL_EN[later.group("r").lower()]
+            slots = {"condition": re.sub(r"^(?:a mild |a )", "", cond) if cond.lower().startswith("a ") else cond}
+            med = _meds(text, lang, start, len(text) if "and" in text[m.end() : m.end() + 6] else end) or _meds(
+                text, lang, start, end
+            )
+            if med:
+                slots["medication"] = med
+            out.append((m.start(), _health(rel, slots)))
+    # medication alone
+    if not any("medication" in f[1][2] for f in out):
+        med = _meds(text, lang, 0, len(text))
+        if med:
+            i = text.find(med)
+            if not re.search(r"推荐|recommend|should I|can I|吗|能不能|[?？]", text, re.I) or out:
+                attached = next((f for f in out if f[0] <= i), None)
+                if attached is not None:
+                    attached[1][2]["medication"] = med
+                else:
+                    out.append(
+                        (i, _health(_who(text, i, lang if lang != "mixed" else "zh"), {"medication": med}, 0.85))
+                    )
+    return out

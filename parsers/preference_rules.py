@@ -1,0 +1,104 @@
+"""Preference shapes the original patterns miss: colloquial verbs (超喜欢, 迷上了, 反感, "I'm into",
+"not a fan of"), the object before the verb (香菜是真的接受不了), and fan statements. Values are
+the text's own words; polarity is the only normalisation.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.model import EntityRef
+
+__all__ = ["preference_facts"]
+
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+_END = r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because)\b)"
+_ZH = [
+    (
+        "like",
+        re.compile(
+            rf"(?:超|挺|蛮|贼|巨|特|真)?(?:喜欢|爱|迷恋|迷上了?|爱上了?|偏向于?|热衷于?|沉迷于?)(?:吃|喝|看|听|玩|去|住)?(?P<i>[^，。,.!！？?]{{1,15}}?)(?:的)?{_END}"
+        ),
+    ),
+    (
+        "dislike",
+        re.compile(rf"(?:不太|不怎么|不是很)(?:喜欢|爱)(?:吃|喝|看|听|玩|去)?(?P<i>[^，。,.!！？?]{{1,15}}?){_END}"),
+    ),
+    ("dislike", re.compile(rf"(?:反感|讨厌|烦|怕|受不了|接受不了)(?P<i>[^，。,.!！？?]{{2,15}}?){_END}")),
+    ("dislike", re.compile(r"对(?P<i>[^，。,.!！？?]{1,12}?)(?:不感兴趣|没兴趣|无感)")),
+    (
+        "dislike",
+        re.compile(
+            r"^(?P<i>[^，。,.!！？?我]{1,12}?)(?:我)?(?:是)?(?:真的|实在|真|完全)?(?:接受不了|受不了|受不鸟|吃不惯|不行)"
+        ),
+    ),
+    ("like", re.compile(r"是(?P<i>[^，。,.!！？?]{1,12}?)的(?:铁粉|粉丝|死忠粉)")),
+    ("like", re.compile(r"^(?P<i>[^，。,.!！？?]{1,12}?)(?:yyds|YYDS|永远的神|是我的最爱)")),
+    ("like", re.compile(rf"我(?:一般|通常|平时|经常)(?:喝|吃|用|看|听)(?P<i>[^，。,.!！？?]{{1,10}}?){_END}")),
+    ("dislike", re.compile(rf"我不吃(?P<i>[^，。,.!！？?]{{1,8}}?){_END}")),
+]
+_EN = [
+    (
+        "like",
+        re.compile(
+            rf"\b(?i:I'm|I am|im)\s+(?i:really\s+|so\s+)?(?i:into|obsessed with|a (?:huge|big) fan of|crazy about|hooked on)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+        ),
+    ),
+    ("like", re.compile(r"\b(?i:I'm|I am)\s+a\s+(?i:huge|big)\s+(?P<i>[^,.;!?]{2,30}?)\s+fan\b")),
+    (
+        "dislike",
+        re.compile(
+            rf"\b(?i:not a (?:big |huge )?fan of|can't stand|cannot stand|despise|loathe|hate)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+        ),
+    ),
+    (
+        "dislike",
+        re.compile(
+            rf"\b(?i:I don't really like|I don't love|I'm not into|I do not really like|I don't like)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+        ),
+    ),
+    ("like", re.compile(r"\b(?i:I'd rather|I would rather)\s+(?P<i>[^,.;!?]{2,40}?)\s+than\b")),
+    (
+        "like",
+        re.compile(
+            rf"\b(?i:I (?:really |relly |rly )?(?:like|love|enjoy|prefer)|I usually go for|give me)\s+(?P<i>[^,.;!?]{{2,40}}?)(?=\s+(?:over|to|than)\b|{_END})"
+        ),
+    ),
+    (
+        "like",
+        re.compile(
+            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?:kinda\s+|totally\s+)?my\s+(?i:jam|thing|favorite|favourite)\b"
+        ),
+    ),
+]
+_NOT_ITEM = re.compile(
+    r"^(?:你|您|it|this|that|you|your|the app|这个|那个|的|了|吗|人)|[吗呢?？]$|^(?:to know|to ask)|^死|"
+    r"feature|\bapp\b|service|system|answer|response|update|系统|软件|功能|服务|回答|客服|过敏",
+    re.I,
+)
+
+
+def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
+    if re.search(r"[吗?？]\s*$|什么|哪个|which|what|recommend|推荐", text, re.I):
+        return []  # a question about likes is a request, not a stated preference
+    out: list[tuple[int, Match]] = []
+    for polarity, pattern in (_ZH if lang != "en" else []) + (_EN if lang != "zh" else []):
+        for m in pattern.finditer(text):
+            item = m.group("i").strip(" 的了吧呀啊")
+            item = (
+                re.sub(r"^(?:my|the|a|an)\s+", "", item, flags=re.I)
+                if polarity == "like" and item.lower().startswith("my ")
+                else item
+            )
+            if not item or _NOT_ITEM.search(item) or any(o[0] <= m.start() < o[0] + 6 for o in out):
+                continue
+            if re.search(
+                r"(?:我|俺)?(?:爸|妈|老公|老婆|儿子|女儿|孩子|哥|姐|弟|妹|爷|奶)|\bmy\s+\w+\s+$",
+                re.split(r"[，。,.!！？?]", text[: m.start()])[-1],
+            ):
+                continue  # a family member's taste is not the user's preference
+            slots = {"item": item, "polarity": polarity}
+            ent = EntityRef(item, "topic", "DISLIKES" if polarity == "dislike" else "PREFERS")
+            out.append((m.start("i"), ("preference", 0.8, slots, [ent])))
+    return out

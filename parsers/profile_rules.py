@@ -1,0 +1,552 @@
+"""Profile facts beyond name/job/city: age, diet, pet, device, birthday, employer, and the colloquial
+shapes of job and city ("做产品的，坐标北京", "Software dev at Shopify"), several per turn.
+
+Each extractor returns (position, Match) pairs so a turn's facts keep reading order. Values are
+copied from the text; only `diet`, `age` (digits), `language` and birthdays (MM-DD) are
+normalised, as the label format says. Nothing is guessed: a shape that does not match yields
+nothing and the turn stays an episode.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from parsers.lexicon import LANGUAGES
+from parsers.model import EntityRef
+from parsers.temporal import find_when
+
+__all__ = ["REL_EN", "REL_ZH", "profile_facts", "relative_before"]
+
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+Found = tuple[int, Match]
+
+REL_ZH = {
+    "妈妈": "mother", "母亲": "mother", "老妈": "mother", "我妈": "mother", "妈": "mother",
+    "爸爸": "father", "父亲": "father", "老爸": "father", "我爸": "father", "爸": "father",
+    "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
+    "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
+    "哥哥": "brother", "弟弟": "brother", "我哥": "brother", "我弟": "brother",
+    "姐姐": "sister", "妹妹": "sister", "我姐": "sister", "我妹": "sister",
+    "老公": "spouse", "丈夫": "spouse", "老婆": "spouse", "妻子": "spouse", "爱人": "spouse", "媳妇": "spouse",
+    "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child", "宝宝": "child",
+    "婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law",
+    "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
+    "男朋友": "boyfriend", "女朋友": "girlfriend",
+}  # fmt: skip
+REL_EN = {
+    "mother": "mother", "mom": "mother", "mum": "mother", "mommy": "mother",
+    "father": "father", "dad": "father", "daddy": "father",
+    "grandfather": "grandfather", "grandpa": "grandfather", "grandmother": "grandmother", "grandma": "grandmother",
+    "brother": "brother", "little brother": "brother", "older brother": "brother", "big brother": "brother",
+    "sister": "sister", "little sister": "sister", "older sister": "sister", "big sister": "sister",
+    "husband": "spouse", "hubby": "spouse", "wife": "spouse", "partner": "spouse",
+    "son": "son", "daughter": "daughter", "kid": "child", "child": "child",
+    "aunt": "aunt", "uncle": "uncle", "cousin": "cousin",
+    "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
+    "boyfriend": "boyfriend", "girlfriend": "girlfriend",
+}  # fmt: skip
+_REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
+_REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
+_CN = "零〇一二两三四五六七八九十"
+_STOP = r"(?=[，。,.!！？?；;、\s]|$)"
+
+
+def relative_before(text: str, pos: int, lang: str) -> str | None:
+    """The family member a clause ending at `pos` is about, or None for the user."""
+    clause = re.split(r"[，。,.!！？?；;]", text[:pos])[-1]
+    if lang != "en":
+        m = re.search(rf"(?:我|俺)?(?:家)?(?P<r>{_REL_ZH_ALT})", clause)
+        if m and (m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)):
+            return REL_ZH[m.group("r")]
+    m = re.search(rf"\b(?:my|our)\s+(?P<r>{_REL_EN_ALT})\b|^(?P<r2>mom|dad)\b", clause, re.I)
+    if m:
+        return REL_EN[(m.group("r") or m.group("r2")).lower()]
+    return None
+
+
+def _fact(field: str, value: str, rel: str | None = None, conf: float = 0.9) -> Match:
+    slots: dict[str, Any] = {"field": field, "value": value}
+    if rel:
+        slots["relative"] = rel
+    return ("profile", conf, slots, [EntityRef(value, field, "HAS_PROFILE", detail=rel)])
+
+
+def _cn_int(token: str) -> int | None:
+    if token.isdigit():
+        return int(token)
+    if not re.fullmatch(rf"[{_CN}]+", token):
+        return None
+    import cn2an
+
+    try:
+        return int(cn2an.cn2an(token, "smart"))
+    except (ValueError, KeyError, IndexError):
+        return None
+
+
+_EN_NUMBERS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+_EN_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+
+
+def _en_int(token: str) -> int | None:
+    token = token.lower()
+    if token.isdigit():
+        return int(token)
+    parts = re.split(r"[- ]", token)
+    if len(parts) == 2 and parts[0] in _EN_TENS and parts[1] in _EN_NUMBERS:
+        return _EN_TENS[parts[0]] + _EN_NUMBERS[parts[1]]
+    return _EN_TENS.get(token, _EN_NUMBERS.get(token))
+
+
+_AGE_ZH = re.compile(
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
+)
+_AGE_EN = re.compile(
+    rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+,\s+|turned\s+)"
+    r"(?P<n>\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|\w+teen|ten|eleven|twelve)"
+    r"(?!\s*(?:am|pm|%|dollars|bucks|minutes|hours|days|kg|lbs|k\b|:|\.\d))(?:\s+(?:years?\s+old|this year|now))?\b",
+    re.I,
+)
+_AGE_EN2 = re.compile(r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b", re.I)
+
+
+def _ages(text: str, lang: str) -> list[Found]:
+    out: list[Found] = []
+    if lang != "en":
+        for m in _AGE_ZH.finditer(text):
+            n = _cn_int(m.group("n"))
+            tail = text[m.end("n") : m.end("n") + 2]
+            if n is None or not 0 < n < 120 or re.match(r"[点号月日年块元万个次天]", tail):
+                continue
+            if not (re.match(r"周?岁", tail) or m.group("who") or "今年" in m.group(0)):
+                continue
+            rel = REL_ZH.get(m.group("who") or "")
+            out.append((m.start(), _fact("age", str(n), rel)))
+    if lang != "zh":
+        for m in list(_AGE_EN.finditer(text)) + list(_AGE_EN2.finditer(text)):
+            n = _en_int(m.group("n"))
+            if n is None or not 0 < n < 120:
+                continue
+            who = (m.groupdict().get("who") or "").lower()
+            rel = relative_before(text, m.end(), "en") if who.startswith(("my", "mom", "dad")) else None
+            out.append((m.start(), _fact("age", str(n), rel)))
+    return out
+
+
+_DIETS = [
+    ("vegan", r"全素|纯素|\bvegan\b"),
+    ("vegetarian", r"吃素|素食|\bvegetarian\b|\bveggie\b"),
+    ("halal", r"清真|\bhalal\b"),
+    ("kosher", r"\bkosher\b"),
+    ("gluten-free", r"无麸质|\bgluten[- ]free\b"),
+    ("lactose-free", r"无乳糖|\blactose[- ]free\b"),
+    (
+        "no pork",
+        r"不吃猪肉|猪肉[^，。]{0,3}不吃|\b(?:don't|do not|never|no longer|can't|cannot)\s+eat\s+pork\b|\bno pork\b",
+    ),
+    (
+        "no beef",
+        r"不吃牛肉|牛肉[^，。]{0,4}不吃|\b(?:don't|do not|never|no longer|can't|cannot)\s+eat\s+beef\b|\bno beef\b",
+    ),
+]
+
+
+def _diets(text: str, lang: str) -> list[Found]:
+    if re.search(r"吗|[?？]$|\b(?:is|are|any|what|which|recommend)\b.*\?", text):
+        return []  # "有没有素食餐厅？" asks, it does not state a diet
+    out: list[Found] = []
+    for label, pattern in _DIETS:
+        m = re.search(pattern, text, re.I)
+        if m and not (label == "vegetarian" and any(f[1][2]["value"] == "vegan" for f in out)):
+            out.append((m.start(), _fact("diet", label)))
+    return out
+
+
+_PET_WORDS_ZH = "猫|狗|狗子|狗狗|猫咪|柯基|金毛|泰迪|哈士奇|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|柴犬|边牧|橘猫"
+_PET_WORDS_EN = (
+    "cat|dog|puppy|kitten|rabbit|bunny|parrot|hamster|turtle|beagle|golden retriever|labrador|lab|corgi|"
+    "poodle|husky|bulldog|terrier|guinea pig|ferret|goldfish|fish|bird|tortoise|gecko|snake"
+)
+_PET_NAMED_ZH = re.compile(
+    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字)?叫\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+)
+_PET_ZH = re.compile(rf"(?:养了|养着|养|有)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
+_PET_NAMED_EN = re.compile(
+    rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its) name is)\s+(?P<v>[A-Z][a-z]+)|"
+    rf"\bmy\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
+)
+_PET_EN = re.compile(
+    rf"\b(?:I|we)\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
+    re.I,
+)
+
+
+def _pets(text: str, lang: str) -> list[Found]:
+    if re.search(r"不养|没养|no longer have|don't have a", text, re.I):
+        return []
+    for pattern in (_PET_NAMED_ZH, _PET_ZH) if lang != "en" else ():
+        m = pattern.search(text)
+        if m:
+            return [(m.start(), _fact("pet", _strip_zh(m.group("v"))))]
+    for pattern in (_PET_NAMED_EN, _PET_EN) if lang != "zh" else ():
+        m = pattern.search(text)
+        if m:
+            return [(m.start(), _fact("pet", m.group("v") or m.group("v2")))]
+    return []
+
+
+def _strip_zh(value: str) -> str:
+    return re.sub(r"(?:就行|就好)$", "", value).strip(" ，。,.!！?？的了吧呀啊哦呢")
+
+
+_DEVICE = re.compile(
+    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|现在用的是|用上了)\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
+    r"(?=了|[，。,.!！?？]|$|用|看|的)|"
+    r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>[A-Z][\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
+    r"\b(?:I'm on|I am on|I got|I bought|I'm using|now using|I use)\s+(?:an?\s+|the\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)",
+)
+_BRANDS = re.compile(
+    r"iPhone|iPad|Mac|Pixel|Galaxy|Kindle|Surface|ThinkPad|安卓|苹果|华为|小米|三星|OPPO|vivo|荣耀|一加|电脑|手机|平板|笔记本|Android|Samsung|OnePlus|Dell|Lenovo",
+    re.I,
+)
+
+
+def _devices(text: str, lang: str) -> list[Found]:
+    m = _DEVICE.search(text)
+    if not m:
+        return []
+    value = (m.group("v") or m.group("v2") or m.group("v3") or "").strip()
+    if not value or not _BRANDS.search(value + text[max(0, m.start() - 8) : m.start()]):
+        return []
+    if not _BRANDS.search(value):
+        return []
+    value = re.sub(r"(?:看书|用|来用|now|了)$", "", value).strip()
+    return [(m.start(), _fact("device", value))]
+
+
+_BDAY_ZH = re.compile(r"生日|出生|birthday|bday", re.I)
+_BDAY_EN = re.compile(r"\b(?:birthday|bday|b-day|born)\b", re.I)
+_MD_ZH = re.compile(
+    rf"(?:(?P<y>\d{{4}})年)?\s*(?P<m>\d{{1,2}}|[{_CN}]{{1,3}})\s*月\s*(?P<d>\d{{1,2}}|[{_CN}]{{1,3}})\s*(?:号|日)"
+)
+_MONTHS = {
+    m: i + 1
+    for i, names in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
+    for m in (names,)
+}
+_MD_EN = re.compile(
+    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:,?\s+(?P<y1>\d{4}))?|"
+    r"(?P<m2>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{4}))?)\b|"
+    r"\b(?P<iso>\d{4}-\d{2}-\d{2})\b",
+    re.I,
+)
+
+
+def _birthdays(text: str, lang: str, now: datetime) -> list[Found]:
+    cue = _BDAY_ZH.search(text) if lang != "en" else _BDAY_EN.search(text)
+    if not cue or (
+        re.search(r"礼物|gift|present|party|派对|蛋糕|cake", text, re.I) and not re.search(r"是|is|on", text)
+    ):
+        return []
+    value = None
+    m = _MD_ZH.search(text) if lang != "en" else None
+    if m:
+        month, day = _cn_int(m.group("m")), _cn_int(m.group("d"))
+        if month and day and 1 <= month <= 12 and 1 <= day <= 31:
+            value = (f"{m.group('y')}-" if m.group("y") else "") + f"{month:02d}-{day:02d}"
+    if (value is None and lang != "zh") or (value is None and lang == "mixed"):
+        e = _MD_EN.search(text)
+        if e:
+            m = e
+            if e.group("iso"):
+                value = e.group("iso")
+            else:
+                month = _MONTHS[(e.group("m1") or e.group("m2")).lower()[:3]]
+                day = int(e.group("d1") or e.group("d2"))
+                year = e.group("y1") or e.group("y2")
+                if 1 <= day <= 31:
+                    value = (f"{year}-" if year else "") + f"{month:02d}-{day:02d}"
+    if value is None:
+        when = find_when(text, now, lang)
+        if when and when.date and not re.search(r"上个?月|下个?月|next month|last month", text):
+            value = when.date[5:]
+            if (
+                re.search(
+                    r"周[一二三四五六日天]|星期|明天|后天|今天|tomorrow|today|wednesday|monday|tuesday|thursday|friday|saturday|sunday",
+                    text,
+                    re.I,
+                )
+                is None
+            ):
+                value = None
+    if value is None:
+        return []
+    rel = relative_before(text, cue.start(), lang)
+    return [(cue.start() if m is None else min(cue.start(), m.start()), _fact("birthday", value, rel))]
+
+
+_COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}"
+_EMPLOYER_ZH = re.compile(
+    r"(?:在|是|于)(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?)(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
+)
+_EMPLOYER_EN = re.compile(
+    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|{_COMPANY}|[a-z]{{3,}})"
+)
+_NOT_ORG = {
+    "家",
+    "家里",
+    "这里",
+    "那里",
+    "公司",
+    "一家",
+    "学校",
+    "医院",
+    "一家公司",
+    "外企",
+    "国企",
+    "小公司",
+    "大厂",
+    "家上班",
+}
+
+
+def _employers(text: str, lang: str) -> list[Found]:
+    out: list[Found] = []
+    if lang != "en":
+        for m in _EMPLOYER_ZH.finditer(text):
+            v = (m.group("v") or m.group("v2") or "").lstrip("在")
+            if not v or v in _NOT_ORG or v.startswith(("一家", "家", "读")) or _looks_like_place(v):
+                continue
+            if re.search(r"[市省区县]$", v):
+                continue
+            rel = relative_before(text, m.start(), "zh")
+            out.append((m.start(), _fact("employer", v, rel)))
+            break
+    if lang != "zh":
+        emp = _EMPLOYER_EN.search(text)
+        if emp and emp.group("v").lower() not in {"home", "a", "an", "the", "night"}:
+            v = re.sub(r"\s+(?:for|as|in|since|and)$", "", emp.group("v"))
+            rel = relative_before(text, emp.start(), "en")
+            out.append((emp.start("v"), _fact("employer", v, rel)))
+    return out
+
+
+def _looks_like_place(value: str) -> bool:
+    from parsers.lexicon import PLACES_ZH
+
+    return value in PLACES_ZH or any(value.startswith(p) and len(p) >= 2 for p in PLACES_ZH)
+
+
+_JOB_ZH = re.compile(
+    rf"(?P<t>(?:我|俺|本人|{_REL_ZH_ALT})(?:也|现在|目前|以前)?(?:是(?:一名|一个|个)?|做|当|干|搞)|(?:^|[，,])(?:做|干|搞|本人|在读|是(?:一名|一个|个)?)|在[^，。,]{{1,12}}?(?:做|当|干|搞|教)|(?:是|在)[^，。,]{{2,8}}?的)"
+    r"(?P<v>[\u4e00-\u9fa5A-Za-z]{1,8}?)(?:的(?=[，,。]|$|，)|(?=[，,。]|$))"
+)
+_JOB_EN = re.compile(
+    r"\b(?:I'm|I am|i'm|im|Im)\s+(?:a|an)\s+(?P<v>(?:\d+[- ]year[- ]old\s+)?(?:[a-z]+\s+){0,2}?[a-z]+?)(?=\s+(?:in|at|for|from|lol|and|who|by)\b|[,.;!?]|$)",
+    re.I,
+)
+_NOT_JOB = re.compile(
+    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错"
+)
+
+
+def _jobs(text: str, lang: str) -> list[Found]:
+    out: list[Found] = []
+    if lang != "en":
+        for m in _JOB_ZH.finditer(text):
+            v = m.group("v")
+            if _NOT_JOB.search(v) or (len(v) < 2 and not v.isascii()) or _looks_like_place(v) or re.search(r"\d", v):
+                continue
+            if re.search(r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会|能|病|药|过敏|岁", v):
+                continue
+            if re.search(r"喜欢|爱|讨厌|用|不是|生日", text[max(0, m.start() - 12) : m.start("v")]):
+                continue
+            rel = relative_before(text, m.start(), "zh")
+            out.append((m.start("v"), _fact("job", v, rel, 0.8)))
+    if lang != "zh":
+        for m in _JOB_EN.finditer(text):
+            v = re.sub(r"^\d+[- ]year[- ]old\s+", "", m.group("v").strip())
+            if re.search(
+                r"\b(?:bit|little|lot|fan|big|huge|person|guy|girl|year|vegetarian|vegan|new|first|huge)\b", v, re.I
+            ):
+                continue
+            out.append((m.start("v"), _fact("job", v, None, 0.8)))
+        rel_job = re.search(
+            rf"\bmy\s+(?P<r>{_REL_EN_ALT})(?:'s| is)\s+(?:a|an)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:at|in|for)\b|[,.;!?]|$)",
+            text,
+            re.I,
+        )
+        if rel_job:
+            out.append((rel_job.start("v"), _fact("job", rel_job.group("v"), REL_EN[rel_job.group("r").lower()], 0.8)))
+    return out
+
+
+_CITY_ZH = re.compile(
+    r"(?:坐标|base在|搬到了?|搬去|住再|住在|生活在|定居在?|现在在|目前在|人在|在)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家)"
+)
+_CITY_EN = re.compile(
+    r"\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living in|now I live in|i live in|I'm in|located in)\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
+    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)",
+)
+
+
+def _cities(text: str, lang: str) -> list[Found]:
+    out: list[Found] = []
+    if lang != "en":
+        for m in _CITY_ZH.finditer(text):
+            v = m.group("v")
+            if re.search(r"家|公司|这|那|一家|里|上|下|中", v):
+                continue
+            if m.group(0).startswith("在") and not (_looks_like_place(v) or re.search(r"[市省县]$", v)):
+                continue
+            if any(o[1][2]["value"] == v for o in out):
+                continue
+            out.append((m.start("v"), _fact("city", v, relative_before(text, m.start(), "zh"))))
+    if lang != "zh":
+        city = _CITY_EN.search(text)
+        v = (city.group("v") or city.group("v2")) if city else None
+        if city and v and v.lower() not in {"the", "a", "my", "here", "there", "town", "love", "english", "spanish"}:
+            out.append((city.start("v" if city.group("v") else "v2"), _fact("city", v)))
+    return out
+
+
+_NAME = re.compile(
+    r"(?:叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
+    r"\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
+    r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
+)
+_NAME_NOT = {"什么", "谁", "一名", "一个", "我", "他", "她", "not", "just", "so", "also", "back", "from"}
+
+
+def _names(text: str) -> list[Found]:
+    out: list[Found] = []
+    for m in _NAME.finditer(text):
+        v = m.group("v") or m.group("v2") or m.group("v3")
+        if not v or v.lower() in _NAME_NOT or (m.group("v3") and v.lower() in _JOB_WORDS):
+            continue
+        out.append((m.start(), _fact("name", v)))
+    return out
+
+
+_JOB_WORDS = {
+    "nurse",
+    "teacher",
+    "doctor",
+    "lawyer",
+    "vegan",
+    "vegetarian",
+    "allergic",
+    "diabetic",
+    "celiac",
+    "sorry",
+    "fine",
+}
+_LANG_ZH = {**{k: v for k, v in LANGUAGES.items() if not k.isascii()}, "闽南话": "Hokkien", "四川话": "Sichuanese", "上海话": "Shanghainese", "客家话": "Hakka", "广东话": "Cantonese"}  # fmt: skip
+_LANG_CUE = re.compile(r"说|讲|会|母语|native|speak|fluent|还行|流利|at home|at work", re.I)
+
+
+def _languages(text: str, lang: str) -> list[Found]:
+    if not _LANG_CUE.search(text) or re.search(r"翻译|translate|学|learn|[吗?？]", text, re.I):
+        return []
+    out: list[Found] = []
+    for word, name in _LANG_ZH.items():
+        i = text.find(word)
+        if i >= 0 and not any(f[1][2]["value"] == name for f in out):
+            out.append((i, _fact("language", name)))
+    for word, name in LANGUAGES.items():
+        if word.isascii():
+            m = re.search(rf"\b{word}\b", text, re.I)
+            if m and not any(f[1][2]["value"] == name for f in out):
+                out.append((m.start(), _fact("language", name)))
+    return out
+
+
+_HOMETOWN = re.compile(
+    r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。]|$|人)|"
+    r"\b(?i:originally from|grew up in (?:a small town in )?|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
+)
+
+
+def _hometowns(text: str, lang: str) -> list[Found]:
+    m = _HOMETOWN.search(text)
+    if not m:
+        return []
+    v = m.group("v") or m.group("v2")
+    if m.group("v") and not (
+        _looks_like_place(v)
+        or re.search(
+            r"[省市县]$|东北|湖南|湖北|山东|山西|河南|河北|广东|广西|四川|潮汕|福建|江苏|浙江|安徽|江西|云南|贵州|甘肃|新疆|西藏|内蒙|辽宁|吉林|黑龙江|海南",
+            v,
+        )
+    ):
+        return []
+    return [(m.start(), _fact("hometown", v))]
+
+
+def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
+    """Every profile fact the turn states, with its position; one per (field, relative, value)."""
+    found = (
+        _names(text)
+        + _ages(text, lang)
+        + _diets(text, lang)
+        + _pets(text, lang)
+        + _devices(text, lang)
+        + _birthdays(text, lang, now)
+        + _employers(text, lang)
+        + _cities(text, lang)
+        + _hometowns(text, lang)
+        + _languages(text, lang)
+        + _jobs(text, lang)
+    )
+    seen: set[tuple[str, str, str]] = set()
+    out: list[Found] = []
+    for pos, match in sorted(found, key=lambda f: f[0]):
+        slots = match[2]
+        key = (slots["field"], str(slots.get("relative")), str(slots["value"]).lower())
+        if key in seen or any(
+            str(slots["value"]) in str(o[1][2]["value"]) and o[1][2]["field"] in {slots["field"], "employer", "city"}
+            for o in out
+            if slots["field"] in {"job", "name"}
+        ):
+            continue
+        seen.add(key)
+        out.append((pos, match))
+    return out
