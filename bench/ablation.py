@@ -17,7 +17,7 @@ from typing import Any
 
 from mal.recipes import RECIPES, SearchRecipe
 
-__all__ = ["ABLATION_KS", "Question", "ablation_recipes", "markdown", "recall", "run_ablation"]
+__all__ = ["ABLATION_KS", "Question", "ablation_recipes", "markdown", "merge", "recall", "run_ablation"]
 
 ABLATION_KS = (1, 3, 5, 10)
 
@@ -81,6 +81,7 @@ def run_ablation(
                     for key, v in sorted(values.items())
                     if key.startswith("cat:")
                 },
+                "questions_by_category": {k[4:]: len(v) for k, v in sorted(values.items()) if k.startswith("cat:")},
             }
     if timings is not None:
         out["_timings"] = {name: _percentiles(v) for name, v in timings.items() if v}
@@ -109,3 +110,35 @@ def markdown(result: dict[str, Any], split: str, categories: Sequence[str]) -> s
             + " |"
         )
     return "\n".join(lines)
+
+
+def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One ablation result from several runs over disjoint questions (e.g. one process per group of
+    conversations): every mean re-weighted by its question count."""
+    out: dict[str, Any] = {}
+    for name in [n for n in parts[0] if not n.startswith("_")]:
+        out[name] = {}
+        for split in sorted({s for p in parts for s in p.get(name, {})}):
+            cells = [p[name][split] for p in parts if split in p.get(name, {})]
+            total = sum(c["questions"] for c in cells)
+            cats = sorted({c for cell in cells for c in cell["questions_by_category"]})
+
+            def mean(cat: str, cells: list[dict[str, Any]] = cells) -> float:
+                weights = [
+                    (c["recall@5_by_category"][cat], c["questions_by_category"][cat])
+                    for c in cells
+                    if cat in c["questions_by_category"]
+                ]
+                return round(sum(r * n for r, n in weights) / sum(n for _, n in weights), 4)
+
+            out[name][split] = {
+                "questions": total,
+                "recall": {
+                    k: round(sum(c["recall"][k] * c["questions"] for c in cells) / total, 4) for k in cells[0]["recall"]
+                },
+                "recall@5_by_category": {cat: mean(cat) for cat in cats},
+                "questions_by_category": {
+                    cat: sum(c["questions_by_category"].get(cat, 0) for c in cells) for cat in cats
+                },
+            }
+    return out

@@ -129,7 +129,14 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--requests", type=int, default=300, help="per operation and level (bounded)")
     parser.add_argument("--seconds", type=float, default=30.0, help="time cap per operation and level")
+    parser.add_argument(
+        "--presets", default="default", help="comma-separated search presets, measured one after the other"
+    )
+    parser.add_argument("--levels", default=",".join(map(str, LEVELS)), help="comma-separated client counts")
+    parser.add_argument("--ops", default="search,context,write", help="comma-separated operations to measure")
     args = parser.parse_args()
+    levels = [int(x) for x in args.levels.split(",")]
+    presets = args.presets.split(",")
     key, tenant = "bench-" + secrets.token_hex(8), "bench-latency-" + secrets.token_hex(3)
     sample = json.loads(DATA.read_text())[0]
     turns = [(t, number) for number, _, ts in sessions(sample["conversation"]) for t in ts]
@@ -152,8 +159,18 @@ def main() -> int:
                 ).raise_for_status()
             items = http.get("/v1/memories", params={"limit": 1}).json()["total"]
         results: dict[str, Any] = {"items_in_subject": items}
-        ops = {
-            "search": lambda i: ("POST", "/v1/memories/search", {"query": questions[i % len(questions)], "k": 3}),
+        ops: dict[str, Any] = {
+            f"search[{p}]" if p != "default" else "search": (
+                lambda i, p=p: (
+                    "POST",
+                    "/v1/memories/search",
+                    {"query": questions[i % len(questions)], "k": 3, "preset": p},
+                )
+            )
+            for p in presets
+            if "search" in args.ops
+        }
+        ops |= {
             "context": lambda i: ("POST", "/v1/context", {"query": questions[i % len(questions)], "max_memories": 5}),
             "write": lambda i: (
                 "POST",
@@ -170,9 +187,10 @@ def main() -> int:
                 },
             ),
         }
+        ops = {name: make for name, make in ops.items() if name.split("[")[0] in args.ops.split(",")}
         for name, make in ops.items():
             results[name] = []
-            for clients in LEVELS:
+            for clients in levels:
                 total = max(args.requests, 5 * clients)
                 stats = asyncio.run(load(url, headers, make, clients, total, args.seconds))
                 results[name].append(stats)
@@ -185,7 +203,7 @@ def main() -> int:
         process.terminate()
         process.wait(timeout=30)
     results["floor"] = in_process_floor(turns, questions)
-    ok = [r for r in results["search"] if r["p95"] < 100]
+    ok = [r for r in results.get("search", []) if r["p95"] < 100]
     results["best_search_rps_with_p95_under_100ms"] = max((r["throughput_rps"] for r in ok), default=0.0)
     results.update(
         {

@@ -132,6 +132,10 @@ def main() -> int:
     parser.add_argument("--tenant", default=None, help="fixed tenant (with --skip-ingest: reuse an earlier ingest)")
     parser.add_argument("--skip-ingest", action="store_true", help="the conversations are already in --tenant")
     parser.add_argument("--only", default=None, help="comma-separated conversation indexes to use")
+    parser.add_argument(
+        "--no-api", action="store_true", help="skip the HTTP search (the ablation's '+ BM25' row is the default)"
+    )
+    parser.add_argument("--sample", type=int, default=1, help="ask every Nth question only (1: all)")
     parser.add_argument("--ingest-only", action="store_true", help="write the conversations, ask nothing")
     parser.add_argument("--out", default=None, help="result file name under bench/results (default: locomo.json)")
     args = parser.parse_args()
@@ -186,8 +190,8 @@ def main() -> int:
             known = set(ids)
             baselines = Baselines(ids, texts, embedder)
             questions = []
-            for qa in sample["qa"]:
-                if qa.get("category") not in CATEGORIES:
+            for number, qa in enumerate(sample["qa"]):
+                if qa.get("category") not in CATEGORIES or number % args.sample:
                     continue
                 evidence = evidence_ids(qa.get("evidence", []), known)
                 if not evidence:
@@ -208,12 +212,17 @@ def main() -> int:
             for (question, evidence, category), qvec in tqdm(
                 list(zip(questions, qvecs, strict=False)), desc="  questions", leave=False
             ):
-                started = time.perf_counter()
-                response = client.post("/v1/memories/search", json={"query": question, "k": 10}, headers=headers)
-                timings["search_ms"].append((time.perf_counter() - started) * 1000)
-                response.raise_for_status()
-                results = response.json()["results"]
-                ranked = {"mal": [r["provenance"] for r in results], **baselines.rank(question, qvec)}
+                results: list[dict[str, Any]] = []
+                if not args.no_api:
+                    started = time.perf_counter()
+                    response = client.post("/v1/memories/search", json={"query": question, "k": 10}, headers=headers)
+                    timings["search_ms"].append((time.perf_counter() - started) * 1000)
+                    response.raise_for_status()
+                    results = response.json()["results"]
+                ranked = {
+                    **({} if args.no_api else {"mal": [r["provenance"] for r in results]}),
+                    **baselines.rank(question, qvec),
+                }
                 covered_per_result.extend(len(r["provenance"]) for r in results)
                 asked += 1
                 for name, order in ranked.items():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bench.ablation import Question, ablation_recipes, markdown, recall, run_ablation
+from bench.ablation import Question, ablation_recipes, markdown, merge, recall, run_ablation
 from mal.expansion import fuse
 from mal.models import Memory
 from mal.recipes import RECIPES
@@ -204,3 +204,5 @@ def test_ablation_recipes_add_one_stage_each_and_the_table_reports_splits() -> N
     assert recall([["b"], ["c"]], ["b", "c"], 1) == 0.5
     text = markdown(table, "all", ["multi-hop", "single-hop"])
     assert text.count("\n") == 5 and "| + time | 0.500 |" in text
+    halves = [run_ablation(search, [q], recipes) for q in questions]
+    assert merge(halves)["+ time"]["all"] == table["+ time"]["all"]
