@@ -182,7 +182,7 @@ WHERE m.status IN $searchable
 RETURN m ORDER BY m.created_at
 """
 
-RELATED_MAX_DF = 50  # an entity linked to more memories than this relates nothing (BY_IDS)
+RELATED_MAX_DF = 10  # an entity linked to more memories than this relates nothing (BY_IDS)
 
 BY_IDS = """
 UNWIND range(0, size($ids) - 1) AS pos

@@ -124,8 +124,8 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
             cats = sorted({c for cell in cells for c in cell["questions_by_category"]})
 
             def mean(cat: str, cells: list[dict[str, Any]] = cells) -> float:
-                weights = [
-                    (c["recall@5_by_category"][cat], c["questions_by_category"][cat])
+                weights: list[tuple[float, int]] = [
+                    (float(c["recall@5_by_category"][cat]), int(c["questions_by_category"][cat]))
                     for c in cells
                     if cat in c["questions_by_category"]
                 ]

@@ -58,7 +58,12 @@ def main() -> int:
                 out[name][CATEGORIES[qa["category"]]].append(recall(ranked, evidence, 5))
     for name, cells in out.items():
         print(name, {key: round(statistics.fmean(v), 3) for key, v in cells.items()}, len(cells["@5"]))
-    print({key: round(statistics.median(v), 1) for key, v in stage.items()})
+    print(
+        {
+            key: {"p50": round(statistics.median(v), 1), "p95": round(sorted(v)[int(0.95 * (len(v) - 1))], 1)}
+            for key, v in stage.items()
+        }
+    )
     container.close()
     return 0
 
