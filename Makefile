@@ -63,7 +63,7 @@ bench-parser: setup
 	$(BIN)/python -m bench.parser_bench
 
 bench-locomo: setup
-	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.locomo_bench --decay
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.locomo_bench --decay --ablation
 
 bench-dedup: setup
 	$(BIN)/python -m bench.dedup_bench

@@ -3,16 +3,18 @@ See adapters/memory.py for why fakes exist and how tests/contract keeps them hon
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from adapters.neo4j_cypher_memories import RELATED_MAX_DF
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import HOLDS_FACT, SEARCHABLE, Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
-from mal.records import AuditEvent, Quadruple, RecentTurn
+from mal.records import AuditEvent, Expansion, Quadruple, RecentTurn
 
 __all__ = ["InMemoryMemories"]
 
@@ -209,6 +211,7 @@ class InMemoryMemories(MemoryStore):
             if node is None or not node.indexed or node.memory.status.value not in statuses:
                 continue
             entities = {(r.entity.type, r.entity.name) for r in node.memory.relations}
+            specific = {e for e in entities if self._degree(subject, e) <= RELATED_MAX_DF}
             others = [
                 {
                     "id": o.memory.id,
@@ -221,7 +224,7 @@ class InMemoryMemories(MemoryStore):
                 if o.subject == subject
                 and o.memory.id != memory_id
                 and o.memory.status.value in SEARCHABLE
-                and entities & {(r.entity.type, r.entity.name) for r in o.memory.relations}
+                and specific & {(r.entity.type, r.entity.name) for r in o.memory.relations}
             ][:5]
             hits.append(
                 GraphHit(
@@ -231,6 +234,57 @@ class InMemoryMemories(MemoryStore):
                 )
             )
         return hits
+
+    def _degree(self, subject: SubjectKey, entity: tuple[str, str]) -> int:
+        """How many of the subject's memories link the entity (its ABOUT in-degree in Neo4j)."""
+        return sum(
+            1
+            for n in self._memories.values()
+            if n.subject == subject and entity in {(r.entity.type, r.entity.name) for r in n.memory.relations}
+        )
+
+    def expand(self, subject: SubjectKey, request: Expansion) -> list[tuple[str, float]]:
+        """The EXPAND statement over dicts (adapters/neo4j_cypher_expand.py says what it scores)."""
+        self._check()
+        mine = [n for n in self._memories.values() if n.subject == subject]
+        links = {n.memory.id: {(r.entity.type, r.entity.name) for r in n.memory.relations} for n in mine}
+        by_id = {n.memory.id: n for n in mine}
+        weights: dict[tuple[str, str], float] = {}
+        for seed, w in request.seeds:
+            for entity in links.get(seed, set()):
+                weights[entity] = weights.get(entity, 0.0) + w
+        for entity in set().union(*links.values()) if links else set():
+            etype, name = entity
+            if name in request.names or (
+                etype in ("name", "person") and any(len(p) >= 3 and name.startswith(p) for p in request.names)
+            ):
+                weights[entity] = weights.get(entity, 0.0) + request.query_weight
+        scores: dict[str, float] = {}
+        for entity, w in weights.items():
+            holders = [i for i, ents in links.items() if entity in ents]
+            df = len(holders)
+            if not 1 <= df <= request.max_df:
+                continue
+            w_typed = w * (request.topic_weight if entity[0] == "topic" else 1.0)
+            for memory_id in holders:
+                node = by_id[memory_id]
+                if node.indexed and node.memory.status.value in request.statuses:
+                    scores[memory_id] = scores.get(memory_id, 0.0) + w_typed * math.log((1.0 + len(mine)) / df)
+        if request.neighbour_weight > 0:
+            for seed, w in request.seeds:
+                s = by_id.get(seed)
+                if s is None or s.memory.session_id is None:
+                    continue
+                for n in mine:
+                    m = n.memory
+                    if m.id == seed or m.session_id != s.memory.session_id:
+                        continue
+                    if not n.indexed or m.status.value not in request.statuses:
+                        continue
+                    if (m.context and m.context == s.memory.text) or (s.memory.context and m.text == s.memory.context):
+                        scores[m.id] = scores.get(m.id, 0.0) + w * request.neighbour_weight
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        return ranked[: request.limit]
 
     def list_memories(
         self, subject: SubjectKey, statuses: Sequence[str] | None, kinds: Sequence[str] | None, offset: int, limit: int

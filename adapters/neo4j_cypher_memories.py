@@ -22,6 +22,7 @@ __all__ = [
     "PRIOR_WRITES",
     "QUADRUPLES",
     "REINFORCE",
+    "RELATED_MAX_DF",
     "SET_STATUS",
     "SET_WEIGHT",
     "TOUCH",
@@ -203,13 +204,19 @@ WHERE m.status IN $searchable
 RETURN m ORDER BY m.created_at
 """
 
+RELATED_MAX_DF = 10  # an entity linked to more memories than this relates nothing (BY_IDS)
+
 BY_IDS = """
 UNWIND range(0, size($ids) - 1) AS pos
 MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $ids[pos]})
 WHERE m.status IN $statuses AND m.indexed = true
 OPTIONAL MATCH (m)-[:ABOUT]->(e:Entity)
 WITH u, m, pos, collect(DISTINCT e {.name, .type}) AS entities
-OPTIONAL MATCH (m)-[:ABOUT]->(:Entity)<-[:ABOUT]-(other:Memory)
+// Related memories through specific entities only: since every turn links its entities (the
+// speaker, common words), a generic one would fan out to most of the subject's memories.
+OPTIONAL MATCH (m)-[:ABOUT]->(shared:Entity)
+WHERE COUNT { (shared)<-[:ABOUT]-() } <= $related_max_df
+OPTIONAL MATCH (shared)<-[:ABOUT]-(other:Memory)
 WHERE other.id <> m.id AND other.subject = $subject AND other.status IN $searchable
 WITH m, pos, entities,
      collect(DISTINCT other {.id, .kind, .summary, .status, pending: other.kind IN ['todo', 'schedule']})[..5]

@@ -42,6 +42,8 @@ SCHEMA = (
     "CREATE INDEX memory_kind IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.kind)",
     "CREATE INDEX memory_indexed IF NOT EXISTS FOR (m:Memory) ON (m.indexed)",
     "CREATE INDEX entity_subject IF NOT EXISTS FOR (e:Entity) ON (e.subject)",
+    # The graph stage looks a question's entities up by name within the subject.
+    "CREATE INDEX entity_subject_name IF NOT EXISTS FOR (e:Entity) ON (e.subject, e.name)",
     "CREATE INDEX audit_subject IF NOT EXISTS FOR (a:AuditEvent) ON (a.subject)",
     "CREATE INDEX recent_subject IF NOT EXISTS FOR (r:RecentTurns) ON (r.subject)",
     "CREATE INDEX user_tenant IF NOT EXISTS FOR (u:User) ON (u.tenant)",

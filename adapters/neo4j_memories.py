@@ -19,6 +19,7 @@ from adapters.neo4j_cypher import (
     CLAIM_FINGERPRINT,
     CLEAR_CONTEXT,
     DELETE_MEMORY,
+    EXPAND,
     FORGET_MEMORY,
     GET_MEMORY,
     LIST_MEMORIES,
@@ -27,6 +28,7 @@ from adapters.neo4j_cypher import (
     PRIOR_WRITES,
     QUADRUPLES,
     REINFORCE,
+    RELATED_MAX_DF,
     SET_STATUS,
     SET_WEIGHT,
     STATS_CLEAR,
@@ -37,7 +39,7 @@ from adapters.neo4j_cypher import (
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
-from mal.records import Quadruple
+from mal.records import Expansion, Quadruple
 
 __all__ = ["Neo4jMemories"]
 
@@ -143,7 +145,9 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
         if not ids:
             return []
         query = BY_IDS if related else BY_IDS_PLAIN
-        records = self._read(query, subject=subject, ids=list(ids), statuses=list(statuses))
+        records = self._read(
+            query, subject=subject, ids=list(ids), statuses=list(statuses), related_max_df=RELATED_MAX_DF
+        )
         return [
             GraphHit(
                 memory=memory_from_node(r["m"]),
@@ -152,6 +156,23 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
             )
             for r in records
         ]
+
+    def expand(self, subject: SubjectKey, request: Expansion) -> list[tuple[str, float]]:
+        if not request.seeds and not request.names:
+            return []
+        records = self._read(
+            EXPAND,
+            subject=subject,
+            seeds=[{"id": i, "w": w} for i, w in request.seeds],
+            names=list(request.names),
+            statuses=list(request.statuses),
+            limit=request.limit,
+            max_df=request.max_df,
+            query_weight=request.query_weight,
+            topic_weight=request.topic_weight,
+            neighbour_weight=request.neighbour_weight,
+        )
+        return [(str(r["id"]), float(r["score"])) for r in records]
 
     def list_memories(
         self,

@@ -217,8 +217,10 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=240, help="per operation and level (bounded)")
     parser.add_argument("--seconds", type=float, default=30.0, help="time cap per operation and level")
     parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS))
+    parser.add_argument("--preset", default="", help="search preset (e.g. graph)")
     parser.add_argument("--code-ref", default="", help="measure the API of this git ref instead (a baseline)")
     args = parser.parse_args()
+    preset: dict[str, Any] = {"preset": args.preset} if args.preset else {}
     code = None
     if args.code_ref:
         from bench.write_bench import export
@@ -261,12 +263,12 @@ def main() -> int:
             },
         )
         plan: list[tuple[str, list[int], Any]] = [
-            ("search", args.levels, lambda: fresh("/v1/memories/search", "query", {"k": 3})),
+            ("search", args.levels, lambda: fresh("/v1/memories/search", "query", {"k": 3, **preset})),
             ("context", args.levels, lambda: fresh("/v1/context", "query", {"max_memories": 5})),
             (
                 "search_repeated",
                 [1],
-                lambda: lambda i: ("POST", "/v1/memories/search", {"query": questions[i % 20], "k": 3}),
+                lambda: lambda i: ("POST", "/v1/memories/search", {"query": questions[i % 20], "k": 3, **preset}),
             ),
             ("write", args.levels, lambda: writes),
         ]

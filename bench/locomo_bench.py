@@ -23,6 +23,8 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
+from bench.ablation import Question, ablation_recipes, markdown, run_ablation
+
 DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo10.json"
 RESULTS = Path(__file__).resolve().parent / "results" / "locomo.json"
 KS = (1, 3, 5, 10)
@@ -100,12 +102,42 @@ class Baselines:
         return {name: [[t] for t in order[:k]] for name, order in (("bm25", bm25), ("dense", dense), ("rrf", rrf))}
 
 
+def _ablation(client: Any, tenant: str, questions: list[Question]) -> dict[str, Any]:
+    """Every question through `Retriever.search` once per ablation recipe (bench/ablation.py)."""
+    from mal.identity import subject_key
+    from mal.scope import SubjectScope
+
+    container = client.app.state.container
+    timings: dict[str, list[float]] = defaultdict(list)
+
+    def search(recipe: Any, question: Question) -> list[list[str]]:
+        scope = SubjectScope(tenant, subject_key(container.pepper, tenant, question.owner))
+        result = container.retriever.search(scope, question.text, k=recipe.k, config=recipe, touch=False)
+        for stage, ms in result.timings_ms.items():
+            timings[f"{stage} ms"].append(ms)
+        return [h.memory.provenance for h in result.hits]
+
+    recipes = ablation_recipes()
+    return run_ablation(search, tqdm(questions, desc="  ablation", leave=False), recipes, timings=timings)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--conversations", type=int, default=10)
     parser.add_argument(
         "--decay", action="store_true", help="also measure after a decay run with the default hot-set cap"
     )
+    parser.add_argument("--ablation", action="store_true", help="also run the stage ablation (bench/ablation.py)")
+    parser.add_argument("--dev", type=int, default=3, help="the first N conversations are the dev split")
+    parser.add_argument("--tenant", default=None, help="fixed tenant (with --skip-ingest: reuse an earlier ingest)")
+    parser.add_argument("--skip-ingest", action="store_true", help="the conversations are already in --tenant")
+    parser.add_argument("--only", default=None, help="comma-separated conversation indexes to use")
+    parser.add_argument(
+        "--no-api", action="store_true", help="skip the HTTP search (the ablation's '+ BM25' row is the default)"
+    )
+    parser.add_argument("--sample", type=int, default=1, help="ask every Nth question only (1: all)")
+    parser.add_argument("--ingest-only", action="store_true", help="write the conversations, ask nothing")
+    parser.add_argument("--out", default=None, help="result file name under bench/results (default: locomo.json)")
     args = parser.parse_args()
 
     from fastapi.testclient import TestClient
@@ -114,10 +146,12 @@ def main() -> int:
     from mal.settings import ApiKeyConfig, Settings
 
     key = "bench-" + secrets.token_hex(8)
-    tenant = "bench-locomo-" + secrets.token_hex(3)
+    tenant = args.tenant or "bench-locomo-" + secrets.token_hex(3)
     base = Settings()
     settings = base.model_copy(update={"api_keys": [ApiKeyConfig(key=key, tenant=tenant, scopes=["agent", "admin"])]})
     data = json.loads(DATA.read_text())[: args.conversations]
+    only = {int(i) for i in args.only.split(",")} if args.only else set(range(len(data)))
+    ablation_questions: list[Question] = []
     scores: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     per_cat: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     timings: dict[str, list[float]] = defaultdict(list)
@@ -125,9 +159,11 @@ def main() -> int:
     questions_by_conv: list[tuple[str, list[tuple[str, list[str], int]]]] = []
     with TestClient(create_app(settings)) as client:
         embedder = client.app.state.container.adapters.embedder  # the same model the service uses
-        for sample in tqdm(data, desc="conversations", unit="conv"):
+        for index, sample in enumerate(tqdm(data, desc="conversations", unit="conv")):
+            if index not in only:
+                continue
             conv = sample["conversation"]
-            user = f"{sample['sample_id']}-{secrets.token_hex(3)}"
+            user = f"{sample['sample_id']}-" + (args.tenant or secrets.token_hex(3))
             headers = {"Authorization": f"Bearer {key}", "X-User-Id": user}
             ids, texts = [], []
             for number, date_text, turns in tqdm(sessions(conv), desc=f"  ingest {sample['sample_id']}", leave=False):
@@ -141,35 +177,52 @@ def main() -> int:
                         for t in turns
                     ],
                 }
-                started = time.perf_counter()
-                response = client.post("/v1/memories", json=body, headers=headers)
-                timings["write_session_ms"].append((time.perf_counter() - started) * 1000)
-                response.raise_for_status()
-                memories_made += len(response.json()["memories"])
+                if not args.skip_ingest:
+                    started = time.perf_counter()
+                    response = client.post("/v1/memories", json=body, headers=headers)
+                    timings["write_session_ms"].append((time.perf_counter() - started) * 1000)
+                    response.raise_for_status()
+                    memories_made += len(response.json()["memories"])
                 ids += [t["dia_id"] for t in turns]
                 texts += [f"{t['speaker']}: {turn_text(t)}" for t in turns]
+            if args.ingest_only:
+                continue
             known = set(ids)
             baselines = Baselines(ids, texts, embedder)
             questions = []
-            for qa in sample["qa"]:
-                if qa.get("category") not in CATEGORIES:
+            for number, qa in enumerate(sample["qa"]):
+                if qa.get("category") not in CATEGORIES or number % args.sample:
                     continue
                 evidence = evidence_ids(qa.get("evidence", []), known)
                 if not evidence:
                     skipped += 1
                     continue
                 questions.append((qa["question"], evidence, qa["category"]))
+                ablation_questions.append(
+                    Question(
+                        qa["question"],
+                        tuple(evidence),
+                        CATEGORIES[qa["category"]],
+                        "dev" if index < args.dev else "test",
+                        user,
+                    )
+                )
             questions_by_conv.append((user, questions))
             qvecs = np.asarray(embedder.embed([q for q, _, _ in questions]), dtype=np.float32)
             for (question, evidence, category), qvec in tqdm(
                 list(zip(questions, qvecs, strict=False)), desc="  questions", leave=False
             ):
-                started = time.perf_counter()
-                response = client.post("/v1/memories/search", json={"query": question, "k": 10}, headers=headers)
-                timings["search_ms"].append((time.perf_counter() - started) * 1000)
-                response.raise_for_status()
-                results = response.json()["results"]
-                ranked = {"mal": [r["provenance"] for r in results], **baselines.rank(question, qvec)}
+                results: list[dict[str, Any]] = []
+                if not args.no_api:
+                    started = time.perf_counter()
+                    response = client.post("/v1/memories/search", json={"query": question, "k": 10}, headers=headers)
+                    timings["search_ms"].append((time.perf_counter() - started) * 1000)
+                    response.raise_for_status()
+                    results = response.json()["results"]
+                ranked = {
+                    **({} if args.no_api else {"mal": [r["provenance"] for r in results]}),
+                    **baselines.rank(question, qvec),
+                }
                 covered_per_result.extend(len(r["provenance"]) for r in results)
                 asked += 1
                 for name, order in ranked.items():
@@ -178,6 +231,9 @@ def main() -> int:
                         scores[name][k].append(value)
                         if k == 5:
                             per_cat[name][category].append(value)
+        ablation: dict[str, Any] = {}
+        if args.ablation:
+            ablation = _ablation(client, tenant, ablation_questions)
         decayed: dict[str, float] = {}
         if args.decay:
             summary = client.app.state.container.lifecycle.run(tenant=tenant)
@@ -218,10 +274,15 @@ def main() -> int:
             name: {"p50": round(statistics.median(v), 1), "p95": round(sorted(v)[int(0.95 * len(v))], 1)}
             for name, v in timings.items()
         },
+        **({"ablation": ablation} if ablation else {}),
         **decayed,
     }
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2))
+    out = RESULTS.with_name(args.out) if args.out else RESULTS
+    out.write_text(json.dumps(result, indent=2))
+    if ablation:
+        for split in ("all", "dev", "test"):
+            print(f"\n{split}:\n" + markdown(ablation, split, list(CATEGORIES.values())))
     print(
         json.dumps(
             {k: result[k] for k in ("questions", "recall", "recall@5_by_category", "mean_turns_per_result")}, indent=1

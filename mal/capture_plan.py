@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import parsers
 from mal.models import Entity, Memory, Relation, Turn
 from mal.scope import SubjectScope
+from parsers.entities import extract as extract_entities
 
 if TYPE_CHECKING:
     from mal.writing import CaptureRequest
@@ -79,10 +80,7 @@ def build_candidate(
         text=f"{turn.speaker}: {turn.content}" if turn.speaker else turn.content,
         context=context,
         slots=fact.slots,
-        relations=[
-            Relation(type=e.relation, entity=Entity(name=e.name, type=e.type), at=session_time, detail=e.detail)
-            for e in fact.entities
-        ],
+        relations=_relations(fact, turn, session_time),
         confidence=fact.confidence,
         source=request.source,
         domain=request.domain or fact.domain,
@@ -100,6 +98,21 @@ def build_candidate(
         events=[f"{event}:created"],
     )
     return Candidate(event, memory, fact)
+
+
+def _relations(fact: parsers.Fact, turn: Turn, session_time: datetime) -> list[Relation]:
+    """The fact's own quadruples, plus every entity the turn mentions (and who said it) as MENTIONED:
+    the links the graph stage of a search expands through (parsers/entities.py)."""
+    relations = [
+        Relation(type=e.relation, entity=Entity(name=e.name, type=e.type), at=session_time, detail=e.detail)
+        for e in fact.entities
+    ]
+    mention = parsers.KINDS["episode"].relation
+    for m in extract_entities(turn.content, fact.lang, turn.at or session_time, turn.speaker):
+        relations.append(
+            Relation(type=mention, entity=Entity(name=m.name, type=m.type), at=session_time, detail=m.detail)
+        )
+    return relations
 
 
 def fingerprint(subject: str, memory: Memory) -> str:

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from mal.models import GraphHit, Memory, MemoryStatus, SubjectKey, VectorHit
-from mal.records import ArchivedRef, ArchiveRef, AuditEvent, Quadruple, QuarantineHit, RecentTurn, SubjectRow
+from mal.records import ArchivedRef, ArchiveRef, AuditEvent, Expansion, Quadruple, QuarantineHit, RecentTurn, SubjectRow
 from mal.scope import SubjectScope
 
 __all__ = [
@@ -79,6 +79,7 @@ class MemoryReader(Protocol):
         limit: int,
     ) -> tuple[list[Memory], int]: ...
     def quadruples(self, subject: SubjectKey) -> list[Quadruple]: ...
+    def expand(self, subject: SubjectKey, request: Expansion) -> list[tuple[str, float]]: ...
 
 
 class AccessTracker(Protocol):

@@ -45,6 +45,17 @@ class SearchRecipe(BaseModel):
     constrain: bool = True  # drop memories contradicting what the question states ("my mother")
     enrich: bool = True  # related memories and "pending:" hints from the graph hop
     statuses: tuple[str, ...] = SEARCHABLE
+    # Stage switches (an ablation turns them off one by one; bench/ablation.py).
+    bm25: bool = True  # off: vector search only (alpha forced to 1)
+    expand: bool = False  # graph expansion through shared entities (mal/expansion.py)
+    expand_seeds: int = Field(default=5, ge=0, le=20)  # top vector hits whose entities are expanded
+    expand_limit: int = Field(default=30, ge=1, le=100)  # the Cypher LIMIT
+    expand_weight: float = Field(default=0.5, ge=0, le=2)  # the expansion list's weight in the fusion
+    expand_max_df: int = Field(default=40, ge=1, le=1000)  # entities in more memories are too generic
+    expand_topic_weight: float = Field(default=0.5, ge=0, le=1)  # content words count less than names
+    expand_neighbour_weight: float = Field(default=0.0, ge=0, le=2)  # a seed's turns before and after
+    time_aware: bool = False  # "when" questions, time windows, first/last (mal/timeaware.py)
+    time_boost: float = Field(default=0.3, ge=0, le=2)
 
     def fields_for(self, lang: str) -> tuple[str, ...] | None:
         return self.bm25_fields.get(lang)
@@ -58,6 +69,8 @@ RECIPES: dict[str, SearchRecipe] = {
     "broad": SearchRecipe(alpha=0.5, overfetch=5),
     # Keyword-heavy: names, numbers, rare words the embedding does not know.
     "lexical": SearchRecipe(alpha=0.25, overfetch=3),
+    # Vectors, then the graph: expansion through shared entities, and time-aware ranking.
+    "graph": SearchRecipe(expand=True, time_aware=True),
 }
 
 

@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
-__all__ = ["ArchiveRef", "ArchivedRef", "AuditEvent", "Quadruple", "QuarantineHit", "RecentTurn", "SubjectRow"]
+__all__ = [
+    "ArchiveRef",
+    "ArchivedRef",
+    "AuditEvent",
+    "Expansion",
+    "Quadruple",
+    "QuarantineHit",
+    "RecentTurn",
+    "SubjectRow",
+]
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -130,3 +139,20 @@ class QuarantineHit(NamedTuple):
 
     subject: str
     memory_id: str
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """What the graph stage of a search asks the store (one bounded query, `MemoryReader.expand`):
+    memories sharing entities with the seeds (the vector stage's top hits, each with a weight that
+    falls with its rank) or with the question's own entity names, and the seeds' session
+    neighbours. Answers (memory id, score), best first, at most `limit`."""
+
+    seeds: tuple[tuple[str, float], ...]
+    names: tuple[str, ...]
+    statuses: tuple[str, ...]
+    limit: int = 30
+    max_df: int = 40  # an entity in more memories than this is not specific enough to expand through
+    query_weight: float = 1.0
+    topic_weight: float = 0.5
+    neighbour_weight: float = 0.0

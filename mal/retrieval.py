@@ -14,11 +14,13 @@ from typing import Any
 import parsers
 from mal.access import AccessRecorder
 from mal.errors import InvalidInput
+from mal.expansion import expand, fuse
 from mal.models import GraphHit, Memory
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
 from mal.recipes import RECIPES, SearchRecipe, recipe
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
+from mal.timeaware import time_factor, time_intent
 from mal.weights import effective_weight
 
 __all__ = ["PRESETS", "RetrievalConfig", "Retriever", "SearchHit", "SearchResult"]
@@ -86,7 +88,7 @@ class Retriever:
         timings["embed"] = _ms(started)
         mark = time.perf_counter()
         lang = parsers.as_zh_or_en(parsers.detect_lang(query))
-        alpha = cfg.alpha_zh if lang == "zh" else cfg.alpha
+        alpha = (cfg.alpha_zh if lang == "zh" else cfg.alpha) if cfg.bm25 else 1.0
         hinted, constraints = parsers.query_hints(query)
         fetch = k * cfg.overfetch
         fusion, fields = cfg.fusion, cfg.fields_for(lang)
@@ -103,16 +105,23 @@ class Retriever:
             )
             candidates += [c for c in extra if c.id not in seen]
         timings["vector"] = _ms(mark)
-        mark = time.perf_counter()
-        graph_hits = self._graph.by_ids(scope.subject, [c.id for c in candidates], cfg.statuses, related=cfg.enrich)
-        timings["graph"] = _ms(mark)
-        now = self._clock.now()
         # Fusion scores are on the store's scale (ranked fusion: ~1/60); rescale to the best
         # candidate so weight and kind boost act on a 0..1 relevance, order preserved.
         top = (max((c.score for c in candidates), default=0.0) or 1.0) if cfg.rescale else 1.0
         relevance = {c.id: max(c.score / top, 0.01) for c in candidates}
+        if cfg.expand:
+            mark = time.perf_counter()
+            order = [c.id for c in sorted(candidates, key=lambda c: -c.score)]
+            relevance = fuse(relevance, expand(self._graph, scope, query, lang, order, cfg), cfg.expand_weight)
+            timings["expand"] = _ms(mark)
+        mark = time.perf_counter()
+        graph_hits = self._graph.by_ids(scope.subject, list(relevance), cfg.statuses, related=cfg.enrich)
+        timings["graph"] = _ms(mark)
+        now = self._clock.now()
         if cfg.constrain and constraints:
             graph_hits = [g for g in graph_hits if _satisfies(g.memory, constraints)]
+        if cfg.time_aware:
+            relevance = _timed(relevance, graph_hits, time_intent(query, lang, now), cfg.time_boost)
         hits = [self._hit(g, relevance.get(g.memory.id, 0.0), now, cfg, hinted) for g in graph_hits]
         hits = [h for h in hits if h.score >= cfg.min_score]
         hits.sort(key=lambda h: h.score, reverse=True)
@@ -146,6 +155,18 @@ class Retriever:
             hints=hints,
             related=g.related if cfg.enrich else [],
         )
+
+
+def _timed(relevance: dict[str, float], hits: list[GraphHit], intent: Any, boost: float) -> dict[str, float]:
+    """Relevance times how well each memory's time fits the question (mal/timeaware.py)."""
+    if not intent.any:
+        return relevance
+    dated = sorted((g.memory.valid_from, g.memory.id) for g in hits if g.memory.valid_from is not None)
+    place = {memory_id: i / max(len(dated) - 1, 1) for i, (_, memory_id) in enumerate(dated)}
+    return {
+        g.memory.id: relevance.get(g.memory.id, 0.0) * time_factor(g.memory, intent, boost, place.get(g.memory.id))
+        for g in hits
+    }
 
 
 def _satisfies(memory: Memory, constraints: dict[str, str]) -> bool:

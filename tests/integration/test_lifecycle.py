@@ -175,7 +175,10 @@ def test_export_bundle_matches_its_manifest_and_erase_removes_it(
     audit = [e["type"] for e in json.loads(c.adapters.blobs.get(bucket, prefix + "audit.json"))]
     assert {"created", "reinforced", "forgotten", "archived"} <= set(audit)
     quads = json.loads(c.adapters.blobs.get(bucket, prefix + "quadruples.json"))
-    assert {q["relation"] for q in quads} == {"PREFERS"}
+    # Only the active memory's links are left (each turn also MENTIONS what it names, issue #12).
+    assert {q["relation"] for q in quads} == {"PREFERS", "MENTIONED"}
+    assert {q["memory_id"] for q in quads} == {ids[0]}
+    assert not {"berlin", "高血压", "妈妈"} & {q["entity"] for q in quads}
     receipt = c.forgetter.erase(scope).as_dict()
     assert receipt["deleted"]["s3"] == 1 + 5 and receipt["verified"] is True  # one archive, five bundle files
     assert c.adapters.blobs.list_keys(settings.s3.archive_bucket, scope.blob_prefix) == []

@@ -85,7 +85,7 @@ def test_recipe_fields_reach_the_store_and_change_the_ranking(spied: tuple[Any, 
 
 
 def test_every_preset_is_tested_and_unknown_is_refused() -> None:
-    assert set(RECIPES) == {"default", "precise", "broad", "lexical"}
+    assert set(RECIPES) == {"default", "precise", "broad", "lexical", "graph"}
     with pytest.raises(InvalidInput) as raised:
         recipe("fastest")
     assert raised.value.field == "preset"
