@@ -70,7 +70,7 @@ def recall(ranked: list[list[str]], evidence: list[str], k: int) -> float:
 
 
 class Baselines:
-    """BM25, dense all-MiniLM-L6-v2 and their RRF over one conversation's raw turns."""
+    """BM25, dense (the service's embedding model) and their RRF over one conversation's raw turns."""
 
     def __init__(self, ids: list[str], texts: list[str], embedder: Any) -> None:
         import bm25s
@@ -78,7 +78,7 @@ class Baselines:
         self.ids = ids
         self.bm25 = bm25s.BM25()
         self.bm25.index(bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False)
-        self.matrix = np.asarray(embedder.embed(texts), dtype=np.float32)
+        self.matrix = np.asarray(embedder.embed_passages(texts), dtype=np.float32)
         self.embedder = embedder
 
     def rank(self, question: str, qvec: np.ndarray, k: int = 10) -> dict[str, list[list[str]]]:
@@ -106,6 +106,7 @@ def main() -> int:
     parser.add_argument(
         "--decay", action="store_true", help="also measure after a decay run with the default hot-set cap"
     )
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where the JSON result goes")
     args = parser.parse_args()
 
     from fastapi.testclient import TestClient
@@ -125,6 +126,7 @@ def main() -> int:
     questions_by_conv: list[tuple[str, list[tuple[str, list[str], int]]]] = []
     with TestClient(create_app(settings)) as client:
         embedder = client.app.state.container.adapters.embedder  # the same model the service uses
+        embedding_model = embedder.model_id
         for sample in tqdm(data, desc="conversations", unit="conv"):
             conv = sample["conversation"]
             user = f"{sample['sample_id']}-{secrets.token_hex(3)}"
@@ -160,7 +162,7 @@ def main() -> int:
                     continue
                 questions.append((qa["question"], evidence, qa["category"]))
             questions_by_conv.append((user, questions))
-            qvecs = np.asarray(embedder.embed([q for q, _, _ in questions]), dtype=np.float32)
+            qvecs = np.asarray(embedder.embed_query([q for q, _, _ in questions]), dtype=np.float32)
             for (question, evidence, category), qvec in tqdm(
                 list(zip(questions, qvecs, strict=False)), desc="  questions", leave=False
             ):
@@ -197,6 +199,7 @@ def main() -> int:
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()}, 2 cores",
         "conversations": len(data),
+        "embedding_model": embedding_model,
         "questions": asked,
         "skipped_no_valid_evidence": skipped,
         "memories_written": memories_made,
@@ -220,8 +223,8 @@ def main() -> int:
         },
         **decayed,
     }
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2))
+    args.out.parent.mkdir(exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2))
     print(
         json.dumps(
             {k: result[k] for k in ("questions", "recall", "recall@5_by_category", "mean_turns_per_result")}, indent=1

@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
-__all__ = ["ArchiveRef", "ArchivedRef", "AuditEvent", "Quadruple", "QuarantineHit", "RecentTurn", "SubjectRow"]
+__all__ = [
+    "ArchiveRef",
+    "ArchivedRef",
+    "AuditEvent",
+    "EmbeddingRecord",
+    "Quadruple",
+    "QuarantineHit",
+    "RecentTurn",
+    "SubjectRow",
+]
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -130,3 +139,20 @@ class QuarantineHit(NamedTuple):
 
     subject: str
     memory_id: str
+
+
+@dataclass(frozen=True)
+class EmbeddingRecord:
+    """Which model made the vectors of the index. `reindexing_to` is set while `mal reindex` is
+    re-embedding (the index then holds vectors of both models, so no service may use it)."""
+
+    model: str
+    dimensions: int
+    reindexing_to: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"model": self.model, "dimensions": self.dimensions, "reindexing_to": self.reindexing_to}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EmbeddingRecord:
+        return cls(str(data["model"]), int(data["dimensions"]), data.get("reindexing_to") or None)

@@ -30,7 +30,7 @@ from mal.capture_plan import (
 )
 from mal.journal import Journal, undo
 from mal.models import Memory, MemoryStatus, Turn, WriteAction
-from mal.ports import Clock, Embedder, GraphStore, VectorStore
+from mal.ports import Clock, Embedder, GraphStore, VectorStore, on_scale
 from mal.recent import RecentBuffer, turn_ref
 from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
@@ -87,7 +87,7 @@ class WritePipeline:
         self._settings = settings
         self._recent = recent
         self._forgetter = forgetter
-        self._fallback = parsers.prototype_fallback(embedder.embed)
+        self._fallback = parsers.prototype_fallback(embedder.embed_query, on_scale(0.72, embedder))
 
     # -- public -----------------------------------------------------------------------------
     def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
@@ -128,7 +128,9 @@ class WritePipeline:
         }
         flat = [c for group in candidates.values() for c in group]
         # One embedding batch per request: per-call overhead dominated the write path.
-        for candidate, vector in zip(flat, self._embedder.embed([embed_text(c.memory) for c in flat]), strict=True):
+        for candidate, vector in zip(
+            flat, self._embedder.embed_passages([embed_text(c.memory) for c in flat]), strict=True
+        ):
             candidate.vector = vector
         forgotten_refs: set[str] = set()
         try:
@@ -161,7 +163,7 @@ class WritePipeline:
         """Finish or drop memories a crash left `indexed=false`; returns how many were repaired."""
         repaired = 0
         for subject, memory in self._graph.unindexed(scope.subject if scope else None, older_than):
-            vector = self._embedder.embed([embed_text(memory)])[0]
+            vector = self._embedder.embed_passages([embed_text(memory)])[0]
             self._vectors.upsert(subject, memory, vector)
             self._graph.mark_indexed(subject, memory.id)
             repaired += 1
@@ -356,7 +358,12 @@ class WritePipeline:
             return replay
         candidate.memory.events = [f"{candidate.event}:corrected"]
         joined = self._insert_or_join(
-            scope, candidate, self._embedder.embed([embed_text(candidate.memory)])[0], now, journal, "corrected"
+            scope,
+            candidate,
+            self._embedder.embed_passages([embed_text(candidate.memory)])[0],
+            now,
+            journal,
+            "corrected",
         )
         self._demote(
             scope,
@@ -372,7 +379,7 @@ class WritePipeline:
     def store(self, scope: SubjectScope, memory: Memory) -> None:
         """Put back a whole memory (restore). Vector first: if Neo4j then fails, the archived stub
         still hides the vector, and a retry overwrites both."""
-        self._vectors.upsert(scope.subject, memory, self._embedder.embed([embed_text(memory)])[0])
+        self._vectors.upsert(scope.subject, memory, self._embedder.embed_passages([embed_text(memory)])[0])
         self._graph.upsert(scope.subject, memory, indexed=True)
 
     def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal) -> str:
