@@ -370,8 +370,11 @@ class WeaviateVectorStore:
 
     @_reconnecting
     def subjects_with_vectors(self) -> list[SubjectKey]:
+        collection = self._collection()
         with self._translate():
-            return sorted(SubjectKey(name) for name in self._collection().tenants.get())
+            if not self._client.collections.exists(self._name):
+                return []
+            return sorted(SubjectKey(name) for name in collection.tenants.get())
 
     @_reconnecting
     def ids(self, subject: SubjectKey) -> list[str]:

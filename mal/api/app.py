@@ -51,6 +51,7 @@ def create_app(
             container.close()
             raise
         except StoreUnavailable as exc:  # Weaviate not up yet: /readyz checks again
+            container.model_check_deferred = True
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
         schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)

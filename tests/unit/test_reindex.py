@@ -140,3 +140,16 @@ def test_thresholds_move_onto_a_compressed_cosine_scale() -> None:
     assert on_scale(0.35, flat) == 0.35
     flat.cosine_floor = 0.7
     assert on_scale(0.35, flat) == pytest.approx(0.805) and on_scale(1.0, flat) == 1.0
+
+
+def test_a_check_deferred_by_an_outage_runs_in_readyz() -> None:
+    settings = fake_settings()
+    c = fake_container(settings)
+    c.adapters.vectors.set_model_record(EmbeddingRecord("another-model", 256))
+    c.adapters.vectors.down = True  # Weaviate down at start-up: the service starts, not ready
+    with TestClient(create_app(settings, container_factory=lambda _: c, warm=False)) as client:
+        assert c.model_check_deferred
+        c.adapters.vectors.down = False
+        body = client.get("/readyz").json()
+        assert client.get("/readyz").status_code == 503
+        assert "another-model" in str(body) and "mal reindex" in str(body)
