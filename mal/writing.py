@@ -311,8 +311,10 @@ class WritePipeline:
         return WrittenMemory(memory, action)  # type: ignore[arg-type]
 
     def _duplicate_of(self, scope: SubjectScope, memory: Memory, vector: list[float]) -> Memory | None:
+        # The setting is on MiniLM's scale; e5 scores "用户的妈妈有高血压" / "用户的爸爸有糖尿病" 0.957.
+        threshold = on_scale(self._settings.dedup_threshold, self._embedder)
         for hit in self._vectors.nearest(scope.subject, vector, k=1, kind=memory.kind):
-            if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
+            if (hit.vector_cosine or 0.0) >= threshold:
                 found = self._graph.get(scope.subject, hit.id)
                 if found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED):
                     return found
