@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: check lint run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-write bench-decay bench-dedup bench-mem0 typecheck clean-data
+.PHONY: check lint run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-write bench-decay bench-dedup bench-mem0 bench-zh bench-locomo-models typecheck clean-data
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version' 
@@ -67,6 +67,19 @@ bench-locomo: setup
 
 bench-dedup: setup
 	$(BIN)/python -m bench.dedup_bench
+
+# The default embedding model against all-MiniLM-L6-v2 on LoCoMo, in one run (one Weaviate
+# collection per model, so the service's own never mixes them).
+bench-locomo-models: setup
+	$(BIN)/python -m infra.stack with -- bash -c '$(BIN)/python -m bench.locomo_bench --out bench/results/locomo_e5.json && \
+		MAL_EMBEDDINGS__BACKEND=sentence-transformers MAL_WEAVIATE__COLLECTION=MemorySummaryMiniLM \
+		$(BIN)/python -m bench.locomo_bench --out bench/results/locomo_minilm.json'
+
+# Chinese retrieval on MemSim's MemDaily (public, not vendored): MEMSIM= the folder
+# data_generation/final_dataset/messages_and_QAs of the MemSim repository (nuster1128/MemSim).
+MEMSIM ?= ../shared/bench/memsim
+bench-zh: setup
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.zh_bench --memsim $(MEMSIM)
 
 bench-latency: setup
 	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.latency_bench

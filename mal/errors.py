@@ -8,6 +8,7 @@ __all__ = [
     "IntegrityError",
     "InvalidInput",
     "MalError",
+    "ModelMismatch",
     "NotFound",
     "PayloadTooLarge",
     "QueryTimeout",
@@ -68,6 +69,26 @@ class StoreUnavailable(MalError):
         super().__init__(f"{store} is unavailable" + (f": {detail}" if detail else ""))
         self.store = store
         self.detail = detail
+
+
+class ModelMismatch(StoreUnavailable):
+    """The stored vectors were made by another embedding model than the configured one, or a
+    reindex is unfinished. Raised at start-up: such an index must be neither searched nor written."""
+
+    def __init__(self, stored: str, configured: str, reindexing_to: str | None = None) -> None:
+        if reindexing_to:
+            detail = (
+                f"a reindex from {stored!r} to {reindexing_to!r} is unfinished; "
+                "run `mal reindex` again with the target model configured"
+            )
+        else:
+            detail = (
+                f"the stored vectors were made by {stored!r} but the configured model is {configured!r}; "
+                f"run `mal reindex` to re-embed them, or configure {stored!r} again"
+            )
+        super().__init__("embeddings", detail)
+        self.stored = stored
+        self.configured = configured
 
 
 class IntegrityError(MalError):

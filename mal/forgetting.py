@@ -23,7 +23,17 @@ import parsers
 from mal.audit import AuditType, audit_event
 from mal.errors import NotFound
 from mal.models import Memory, MemoryStatus
-from mal.ports import ArchiveIndex, AuditLog, BlobStore, Clock, Embedder, MemoryStore, SubjectRegistry, VectorStore
+from mal.ports import (
+    ArchiveIndex,
+    AuditLog,
+    BlobStore,
+    Clock,
+    Embedder,
+    MemoryStore,
+    SubjectRegistry,
+    VectorStore,
+    on_scale,
+)
 from mal.recent import RecentBuffer
 from mal.scope import SubjectScope, export_prefix
 from mal.settings import S3Settings
@@ -31,7 +41,9 @@ from mal.writing import embed_text
 
 __all__ = ["EraseReceipt", "ForgetOutcome", "Forgetter"]
 
-SUGGEST_MIN_COSINE = 0.35  # vector neighbours are only ever suggested in a question, never deleted
+# On a zero-floor scale (mal.ports.on_scale). Vector neighbours are only ever suggested in a
+# question, never deleted.
+SUGGEST_MIN_COSINE = 0.35
 _FORGETTABLE = (MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value)
 
 
@@ -152,9 +164,10 @@ class Forgetter:
     def _suggest(self, scope: SubjectScope, target: str) -> list[Memory]:
         if not target.strip():
             return []
-        vector = self._embedder.embed([target])[0]
+        vector = self._embedder.embed_query([target])[0]
         hits = self._vectors.nearest(scope.subject, vector, k=3, kind=None)
-        ids = [h.id for h in hits if (h.vector_cosine or 0.0) >= SUGGEST_MIN_COSINE]
+        floor = on_scale(SUGGEST_MIN_COSINE, self._embedder)
+        ids = [h.id for h in hits if (h.vector_cosine or 0.0) >= floor]
         return [g.memory for g in self._graph.by_ids(scope.subject, ids, list(_FORGETTABLE))]
 
     def _forget(self, scope: SubjectScope, memory: Memory, reason: str) -> set[str]:
@@ -172,7 +185,9 @@ class Forgetter:
         # The next turn's memory keeps these words as its context (graph and index): clear both.
         for neighbour in self._graph.clear_context(scope.subject, memory.id, memory.text[:500], now):
             if neighbour.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED, MemoryStatus.QUARANTINED):
-                self._vectors.upsert(scope.subject, neighbour, self._embedder.embed([embed_text(neighbour)])[0])
+                self._vectors.upsert(
+                    scope.subject, neighbour, self._embedder.embed_passages([embed_text(neighbour)])[0]
+                )
         self._graph.forget_memory(scope.subject, memory.id, now)
         self._graph.clear_query_stats()  # collected query parameters would still hold the text
         self._graph.append_audit(

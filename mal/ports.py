@@ -11,7 +11,17 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from mal.models import GraphHit, Memory, MemoryStatus, SubjectKey, VectorHit
-from mal.records import ArchivedRef, ArchiveRef, AuditEvent, Expansion, Quadruple, QuarantineHit, RecentTurn, SubjectRow
+from mal.records import (
+    ArchivedRef,
+    ArchiveRef,
+    AuditEvent,
+    EmbeddingRecord,
+    Expansion,
+    Quadruple,
+    QuarantineHit,
+    RecentTurn,
+    SubjectRow,
+)
 from mal.scope import SubjectScope
 
 __all__ = [
@@ -31,6 +41,7 @@ __all__ = [
     "StoreLifecycle",
     "SubjectRegistry",
     "VectorStore",
+    "on_scale",
 ]
 
 
@@ -39,11 +50,30 @@ class Clock(Protocol):
 
 
 class Embedder(Protocol):
-    dimensions: int
+    """Text -> L2-normalised vectors. Two entry points because asymmetric models (e5) embed a
+    question differently from the text that answers it ("query: " / "passage: "); symmetric models
+    return the same vector from both. Stored memories are passages; searches are queries.
+    `model_id` names the weights that made a vector: the vector store records it (see
+    `mal.embedding_model`), so vectors of two models are never mixed in one index."""
 
-    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+    dimensions: int
+    model_id: str
+    # Where this model's cosines start meaning "related": ~0 for MiniLM, ~0.7 for e5, whose
+    # unrelated texts already score 0.75-0.8. `mal.ports.on_scale` maps a threshold tuned on a
+    # zero-floor model onto this one.
+    cosine_floor: float
+
+    def embed_query(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+    def embed_passages(self, texts: Sequence[str]) -> list[list[float]]: ...
 
     def ready(self) -> None: ...
+
+
+def on_scale(threshold: float, embedder: Embedder) -> float:
+    """A cosine threshold chosen for a zero-floor model (MiniLM), on this embedder's scale."""
+    floor = embedder.cosine_floor
+    return floor + (1.0 - floor) * threshold
 
 
 class StoreLifecycle(Protocol):
@@ -203,6 +233,12 @@ class VectorStore(Protocol):
     def exists(self, subject: SubjectKey, memory_id: str) -> bool: ...
     def erase_subject(self, subject: SubjectKey) -> int: ...
     def count_subject(self, subject: SubjectKey) -> int: ...
+
+    # The embedding model the stored vectors came from, and re-embedding them (`mal reindex`).
+    def model_record(self) -> EmbeddingRecord | None: ...
+    def set_model_record(self, record: EmbeddingRecord) -> None: ...
+    def subjects_with_vectors(self) -> list[SubjectKey]: ...
+    def ids(self, subject: SubjectKey) -> list[str]: ...
 
 
 class BlobStore(Protocol):

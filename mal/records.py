@@ -17,6 +17,7 @@ __all__ = [
     "ArchiveRef",
     "ArchivedRef",
     "AuditEvent",
+    "EmbeddingRecord",
     "Expansion",
     "Quadruple",
     "QuarantineHit",
@@ -156,3 +157,20 @@ class Expansion:
     query_weight: float = 1.0
     topic_weight: float = 0.5
     neighbour_weight: float = 0.0
+
+
+@dataclass(frozen=True)
+class EmbeddingRecord:
+    """Which model made the vectors of the index. `reindexing_to` is set while `mal reindex` is
+    re-embedding (the index then holds vectors of both models, so no service may use it)."""
+
+    model: str
+    dimensions: int
+    reindexing_to: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"model": self.model, "dimensions": self.dimensions, "reindexing_to": self.reindexing_to}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EmbeddingRecord:
+        return cls(str(data["model"]), int(data["dimensions"]), data.get("reindexing_to") or None)

@@ -84,7 +84,7 @@ class Retriever:
         k = k or cfg.k
         timings: dict[str, float] = {}
         started = time.perf_counter()
-        vector = self._embedder.embed([query])[0]
+        vector = self._embedder.embed_query([query])[0]
         timings["embed"] = _ms(started)
         mark = time.perf_counter()
         lang = parsers.as_zh_or_en(parsers.detect_lang(query))

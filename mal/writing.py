@@ -34,7 +34,7 @@ from mal.capture_plan import (
 )
 from mal.journal import Journal, undo
 from mal.models import Memory, MemoryStatus, Turn, WriteAction
-from mal.ports import Clock, Embedder, GraphStore, VectorStore
+from mal.ports import Clock, Embedder, GraphStore, VectorStore, on_scale
 from mal.recent import RecentBuffer, turn_ref
 from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
@@ -93,7 +93,7 @@ class WritePipeline:
         self._settings = settings
         self._recent = recent
         self._forgetter = forgetter
-        self._fallback = parsers.prototype_fallback(embedder.embed)
+        self._fallback = parsers.prototype_fallback(embedder.embed_query, on_scale(0.72, embedder))
         # A capture's dedup lookups run side by side (I/O-bound); bounded, shared by all requests.
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mal-write")
 
@@ -136,7 +136,9 @@ class WritePipeline:
         }
         flat = [c for group in candidates.values() for c in group]
         # One embedding batch per request: per-call overhead dominated the write path.
-        for candidate, vector in zip(flat, self._embedder.embed([embed_text(c.memory) for c in flat]), strict=True):
+        for candidate, vector in zip(
+            flat, self._embedder.embed_passages([embed_text(c.memory) for c in flat]), strict=True
+        ):
             candidate.vector = vector
         forgotten_refs: set[str] = set()
         staged = journal.staged
@@ -180,7 +182,7 @@ class WritePipeline:
         """Finish or drop memories a crash left `indexed=false`; returns how many were repaired."""
         repaired = 0
         for subject, memory in self._graph.unindexed(scope.subject if scope else None, older_than):
-            vector = self._embedder.embed([embed_text(memory)])[0]
+            vector = self._embedder.embed_passages([embed_text(memory)])[0]
             self._vectors.upsert(subject, memory, vector)
             self._graph.mark_indexed(subject, memory.id)
             repaired += 1
@@ -338,6 +340,8 @@ class WritePipeline:
     ) -> Memory | None:
         # Cosine finds candidate duplicates; only agreement (mal/dedup.py) may merge. The nearest can
         # be a near-miss (MiniLM: 草莓 / 蓝莓 at 1.0) with the true duplicate next: look at a few.
+        # The threshold is the model's own (0.95 was read off e5's duplicates and holds for MiniLM);
+        # e5 scoring different facts 0.957 is why agreement, not cosine, decides.
         for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector, k=DEDUP_CANDIDATES):
             if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
                 found = self._graph.get(scope.subject, hit.id)
@@ -386,7 +390,12 @@ class WritePipeline:
             return replay
         candidate.memory.events = [f"{candidate.event}:corrected"]
         joined = self._insert_or_join(
-            scope, candidate, self._embedder.embed([embed_text(candidate.memory)])[0], now, journal, "corrected"
+            scope,
+            candidate,
+            self._embedder.embed_passages([embed_text(candidate.memory)])[0],
+            now,
+            journal,
+            "corrected",
         )
         self._demote(
             scope,
@@ -402,7 +411,7 @@ class WritePipeline:
     def store(self, scope: SubjectScope, memory: Memory) -> None:
         """Put back a whole memory (restore). Vector first: if Neo4j then fails, the archived stub
         still hides the vector, and a retry overwrites both."""
-        self._vectors.upsert(scope.subject, memory, self._embedder.embed([embed_text(memory)])[0])
+        self._vectors.upsert(scope.subject, memory, self._embedder.embed_passages([embed_text(memory)])[0])
         self._graph.upsert(scope.subject, memory, indexed=True)
 
     def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal) -> str:

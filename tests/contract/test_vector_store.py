@@ -12,14 +12,14 @@ EMB = HashEmbedder()
 
 def _put(vectors: Any, subject: str, summary: str, kind: str = "preference", lang: str = "en") -> str:
     m = memory(summary, kind=kind, lang=lang)
-    vectors.upsert(subject, m, EMB.embed([summary])[0])
+    vectors.upsert(subject, m, EMB.embed_passages([summary])[0])
     return m.id
 
 
 def test_upsert_is_idempotent_and_counted(vectors: Any, subject: str) -> None:
     m = memory("The user prefers Python")
-    vectors.upsert(subject, m, EMB.embed([m.summary])[0])
-    vectors.upsert(subject, m, EMB.embed([m.summary])[0])
+    vectors.upsert(subject, m, EMB.embed_passages([m.summary])[0])
+    vectors.upsert(subject, m, EMB.embed_passages([m.summary])[0])
     assert vectors.count_subject(subject) == 1
     assert vectors.exists(subject, m.id)
 
@@ -29,16 +29,16 @@ def test_subjects_are_isolated(vectors: Any, subject: str) -> None:
     mine = _put(vectors, subject, "The user likes green tea")
     assert vectors.count_subject(other) == 0
     assert not vectors.exists(other, mine)
-    assert vectors.search(other, "green tea", EMB.embed(["green tea"])[0], 5, 0.5, None) == []
-    assert vectors.nearest(other, EMB.embed(["green tea"])[0], 5, None) == []
+    assert vectors.search(other, "green tea", EMB.embed_query(["green tea"])[0], 5, 0.5, None) == []
+    assert vectors.nearest(other, EMB.embed_query(["green tea"])[0], 5, None) == []
 
 
 def test_nearest_identical_vector_has_cosine_one_and_kind_filter(vectors: Any, subject: str) -> None:
     tea = _put(vectors, subject, "The user likes green tea")
     _put(vectors, subject, "Budget for the trip is 500 yuan", kind="budget")
-    hits = vectors.nearest(subject, EMB.embed(["The user likes green tea"])[0], 1, None)
+    hits = vectors.nearest(subject, EMB.embed_query(["The user likes green tea"])[0], 1, None)
     assert hits[0].id == tea and abs((hits[0].vector_cosine or 0) - 1.0) < 1e-3
-    only_budget = vectors.nearest(subject, EMB.embed(["The user likes green tea"])[0], 5, "budget")
+    only_budget = vectors.nearest(subject, EMB.embed_query(["The user likes green tea"])[0], 5, "budget")
     assert tea not in {h.id for h in only_budget} and len(only_budget) == 1
 
 
@@ -47,10 +47,10 @@ def test_hybrid_search_finds_exact_words_first_and_filters_kinds(vectors: Any, s
     _put(vectors, subject, "The user lives in Shenzhen", kind="profile")
     _put(vectors, subject, "Planning a trip to Tokyo next month", kind="travel_plan")
     query = "green tea"
-    hits = vectors.search(subject, query, EMB.embed([query])[0], 3, 0.5, None)
+    hits = vectors.search(subject, query, EMB.embed_query([query])[0], 3, 0.5, None)
     assert hits[0].id == tea
     assert all(h.score >= hits[-1].score for h in hits)
-    filtered = vectors.search(subject, query, EMB.embed([query])[0], 3, 0.5, ["profile"])
+    filtered = vectors.search(subject, query, EMB.embed_query([query])[0], 3, 0.5, ["profile"])
     assert tea not in {h.id for h in filtered}
 
 
@@ -58,7 +58,7 @@ def test_chinese_text_is_searchable(vectors: Any, subject: str) -> None:
     dog = _put(vectors, subject, "我家狗叫豆豆", kind="profile", lang="zh")
     _put(vectors, subject, "我下个月去东京出差", kind="travel_plan", lang="zh")
     query = "狗叫什么"
-    hits = vectors.search(subject, query, EMB.embed([query])[0], 2, 0.3, None, lang="zh")
+    hits = vectors.search(subject, query, EMB.embed_query([query])[0], 2, 0.3, None, lang="zh")
     assert hits and hits[0].id == dog
 
 
@@ -76,10 +76,12 @@ def test_delete_and_erase(vectors: Any, subject: str) -> None:
 
 def test_upsert_many_is_one_batch_that_replaces_like_upsert(vectors: Any, subject: str) -> None:
     tea, budget = memory("The user likes green tea"), memory("预算500以内", kind="budget", lang="zh")
-    vectors.upsert(subject, tea, EMB.embed(["something else"])[0])
-    vectors.upsert_many(subject, [(tea, EMB.embed([tea.summary])[0]), (budget, EMB.embed([budget.summary])[0])])
+    vectors.upsert(subject, tea, EMB.embed_passages(["something else"])[0])
+    vectors.upsert_many(
+        subject, [(tea, EMB.embed_passages([tea.summary])[0]), (budget, EMB.embed_passages([budget.summary])[0])]
+    )
     vectors.upsert_many(subject, [])
     assert vectors.count_subject(subject) == 2
-    hits = vectors.nearest(subject, EMB.embed([tea.summary])[0], 1, None)
+    hits = vectors.nearest(subject, EMB.embed_passages([tea.summary])[0], 1, None)
     assert hits[0].id == tea.id and abs((hits[0].vector_cosine or 0) - 1.0) < 1e-3  # replaced, not kept
-    assert vectors.nearest(subject, EMB.embed([budget.summary])[0], 1, "budget")[0].id == budget.id
+    assert vectors.nearest(subject, EMB.embed_passages([budget.summary])[0], 1, "budget")[0].id == budget.id

@@ -139,7 +139,7 @@ def test_s3_refuses_a_body_that_does_not_match_its_checksum(blobs: S3BlobStore) 
 
 
 def test_embeddings_are_normalised_and_batched(container: Container) -> None:
-    vectors = container.adapters.embedder.embed(["I prefer Python", "I like Python", "我妈妈有高血压"])
+    vectors = container.adapters.embedder.embed_passages(["I prefer Python", "I like Python", "我妈妈有高血压"])
     assert len(vectors) == 3 and all(len(v) == 384 for v in vectors)
     assert all(abs(math.sqrt(sum(x * x for x in v)) - 1.0) < 1e-4 for v in vectors)
     close = sum(a * b for a, b in zip(vectors[0], vectors[1], strict=False))

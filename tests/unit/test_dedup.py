@@ -151,11 +151,16 @@ class SameVector:
     Only the agreement check can then keep two events apart."""
 
     dimensions = 8
+    model_id = "same-vector"
+    cosine_floor = 0.0
 
     def ready(self) -> None:
         return None
 
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+    def embed_query(self, texts: Sequence[str]) -> list[list[float]]:
+        return [[1.0] + [0.0] * 7 for _ in texts]
+
+    def embed_passages(self, texts: Sequence[str]) -> list[list[float]]:
         return [[1.0] + [0.0] * 7 for _ in texts]
 
 
