@@ -66,7 +66,9 @@ class Neo4jAnalystRunner:
                     "narrow it or aggregate less",
                     field="query",
                 ) from exc
-            if isinstance(exc, nx.ClientError):
+            # Statement.ExecutionFailed is Neo4j's DatabaseError for errors the statement itself causes
+            # (shortestPath of a node to itself, substring() out of range): the analyst's 4xx, not a 503.
+            if isinstance(exc, nx.ClientError) or code.endswith("Statement.ExecutionFailed"):
                 raise InvalidInput(f"cypher refused: {exc.message or code}", field="query") from exc
             raise StoreUnavailable("neo4j", code or type(exc).__name__) from exc
         except nx.BrokenRecordError as exc:

@@ -15,6 +15,7 @@ cannot read is refused. See docs/schema.md ("Analyst access") for the limits.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -283,6 +284,10 @@ def guard(query: str, params: dict[str, Any], tenant: str, raw: bool) -> Guarded
     bound = _check_params(params, tenant)
     # Neo4j ends a // comment at \r as well as \n; cypherast only at \n. One line ending for both.
     text = query.replace("\r\n", "\n").replace("\r", "\n")
+    # The parser keeps "\u0074ext" as "u0074ext" where Neo4j reads "text": a unicode escape could
+    # name a hidden property past the raw-text check. Analysts write the character itself.
+    if re.search(r"\\[uU]", text):
+        raise _refuse("unicode escapes (\\u, \\U) are not allowed in analyst queries; write the character")
     root = _parse(text)
     _check_structure(root)
     check_cost(root, params)  # functions, iteration and growth bounds: see mal/cypher_limits.py

@@ -21,7 +21,11 @@ before it runs. The rules, all allow-lists (anything not named here is refused):
   most `MAX_HOPS` (except in `shortestPath`, a breadth-first search);
 * the iteration work times the longest string/list literal or parameter (each step may scan one)
   is at most `MAX_STEP_WORK`;
-* string parameters are at most `MAX_PARAM_CHARS` characters, list parameters `MAX_RANGE` items.
+* string parameters are at most `MAX_PARAM_CHARS` characters, list parameters `MAX_RANGE` items;
+* inside an iteration, a variable bound outside it may only be read through a property (`x.name`):
+  `[i IN c | c]` builds a list of lists (10^4 x 10^4 with no step counted) that a comparison,
+  DISTINCT or ORDER BY then walks inside one expression; grown strings (`WITH s + s`) count with
+  their growth in the steps x length rule.
 
 See docs/security.md ("Known limits") for what these bounds leave and how they were measured.
 """
@@ -205,7 +209,9 @@ class _Cost:
         self.growth = 1
         self.longest = longest
 
-    def visit(self, node: a.AstNode, depth: int, work: int, in_shortest: bool) -> None:
+    def visit(
+        self, node: a.AstNode, depth: int, work: int, in_shortest: bool, local: frozenset[str] = frozenset()
+    ) -> None:
         if depth > MAX_DEPTH:
             raise refuse(f"the statement nests deeper than {MAX_DEPTH} levels")
         if isinstance(node, a.RelationshipPattern) and node.variable_length and in_shortest and node.max_hops is None:
@@ -226,29 +232,37 @@ class _Cost:
             if work > 1 and work * self.growth > MAX_GROWTH_STEPS:
                 raise refuse("a growing operation (+, replace(), case mapping) inside a large iteration")
         if work > 1:
-            self._scan(node, work)
+            self._scan(node, work, local)
         shortest = in_shortest or (isinstance(node, a.ShortestPath) and not node.all_)
         for child in _children(node):
-            inner = work
+            inner, bound = work, local
             if isinstance(node, (a.ListComprehension, a.Quantifier)) and child is not node.source:
                 inner = work * _size(node.source, self.params)
-            elif isinstance(node, a.PatternComprehension) and child is not node.pattern:
-                inner = work * DATA_GUESS
+                bound = local | _bound(getattr(node, "variable", None))
+            elif isinstance(node, a.PatternComprehension):
+                bound = local | _bound(node.pattern) | _bound(getattr(node, "variable", None))
+                if child is not node.pattern:
+                    inner = work * DATA_GUESS
             if inner > MAX_ITERATION_WORK:
                 raise refuse(
                     f"nested iterations could take about {inner} steps inside one expression; "
                     f"at most {MAX_ITERATION_WORK}"
                 )
-            if inner > 1 and inner * self.longest > MAX_STEP_WORK:
+            if inner > 1 and inner * self.longest * self.growth > MAX_STEP_WORK:
                 raise refuse(
                     f"a {self.longest}-long literal or parameter inside an iteration of about {inner} steps; "
                     f"shorten one of them (steps x length at most {MAX_STEP_WORK})"
                 )
-            self.visit(child, depth + 1, inner, shortest)
+            self.visit(child, depth + 1, inner, shortest, bound)
         if isinstance(node, a.Unwind):
             _size(node.expression, self.params)
 
-    def _scan(self, node: a.AstNode, work: int) -> None:
+    def _scan(self, node: a.AstNode, work: int, local: frozenset[str]) -> None:
+        if isinstance(node, a.Identifier) and str(node.this) not in local and not _read_through(node):
+            raise refuse(
+                f"inside an iteration, the outer variable {node.this!s} may only be read through a property "
+                f"({node.this!s}.name): copying a whole value at every step multiplies its size"
+            )
         scanned: a.AstNode | None = None
         if isinstance(node, a.In):
             scanned = node.expression
@@ -261,6 +275,19 @@ class _Cost:
                 "IN, a slice, reverse() or tail() over a list variable inside an iteration scans the whole "
                 "list at every step; compare against a literal list or a parameter, or match the data instead"
             )
+
+
+def _bound(node: a.AstNode | None) -> frozenset[str]:
+    """Variables an iteration binds (its own variable, its pattern's names)."""
+    if node is None:
+        return frozenset()
+    return frozenset(str(n.this) for n in walk(node) if isinstance(n, a.Identifier))
+
+
+def _read_through(node: a.Identifier) -> bool:
+    """`x.name`, a label test or a pattern: the whole value of x is not copied."""
+    parent = getattr(node, "parent", None)
+    return isinstance(parent, (a.Property, a.NodePattern, a.RelationshipPattern, a.LabelPredicate, a.PathPattern))
 
 
 def _check_params(params: dict[str, Any]) -> None:

@@ -35,6 +35,9 @@ def container(settings: Settings) -> Iterator[Container]:
     if missing:
         pytest.fail(f"stores not ready (start them with `python -m infra.stack up`): {missing}", pytrace=False)
     c.ensure_schema()
+    # As the service's start-up does before any write: record (or check) the model of the vectors,
+    # so tests that write vectors directly do not leave an unrecorded index behind.
+    c.check_embedding_model()
     yield c
     c.close()
 

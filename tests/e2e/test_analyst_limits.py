@@ -182,6 +182,20 @@ def test_one_query_in_flight_per_key_then_429(api: Api) -> None:
     assert status == 200, body
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "MATCH (a:User) MATCH p = shortestPath((a)-[*]-(a)) RETURN count(p) AS n",
+        "RETURN substring('abc', 0, 9223372036854775807) AS s",
+        "RETURN left('abc', -1) AS s",
+    ],
+)
+def test_an_error_the_statement_itself_causes_is_a_400_not_a_503(api: Api, query: str) -> None:
+    # Neo4j answers these with DatabaseError Statement.ExecutionFailed (red team: was a 503).
+    status, body, _ = api.cypher(query)
+    assert status == 400 and body["error"] == "InvalidInput" and body["field"] == "query", body
+
+
 def test_a_value_the_driver_cannot_represent_is_a_400_not_a_503(api: Api) -> None:
     status, body, _ = api.cypher("RETURN datetime({year: 999999999}) AS d")
     assert status == 400 and body["error"] == "InvalidInput" and "represent" in body["message"], body

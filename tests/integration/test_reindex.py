@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mal.bootstrap import Container, build
+from mal.capture_plan import embed_text
 from mal.cli import app
 from mal.errors import ModelMismatch
 from mal.records import EmbeddingRecord
@@ -77,9 +78,9 @@ def test_reindex_moves_a_minilm_index_to_the_default_model(
         assert new.adapters.vectors.model_record() == EmbeddingRecord(new.adapters.embedder.model_id, 384)
         hits = new.retriever.search(scopes[1], "我的狗叫什么名字？", k=1, touch=False).hits
         assert hits and "豆豆" in hits[0].memory.text
-        # A vector now is the new model's passage vector of the memory's text.
+        # A vector now is the new model's passage vector of what the write path embeds.
         memory = hits[0].memory
-        (vector,) = new.adapters.embedder.embed_passages([memory.text])
+        (vector,) = new.adapters.embedder.embed_passages([embed_text(memory)])
         nearest = new.adapters.vectors.nearest(scopes[1].subject, vector, 1, None)
         assert nearest[0].id == memory.id and (nearest[0].vector_cosine or 0) > 0.99
     finally:

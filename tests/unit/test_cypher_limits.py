@@ -14,6 +14,8 @@ DOUBLE_WITH = "WITH 'aaaaaaaa' AS s " + "WITH s + s AS s " * 12 + "RETURN size(s
 NESTED_REPLACE = "RETURN size(" + "replace(" * 4 + "'aaaaaaaaaa'" + ", 'a', 'aaaaaaaaaa')" * 4 + ") AS n"
 DEEP = "RETURN " + "abs(" * 70 + "1" + ")" * 70 + " AS n"
 
+COLLECT = "UNWIND range(1, 10000) AS x WITH collect(x) AS c"
+
 REFUSED = [
     ('RETURN size(reduce(s="", x IN range(1,2000000) | s + "aaaaaaaaaaaa")) AS x', "reduce()"),
     ("RETURN reduce(s = 0, x IN [1, 2] | s + x) AS x", "reduce()"),
@@ -44,13 +46,27 @@ REFUSED = [
     ("MATCH (m:Memory) WITH collect(m.id) AS c RETURN [x IN c | size(reverse(c))] AS n", "scans the whole"),
     ("MATCH (m:Memory) WITH collect(m.id) AS c RETURN all(x IN c WHERE size(c[1..]) > 0) AS n", "scans the whole"),
     ("RETURN size([x IN range(1, 1000) | [y IN range(1, 10) | size(split($s, ''))]]) AS n", "literal or parameter"),
+    # Second red-team run (all were allowed before): a list of lists built in one comprehension and
+    # walked by a comparison (10^10 and 10^12 steps: Neo4j kept a core busy long after the 408).
+    (f"{COLLECT} RETURN [i IN c | c] = [j IN c | c] AS same", "outer variable c"),
+    (f"{COLLECT} WITH c, c[0..100] AS s WITH s, [i IN c | c] AS c2 RETURN [i IN s | c2] = [j IN s | c2]", "outer"),
+    (f"{COLLECT} WITH c, [i IN c | c] AS c2 WITH c, c2, [i IN c | c2] AS c3 RETURN c3 = [j IN c | c2]", "outer"),
+    (f"{COLLECT} RETURN valueType([i IN c | c]) AS t", "outer variable c"),
+    # A string grown by a WITH chain counts with its growth in the steps x length rule.
+    (
+        "WITH $s AS s " + "WITH s + s AS s " * 6 + f"{COLLECT}, s RETURN size([i IN c WHERE s CONTAINS $q]) AS n",
+        "inside an iteration",
+    ),
+    # The parser reads '\u0074ext' as 'u0074ext', Neo4j as 'text': a way to the hidden raw text.
+    ("MATCH (n:Memory) RETURN n['\\u0074ext'] AS t", "unicode escapes"),
+    ("MATCH (n:Memory) RETURN n['\\U00000074ext'] AS t", "unicode escapes"),
 ]
 
 
 @pytest.mark.parametrize("query,words", REFUSED)
 def test_refused_with_the_rule_named(query: str, words: str) -> None:
     with pytest.raises(InvalidInput, match="cypher refused") as err:
-        params = {"n": 100_000_000, **({"s": "a" * 10_000} if "$s" in query else {})}
+        params = {"n": 100_000_000, **({"s": "a" * 1000, "q": "a" * 499 + "b"} if "$s" in query else {})}
         guard(query, params, "t1", True)
     assert words in str(err.value) and err.value.field == "query"
 
@@ -69,6 +85,8 @@ ALLOWED = [
     "RETURN [x IN [y IN range(1, 10) | y] + [1] | x] AS n",
     "MATCH (m:Memory) WITH collect(m) AS ms RETURN [m IN ms WHERE m.kind IN ['episode', 'fact'] | m.id] AS ids",
     "UNWIND $keys AS k MATCH (u:User {key: k}) RETURN count(u) AS n",
+    "MATCH (m:Memory) WHERE any(k IN ['todo', 'budget'] WHERE m.kind = k) RETURN count(m) AS n",
+    "MATCH (u:User)-[:HAS_MEMORY]->(m) RETURN u.key, [(m)-[:ABOUT]->(e) | e.name] AS entities",
 ]
 
 
