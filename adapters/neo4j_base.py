@@ -95,7 +95,10 @@ class Neo4jBase:
             uri,
             auth=(user, password),
             connection_timeout=timeout_s,
-            connection_acquisition_timeout=timeout_s,
+            # Acquiring may mean opening a new connection (Bolt handshake + auth, CPU-heavy on a busy
+            # server): 16 concurrent captures on a loaded 2-core machine needed > 5 s. A refused port
+            # still fails at once, so an outage stays a fast 503.
+            connection_acquisition_timeout=3 * timeout_s,
             max_transaction_retry_time=timeout_s,
             notifications_min_severity="OFF",
         )
