@@ -112,6 +112,10 @@ class Neo4jBase:
             raise StoreUnavailable("neo4j", "authentication failed") from exc
         except (nx.ServiceUnavailable, nx.SessionExpired, OSError) as exc:
             raise StoreUnavailable("neo4j", type(exc).__name__) from exc
+        except nx.TransientError as exc:
+            # Still a deadlock / lock timeout after the driver's retries: the store is too busy for
+            # this request right now (503 naming it), not a server bug (500). Nothing was committed.
+            raise StoreUnavailable("neo4j", f"busy, retry later ({exc.code})") from exc
         except nx.DriverError as exc:
             raise StoreUnavailable("neo4j", str(exc)[:200]) from exc
 
