@@ -20,7 +20,7 @@ from typing import Any
 import cn2an
 
 import parsers
-from parsers.lexicon import LANGUAGES, RELATIVES_EN, RELATIVES_ZH, SEAT_CLASSES
+from parsers.lexicon import EN_NUMBERS, EN_TENS, LANGUAGES, RELATIVES_EN, RELATIVES_ZH, SEAT_CLASSES
 from parsers.temporal import find_amounts, find_when
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "parser_labelled.jsonl"
@@ -124,38 +124,6 @@ def _numbers_in(text: str) -> set[float]:
     return found | _numbers_in_words(text)
 
 
-_EN_NUMBERS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_EN_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
 
@@ -180,10 +148,10 @@ def _numbers_in_words(text: str) -> set[float]:
         r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](\w+))?\b|\b(\w+)\b", text.lower()
     ):
         if m.group(1):
-            unit = _EN_NUMBERS.index(m.group(2)) if m.group(2) in _EN_NUMBERS[:10] else 0
-            found.add(float(_EN_TENS[m.group(1)] + unit))
-        elif m.group(3) in _EN_NUMBERS:
-            found.add(float(_EN_NUMBERS.index(m.group(3))))
+            unit = EN_NUMBERS.get(m.group(2) or "", 0)
+            found.add(float(EN_TENS[m.group(1)] + (unit if unit < 10 else 0)))
+        elif m.group(3) in EN_NUMBERS:
+            found.add(float(EN_NUMBERS[m.group(3)]))
     return found
 
 

@@ -7,6 +7,8 @@ __all__ = [
     "BUDGET_CATEGORIES_ZH",
     "CONDITIONS_EN",
     "CONDITIONS_ZH",
+    "EN_NUMBERS",
+    "EN_TENS",
     "LANGUAGES",
     "PLACES_ZH",
     "RELATIVES_EN",
@@ -350,4 +352,44 @@ BUDGET_CATEGORIES_EN = {
     "vacation": "travel",
     "gift": "gift",
     "rent": "housing",
+}
+
+# English number words, shared by the age reader and the eval's invented-value check.
+EN_NUMBERS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+EN_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
 }

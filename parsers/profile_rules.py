@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from parsers.lexicon import LANGUAGES
+from parsers.lexicon import EN_NUMBERS, EN_TENS, LANGUAGES
 from parsers.model import EntityRef
 from parsers.temporal import find_when
 
@@ -86,54 +86,14 @@ def _cn_int(token: str) -> int | None:
         return None
 
 
-_EN_NUMBERS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
-_EN_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-
-
 def _en_int(token: str) -> int | None:
     token = token.lower()
     if token.isdigit():
         return int(token)
     parts = re.split(r"[- ]", token)
-    if len(parts) == 2 and parts[0] in _EN_TENS and parts[1] in _EN_NUMBERS:
-        return _EN_TENS[parts[0]] + _EN_NUMBERS[parts[1]]
-    return _EN_TENS.get(token, _EN_NUMBERS.get(token))
+    if len(parts) == 2 and parts[0] in EN_TENS and parts[1] in EN_NUMBERS:
+        return EN_TENS[parts[0]] + EN_NUMBERS[parts[1]]
+    return EN_TENS.get(token, EN_NUMBERS.get(token))
 
 
 _AGE_ZH = re.compile(
