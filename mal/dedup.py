@@ -34,6 +34,10 @@ __all__ = ["agree", "agree_texts", "signatures_agree", "slots_agree"]
 
 # Slots that hold the user's own words rather than a normalised value: compared as text.
 _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
+# Slots the parser fills with a span of the user's words, cut where its rules happened to cut:
+# 一台新电脑 / 新电脑, 水果是芒果 / 水果, 杭州居 / 杭州. Two spans agree when one holds the other (the
+# texts must agree as well, so the words around the span are the same); 花生 / 芒果 never do.
+_SPAN_SLOTS = frozenset(("item", "value", "allergen", "condition"))
 _TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break, prices / prizes)
 
 
@@ -50,9 +54,26 @@ def agree_texts(a: str, b: str) -> bool:
 
 
 def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    """Equal structured slots; free-text slots and their surface forms (`*_text`) are left to the
-    text check."""
-    return _structured(a) == _structured(b)
+    """Equal structured slots; a span slot may hold one more or one less word of the same phrase
+    (see _SPAN_SLOTS) or say it in other words the text check equates (high blood pressure /
+    hypertension); free-text slots and their surface forms (`*_text`) are left to the text check."""
+    sa, sb = _structured(a), _structured(b)
+    if sa.keys() != sb.keys():
+        return False
+    return all(
+        sa[k] == sb[k] or (k in _SPAN_SLOTS and (_same_span(sa[k], sb[k]) or agree_texts(sa[k], sb[k]))) for k in sa
+    )
+
+
+def _same_span(a: str, b: str) -> bool:
+    """One span holds the other, and the shorter is no mere fragment: 新电脑 in 一台新电脑, not 茶
+    in 绿茶 (two CJK characters or one Latin word at least)."""
+    short, long = sorted((a, b), key=len)
+    if short not in long:
+        return False
+    if is_cjk(short):
+        return len(short) >= 2
+    return f" {short} " in f" {long} "
 
 
 def signatures_agree(a: Signature, b: Signature) -> bool:

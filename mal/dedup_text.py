@@ -56,6 +56,18 @@ _ZH_PERIODS = {"凌晨": 0, "早上": 0, "上午": 0, "中午": 12, "下午": 12
 _ZH_CLOCK = re.compile(
     rf"(凌晨|早上|上午|中午|下午|傍晚|晚上)?([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})[点點时](半|([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})分)?"
 )
+# 早上7:30 / 晚上7:30: the period says which half of the day, as it does for 七点半.
+_ZH_PERIOD_HHMM = re.compile(r"(凌晨|早上|上午|中午|下午|傍晚|晚上)\s*(\d{1,2}):(\d{2})(?![\d:])")
+# 周二和周四 / 周四和周二: a list of weekdays is a set, not an order (3月8日 / 8月3日 stays ordered).
+_ZH_WEEKDAY_LIST = re.compile(
+    r"(周|星期|礼拜)([一二三四五六日天])((?:[和、及与跟,，](?:周|星期|礼拜)?[一二三四五六日天])+)"
+)
+_WEEKDAYS_ZH = "一二三四五六日天"
+# twenty-five / twenty five -> 25: the tens and the units are one number.
+_EN_TENS = re.compile(
+    r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](one|two|three|four|five|six|seven|eight|nine)\b",
+    re.IGNORECASE,
+)
 _EN_CLOCK = re.compile(r"(?<!\d)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])", re.IGNORECASE)
 _CLOCK_TOKEN = re.compile(r"clock\d{4}")
 _HHMM = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
@@ -181,6 +193,9 @@ def _prepare(text: str, acc: _Acc) -> str:
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     text = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", text)  # Model3 -> Model 3, 3pm stays
+    text = _EN_TENS.sub(_en_tens, text)
+    text = _ZH_WEEKDAY_LIST.sub(_zh_weekdays, text)
+    text = _ZH_PERIOD_HHMM.sub(_zh_period_hhmm, text)
     text = _ZH_CLOCK.sub(_zh_clock, text)
     text = re.sub(rf"(?<=[\d{_ZH_DIGITS}])[日号]", " ", text)  # 3日 / 3号: the number is the date
     text = _EN_CLOCK.sub(_en_clock, re.sub(r"(\d) (a\.?m\.?|p\.?m\.?)", r"\1\2", text, flags=re.IGNORECASE))
@@ -202,6 +217,23 @@ def _zh_clock(m: re.Match[str]) -> str:
     h += _ZH_PERIODS.get(period or "", 0) if h < 12 else 0
     mins = 30 if minute == "半" else int(number(_zh_number(m.group(4)))) if m.group(4) else 0
     return f" clock{h:02d}{mins:02d} "
+
+
+def _zh_period_hhmm(m: re.Match[str]) -> str:
+    h, mins = int(m.group(2)), int(m.group(3))
+    h += _ZH_PERIODS[m.group(1)] if h < 12 else 0
+    return f" clock{h:02d}{mins:02d} "
+
+
+def _zh_weekdays(m: re.Match[str]) -> str:
+    days = {m.group(2), *(c for c in m.group(3) if c in _WEEKDAYS_ZH)}
+    ordered = sorted(days, key=lambda d: _WEEKDAYS_ZH.index(d) if d != "天" else _WEEKDAYS_ZH.index("日"))
+    return "和".join(f"{m.group(1)}{d}" for d in ordered)
+
+
+def _en_tens(m: re.Match[str]) -> str:
+    units = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return str(int(NUMBER_WORDS_EN[m.group(1).lower()]) + units.index(m.group(2).lower()) + 1)
 
 
 def _en_clock(m: re.Match[str]) -> str:
