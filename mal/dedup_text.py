@@ -72,6 +72,7 @@ _EN_CLOCK = re.compile(r"(?<!\d)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![
 _CLOCK_TOKEN = re.compile(r"clock\d{4}")
 _HHMM = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
 _CONTRACTIONS = (
+    (re.compile(r"'d\s+like\b", re.IGNORECASE), " want"),  # "I'd like to go" is a wish, not "I like to go"
     (re.compile(r"\bcan'?t\b", re.IGNORECASE), "can not"),
     (re.compile(r"\bwon't\b", re.IGNORECASE), "will not"),
     (re.compile(r"n't\b", re.IGNORECASE), " not"),

@@ -340,8 +340,8 @@ class WritePipeline:
     ) -> Memory | None:
         # Cosine finds candidate duplicates; only agreement (mal/dedup.py) may merge. The nearest can
         # be a near-miss (MiniLM: 草莓 / 蓝莓 at 1.0) with the true duplicate next: look at a few.
-        # The threshold is the model's own (0.95 was read off e5's duplicates and holds for MiniLM);
-        # e5 scoring different facts 0.957 is why agreement, not cosine, decides.
+        # The threshold (0.89) only gathers candidates: e5 scores different facts up to 0.995 and
+        # restatements in other words as low as 0.92, so agreement, not cosine, decides.
         for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector, k=DEDUP_CANDIDATES):
             if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
                 found = self._graph.get(scope.subject, hit.id)

@@ -2,7 +2,7 @@
 near-identical stay two memories; a restatement reinforces the memory it restates.
 
 With all-MiniLM-L6-v2, 舅舅教Lisa做草莓蛋糕 and 爷爷教Lisa制作红丝绒蛋糕 are at cosine 0.993 and 草莓 /
-蓝莓 at 1.000; multilingual-e5 puts them at 0.968 / 0.988. Either way the cosine gate (0.95) opens
+蓝莓 at 1.000; multilingual-e5 puts them at 0.968 / 0.988. Either way the cosine gate (0.89) opens
 and only the agreement check (mal/dedup.py) keeps the events apart.
 """
 
@@ -46,3 +46,28 @@ def test_near_identical_vectors_of_different_events_stay_apart(
     stored = _stored(agent)
     assert sorted(stored) == sorted([first, *others])  # every event kept, under its own words
     assert stored[first]["weight"] > weight and len(stored[first]["provenance"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "near_misses", "restated"),
+    [
+        ("我下个月辞职", ["我上个月辞职", "我下个月不辞职"], "下个月我离职了"),
+        ("我每天早上七点半起床", ["我每天晚上七点半起床"], "我每天早上7:30起床"),
+        ("My wife is pregnant", ["My sister is pregnant", "My wife is not pregnant"], "My wife is expecting"),
+        ("I have twenty-five students", ["I have twenty students"], "I have 25 students"),
+    ],
+    ids=["zh-synonym", "zh-clock", "en-synonym", "en-number"],
+)
+def test_restatement_in_other_words_reinforces_and_near_misses_stay(
+    agent: Agent, first: str, near_misses: list[str], restated: str
+) -> None:
+    """Other words for the same fact (离职 / 辞职, 7:30 / 七点半, expecting / pregnant, 25 /
+    twenty-five) reinforce it through the real stores; a change of who, when or whether does not."""
+    created = agent.write("s1", first)["memories"][0]
+    assert created["action"] == "created"
+    for i, other in enumerate(near_misses):
+        written = agent.write(f"s-miss-{i}", other)["memories"][0]
+        assert written["action"] == "created" and written["id"] != created["id"], other
+    again = agent.write("s-again", restated)["memories"][0]
+    assert (again["action"], again["id"]) == ("reinforced", created["id"])
+    assert sorted(_stored(agent)) == sorted([first, *near_misses])
