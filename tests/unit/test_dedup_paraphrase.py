@@ -31,6 +31,10 @@ SAME = [
     ("I go swimming twice a week", "I go swimming 2 times a week"),
     ("My dad has high blood pressure", "My father has hypertension"),
     ("We're getting married in June", "Our wedding is in June"),
+    ("I'd like a window seat", "I would like a window seat"),
+    ("I'd like to visit Kyoto next spring", "I want to visit Kyoto next spring"),
+    ("I quit smoking last year", "I stopped smoking last year"),
+    ("My dog's name is Rex", "I have a dog named Rex"),
 ]
 DIFFERENT = [
     # zh: the clock keeps its half of the day, the list its members, the synonym its opposite
@@ -51,6 +55,9 @@ DIFFERENT = [
     ("We're getting married in June", "We got divorced in June"),
     ("I sold my old car", "I bought an old car"),
     ("I live in Boston", "I used to live in Boston"),
+    ("I'd like a window seat", "I like a window seat"),  # a wish is not a standing preference
+    ("I stopped by the bakery", "I quit the bakery"),
+    ("I stopped smoking last year", "I started smoking last year"),
 ]
 
 
