@@ -88,6 +88,7 @@ def row(page: Page, text: str):  # type: ignore[no-untyped-def]
     return page.locator("#memories tbody tr", has_text=text)
 
 
+@pytest.mark.timeout(1500)  # eight steps, each a real store round trip; minutes on a loaded machine
 def test_operator_session_in_chromium(server: str, page: Page, keys: dict[str, str]) -> None:
     user = "张三-" + secrets.token_hex(4)  # non-Latin X-User-Id: the page must send it as UTF-8
     api = httpx.Client(
@@ -187,6 +188,7 @@ def test_operator_session_in_chromium(server: str, page: Page, keys: dict[str, s
     assert errors == [], errors
 
 
+@pytest.mark.timeout(900)  # may be the one that starts uvicorn (module fixture)
 def test_a_wrong_key_stays_on_the_login_form(server: str, page: Page) -> None:
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(server + "/ui")
