@@ -120,6 +120,7 @@ def test_operator_session_in_chromium(server: str, page: Page, keys: dict[str, s
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)  # expect() has its own 5 s default
 
     # Log in: the key goes to sessionStorage, nowhere else.
     page.goto(server + "/ui")
@@ -191,6 +192,7 @@ def test_operator_session_in_chromium(server: str, page: Page, keys: dict[str, s
 @pytest.mark.timeout(900)  # may be the one that starts uvicorn (module fixture)
 def test_a_wrong_key_stays_on_the_login_form(server: str, page: Page) -> None:
     page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
     page.goto(server + "/ui")
     page.fill("#api-key", "not-a-key")
     page.fill("#user-id", "alice")
