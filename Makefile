@@ -22,7 +22,13 @@ $(STAMP):
 	@$(BIN)/pip install -q --disable-pip-version-check --no-deps -e .
 	@rm -f $(VENV)/.installed-*; touch $@
 
+# The inspector's graph library (cytoscape.js, integrity-checked npm tarball) into ~/.cache/mal/ui,
+# and Debian's chromium + CJK fonts for its browser tests (never a downloaded browser).
 setup: $(STAMP)
+	@$(BIN)/python -m infra.ui_assets
+	@command -v chromium >/dev/null && fc-list :lang=zh | grep -q . || { \
+		echo "[setup] installing Debian's chromium and CJK fonts for the UI tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; }
 
 ## Start the stack and the API (Ctrl-C stops both).
 run: setup

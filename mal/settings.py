@@ -140,6 +140,8 @@ class Settings(BaseSettings):
     dedup_threshold: float = Field(default=0.89, gt=0, le=1)
     retrieval_preset: str = "default"
     log_level: str = "INFO"
+    # The inspector's graph library, fetched from npm by `python -m infra.ui_assets` (make setup).
+    ui_assets_dir: Path = Path.home() / ".cache" / "mal" / "ui"
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     weaviate: WeaviateSettings = Field(default_factory=WeaviateSettings)
     s3: S3Settings = Field(default_factory=S3Settings)

@@ -16,7 +16,9 @@ from mal.api.deps import requires
 from mal.api.errors import install_error_handlers
 from mal.api.guard import RequestGuard
 from mal.api.routes import router
+from mal.api.routes_inspect import router as inspect_router
 from mal.api.routes_lifecycle import router as lifecycle_router
+from mal.api.ui import router as ui_router
 from mal.bootstrap import Container, build, warm_up
 from mal.errors import ModelMismatch, StoreUnavailable
 from mal.metrics import REQUEST_SECONDS, REQUESTS
@@ -69,6 +71,8 @@ def create_app(
     install_error_handlers(app)
     app.include_router(router)
     app.include_router(lifecycle_router)
+    app.include_router(inspect_router)
+    app.include_router(ui_router)
     # Authentication, rate limit and body cap before any route parses the body (see guard.py).
     app.add_middleware(
         RequestGuard,
