@@ -11,7 +11,7 @@ import httpx
 from mal.agent_session import acapture_then_stop, capture_then_stop
 from mal.api import schemas as s
 from mal.client_async import AsyncMemoryClient
-from mal.client_common import raise_for_answer, user_headers
+from mal.client_common import query_params, raise_for_answer, user_headers
 
 __all__ = ["AsyncMemoryClient", "MemoryClient", "acapture_then_stop", "capture_then_stop"]
 
@@ -41,7 +41,9 @@ class MemoryClient:
         body: dict[str, Any] | None = None,
         params: dict[str, Any] | None = None,
     ) -> Any:
-        response = self._http.request(method, path, json=body, params=params, headers=user_headers(user_id))
+        response = self._http.request(
+            method, path, json=body, params=query_params(params), headers=user_headers(user_id)
+        )
         return raise_for_answer(response)
 
     def write(self, user_id: str, session_id: str, turns: list[dict[str, Any]], **fields: Any) -> s.CaptureResponse:

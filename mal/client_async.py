@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from mal.api import schemas as s
-from mal.client_common import raise_for_answer, user_headers
+from mal.client_common import query_params, raise_for_answer, user_headers
 
 __all__ = ["AsyncMemoryClient"]
 
@@ -45,7 +45,9 @@ class AsyncMemoryClient:
         body: dict[str, Any] | None = None,
         params: dict[str, Any] | None = None,
     ) -> Any:
-        response = await self._http.request(method, path, json=body, params=params, headers=user_headers(user_id))
+        response = await self._http.request(
+            method, path, json=body, params=query_params(params), headers=user_headers(user_id)
+        )
         return raise_for_answer(response)
 
     async def write(

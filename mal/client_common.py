@@ -9,12 +9,18 @@ import httpx
 
 from mal.errors import InvalidInput, StoreUnavailable, TooManyRequests, by_status
 
-__all__ = ["raise_for_answer", "user_headers"]
+__all__ = ["query_params", "raise_for_answer", "user_headers"]
 
 
 def user_headers(user_id: str | None) -> dict[bytes, bytes]:
     # UTF-8 bytes: httpx would encode a str header as ASCII and fail on "张三"; the API decodes UTF-8.
     return {b"X-User-Id": user_id.encode("utf-8")} if user_id is not None else {}
+
+
+def query_params(params: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Unset filters left out: httpx sends None as an empty value (`kind=`), which the API reads
+    as "kind is the empty string" and matched nothing."""
+    return {k: v for k, v in params.items() if v is not None} if params is not None else None
 
 
 def raise_for_answer(response: httpx.Response) -> Any:

@@ -58,9 +58,9 @@ def _handler(calls: list[str], bodies: list[dict[str, Any]], status: int = 200) 
         calls.append("write")
         bodies.append({"body": json.loads(request.content), "user": request.headers["x-user-id"]})
         if status == 503:
-            return httpx.Response(503, json={"error": "store_unavailable", "message": SECRET_TEXT, "store": "neo4j"})
+            return httpx.Response(503, json={"error": "StoreUnavailable", "message": SECRET_TEXT, "store": "neo4j"})
         if status == 422:
-            return httpx.Response(422, json={"error": "invalid_input", "message": SECRET_TEXT, "field": "turns"})
+            return httpx.Response(422, json={"error": "InvalidInput", "message": SECRET_TEXT, "field": "turns"})
         return httpx.Response(200, json=CAPTURED)
 
     return handle

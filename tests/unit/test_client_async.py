@@ -33,11 +33,11 @@ def test_context_managers_on_both() -> None:
 
 
 ANSWERS = {
-    "/v1/memories/search": (503, {"error": "store_unavailable", "message": "weaviate down", "store": "weaviate"}),
-    "/v1/context": (403, {"error": "forbidden", "message": "this API key lacks the 'agent' scope"}),
-    "/v1/memories/forget": (422, {"error": "invalid_input", "message": "bad", "field": "query"}),
-    "/v1/memories/m-1": (404, {"error": "not_found", "message": "memory m-1 not found"}),
-    "/v1/subjects/erase": (429, {"error": "too_many_requests", "message": "slow down"}),
+    "/v1/memories/search": (503, {"error": "StoreUnavailable", "message": "weaviate down", "store": "weaviate"}),
+    "/v1/context": (403, {"error": "Forbidden", "message": "this API key lacks the 'agent' scope"}),
+    "/v1/memories/forget": (422, {"error": "InvalidInput", "message": "bad", "field": "query"}),
+    "/v1/memories/m-1": (404, {"error": "NotFound", "message": "memory m-1 not found"}),
+    "/v1/subjects/erase": (429, {"error": "TooManyRequests", "message": "slow down"}),
 }
 
 
@@ -76,3 +76,23 @@ def test_typed_errors_and_headers() -> None:
     assert all(r.headers["authorization"] == "Bearer secret-key" for r in seen)
     assert dict((k.lower(), v) for k, v in seen[0].headers.raw)[b"x-user-id"] == "李四".encode()
     assert seen[-1].url.params.get_list("kind") == ["budget"]
+
+
+def test_unset_filters_are_not_sent_as_empty_values() -> None:
+    """httpx sends a None param as `kind=`, which the API read as kind == "" and listed nothing."""
+    seen: list[httpx.Request] = []
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, json={"items": [], "total": 0, "offset": 0, "limit": 50})
+
+    with MemoryClient("http://mal.test", "k", transport=httpx.MockTransport(handle)) as sync:
+        sync.list_memories("u", status=["active"])
+
+    async def run() -> None:
+        async with AsyncMemoryClient("http://mal.test", "k", transport=httpx.MockTransport(handle)) as client:
+            await client.list_memories("u", status=["active"])
+
+    asyncio.run(run())
+    for request in seen:
+        assert "kind" not in request.url.params and request.url.params.get_list("status") == ["active"]
