@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jinja2 import Environment, StrictUndefined
 
+from mal.instructions import Instruction, derive, render_message
 from mal.models import Memory, MemoryStatus
 from mal.ports import Clock, MemoryReader
 from mal.recent import RecentBuffer
@@ -67,6 +68,7 @@ class ContextResult:
     system_messages: list[dict[str, str]]
     memory_ids: list[str]
     lang: str
+    instructions: list[Instruction] = field(default_factory=list)
 
 
 class ContextBuilder:
@@ -85,12 +87,22 @@ class ContextBuilder:
         self._lifecycle = lifecycle
 
     def build(
-        self, scope: SubjectScope, query: str | None, max_memories: int, max_recent_turns: int, lang: str | None
+        self,
+        scope: SubjectScope,
+        query: str | None,
+        max_memories: int,
+        max_recent_turns: int,
+        lang: str | None,
+        instructions: bool = True,
     ) -> ContextResult:
         memories = self._memories(scope, query, max_memories) if max_memories > 0 else []
         turns = self._recent.get(scope, max_recent_turns)
-        lang = lang or _majority_lang(memories, turns)
-        messages = []
+        # Instructions rest on everything active, not on the notes picked for this query.
+        active = [MemoryStatus.ACTIVE.value]
+        profile = self._graph.list_memories(scope.subject, active, None, 0, 500)[0] if instructions else []
+        lang = lang or _majority_lang(memories or profile, turns)
+        derived = derive(profile, self._clock.now(), lang)
+        messages = [{"role": "system", "content": render_message(derived, lang)}] if derived else []
         if memories:
             messages.append(
                 {
@@ -109,7 +121,7 @@ class ContextBuilder:
                     .strip(),
                 }
             )
-        return ContextResult(messages, [m.id for m in memories], lang)
+        return ContextResult(messages, [m.id for m in memories], lang, derived)
 
     def _memories(self, scope: SubjectScope, query: str | None, limit: int) -> list[Memory]:
         if query and query.strip():
