@@ -4,7 +4,16 @@ stores) and the e2e tests (real stack) alike; each session is one capture."""
 
 from __future__ import annotations
 
-PERSONAS: dict[str, dict[str, object]] = {
+from typing import TypedDict
+
+
+class Persona(TypedDict):
+    lang: str
+    sessions: list[list[str]]
+    expected: set[tuple[str, str]]
+
+
+PERSONAS: dict[str, Persona] = {
     "en_developer": {
         "lang": "en",
         "sessions": [

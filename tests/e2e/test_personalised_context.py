@@ -17,12 +17,12 @@ from tests.personas import MESSAGE_WORDS, PERSONAS
 def test_scripted_users_get_the_expected_instructions(client: TestClient, keys: dict[str, str], name: str) -> None:
     persona = PERSONAS[name]
     agent = Agent(client, keys["agent_a"], f"{name}-{secrets.token_hex(4)}")
-    for i, turns in enumerate(persona["sessions"]):  # type: ignore[arg-type]
+    for i, turns in enumerate(persona["sessions"]):
         agent.write(f"{name}-s{i}", *turns)
     answer = agent.context()
     got = {(i["kind"], i["key"]) for i in answer["instructions"]}
     assert got == persona["expected"], answer["instructions"]
-    words = MESSAGE_WORDS[str(persona["lang"])]
+    words = MESSAGE_WORDS[persona["lang"]]
     if not persona["expected"]:
         assert all(words not in m["content"] for m in answer["system_messages"])
         return

@@ -11,13 +11,14 @@ import pytest
 from mal.bootstrap import Container
 from mal.clock import FixedClock
 from mal.instructions import MIN_SUPPORT, TONE_WINDOW, derive
+from mal.scope import SubjectScope
 from tests.personas import MESSAGE_WORDS, PERSONAS
 from tests.unit.fakes import T0, fake_container, new_scope, write
 
 
-def _play(c: Container, clock: FixedClock, name: str) -> object:
+def _play(c: Container, clock: FixedClock, name: str) -> SubjectScope:
     scope = new_scope()
-    for i, turns in enumerate(PERSONAS[name]["sessions"]):  # type: ignore[arg-type]
+    for i, turns in enumerate(PERSONAS[name]["sessions"]):
         clock.at = T0 + timedelta(days=i)
         write(c, scope, f"{name}-s{i}", *turns)
     return scope
@@ -34,7 +35,7 @@ def test_scripted_users_get_the_expected_instructions(world: tuple[Container, Fi
     c, clock = world
     scope = _play(c, clock, name)
     persona = PERSONAS[name]
-    result = c.context.build(scope, None, 20, 0, None)  # type: ignore[arg-type]
+    result = c.context.build(scope, None, 20, 0, None)
     assert result.lang == persona["lang"]
     assert {(i.kind, i.key) for i in result.instructions} == persona["expected"]
     if not persona["expected"]:
