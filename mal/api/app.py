@@ -58,7 +58,7 @@ def create_app(
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
         schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
-        async with mcp.server.session_manager.run():  # the MCP transport's task group
+        async with mcp.running():  # the MCP transport's task group
             yield
         if schedule:
             schedule.stop()

@@ -4,7 +4,8 @@ REST route functions themselves with the Principal the guard authenticated."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable, MutableMapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio.to_thread
@@ -83,14 +84,21 @@ class McpEndpoint:
 
     def __init__(self, server: MCPServer) -> None:
         self.server = server
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """For the app's lifespan. A session manager runs once only, so each start gets a new one
+        (an app object may be started again, as tests do)."""
         # DNS-rebinding protection (a Host/Origin allow-list) is for servers without credentials;
         # every request here carries a bearer key, and the API runs under any host name.
-        server.streamable_http_app(
+        self.server.streamable_http_app(
             streamable_http_path="/mcp",
             stateless_http=True,
             json_response=True,
             transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
         )
+        async with self.server.session_manager.run():
+            yield
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         principal = scope.get("state", {}).get(PRINCIPAL_STATE)

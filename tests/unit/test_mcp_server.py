@@ -110,3 +110,25 @@ def test_stdio_takes_key_and_user_from_the_environment_only() -> None:
     backend, client = stdio_backend({"MAL_URL": "http://127.0.0.1:9", "MAL_API_KEY": "k", "MAL_USER_ID": "王五"})
     asyncio.run(client.close())
     assert backend is not None
+
+
+def test_http_endpoint_is_behind_the_guard_and_survives_a_restart() -> None:
+    from fastapi.testclient import TestClient
+
+    from mal.api.app import create_app
+    from tests.unit.fakes import fake_settings
+
+    app = create_app(fake_settings(), container_factory=fake_container, warm=False)
+    message = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    headers = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
+    for _ in range(2):  # a session manager runs once: each start of the app needs its own
+        with TestClient(app) as client:
+            refused = client.post("/mcp", json=message, headers=headers)
+            assert refused.status_code == 401 and refused.json()["error"] == "Unauthorized"
+            wrong = client.post("/mcp", json=message, headers={**headers, "Authorization": "Bearer nope"})
+            assert wrong.status_code == 401
+            listed = client.post(
+                "/mcp", json=message, headers={**headers, "Authorization": "Bearer agent-key-0123456789"}
+            )
+            assert listed.status_code == 200
+            assert [t["name"] for t in listed.json()["result"]["tools"]] == list(TOOLS)
