@@ -95,11 +95,15 @@ class ContextBuilder:
         lang: str | None,
         instructions: bool = True,
     ) -> ContextResult:
-        memories = self._memories(scope, query, max_memories) if max_memories > 0 else []
+        listed: list[Memory] = []
+        if instructions or (max_memories > 0 and not (query and query.strip())):
+            # One listing serves the notes without a query and the instructions, which rest on
+            # everything active, not on the notes picked for this query.
+            statuses = [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
+            listed = self._graph.list_memories(scope.subject, statuses, None, 0, 500)[0]
+        memories = self._memories(scope, query, max_memories, listed) if max_memories > 0 else []
         turns = self._recent.get(scope, max_recent_turns)
-        # Instructions rest on everything active, not on the notes picked for this query.
-        active = [MemoryStatus.ACTIVE.value]
-        profile = self._graph.list_memories(scope.subject, active, None, 0, 500)[0] if instructions else []
+        profile = [m for m in listed if m.status == MemoryStatus.ACTIVE] if instructions else []
         lang = lang or _majority_lang(memories or profile, turns)
         derived = derive(profile, self._clock.now(), lang)
         messages = [{"role": "system", "content": render_message(derived, lang)}] if derived else []
@@ -123,13 +127,12 @@ class ContextBuilder:
             )
         return ContextResult(messages, [m.id for m in memories], lang, derived)
 
-    def _memories(self, scope: SubjectScope, query: str | None, limit: int) -> list[Memory]:
+    def _memories(self, scope: SubjectScope, query: str | None, limit: int, listed: list[Memory]) -> list[Memory]:
         if query and query.strip():
             # Only the hits themselves are rendered: the graph hop skips related memories.
             slim = self._retriever.config.model_copy(update={"enrich": False})
             return [h.memory for h in self._retriever.search(scope, query, k=limit, config=slim).hits]
-        statuses = [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
-        memories, _ = self._graph.list_memories(scope.subject, statuses, None, 0, 500)
+        memories = list(listed)  # active and disputed, newest first, at most 500
         now = self._clock.now()
         memories.sort(key=lambda m: effective_weight(m, now, self._lifecycle), reverse=True)
         return memories[:limit]
