@@ -47,6 +47,33 @@ def serve(
     uvicorn.run(create_app(settings), host=host, port=port, log_level=settings.log_level.lower())
 
 
+@app.command("mcp")
+def mcp() -> None:
+    """MCP server on stdio for one user, talking to the REST API.
+
+    Configured by the environment only (secrets never go on the command line, where `ps` shows
+    them): MAL_API_KEY (an `agent` key), MAL_USER_ID (whose memories), MAL_URL (default
+    http://MAL_HOST:MAL_PORT). Nothing but MCP messages is written to stdout."""
+    import anyio
+
+    from mal.mcp_server import BACKEND, build_server, stdio_backend
+
+    try:
+        backend, client = stdio_backend()
+    except ValueError as exc:
+        console.print(f"[red]cannot start:[/red] {exc}")
+        raise typer.Exit(2) from exc
+
+    async def serve_stdio() -> None:
+        BACKEND.set(backend)  # one subject for the whole process
+        try:
+            await build_server().run_stdio_async()
+        finally:
+            await client.close()
+
+    anyio.run(serve_stdio)
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def stack(ctx: typer.Context) -> None:
     """Start/stop the local Neo4j, Weaviate and S3 servers: up | down | status | with -- CMD."""

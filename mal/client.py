@@ -8,10 +8,12 @@ from typing import Any
 
 import httpx
 
+from mal.agent_session import acapture_then_stop, capture_then_stop
 from mal.api import schemas as s
-from mal.errors import InvalidInput, StoreUnavailable, TooManyRequests, by_status
+from mal.client_async import AsyncMemoryClient
+from mal.client_common import query_params, raise_for_answer, user_headers
 
-__all__ = ["MemoryClient"]
+__all__ = ["AsyncMemoryClient", "MemoryClient", "acapture_then_stop", "capture_then_stop"]
 
 
 class MemoryClient:
@@ -39,21 +41,10 @@ class MemoryClient:
         body: dict[str, Any] | None = None,
         params: dict[str, Any] | None = None,
     ) -> Any:
-        # UTF-8 bytes: httpx would encode a str header as ASCII and fail on "张三"; the API decodes UTF-8.
-        headers = {b"X-User-Id": user_id.encode("utf-8")} if user_id is not None else {}
-        response = self._http.request(method, path, json=body, params=params, headers=headers)
-        if response.status_code >= 400:
-            data = response.json() if response.headers.get("content-type", "").startswith("application/json") else {}
-            message = data.get("message", response.text[:200])
-            if response.status_code == 503:
-                raise StoreUnavailable(data.get("store", "unknown"), message)
-            if response.status_code == 429:
-                raise TooManyRequests(message, int(response.headers.get("Retry-After", "1")))
-            cls = by_status(response.status_code, data.get("error"))
-            if issubclass(cls, InvalidInput):
-                raise cls(message, data.get("field"))
-            raise cls(message)
-        return response.json() if response.content else None
+        response = self._http.request(
+            method, path, json=body, params=query_params(params), headers=user_headers(user_id)
+        )
+        return raise_for_answer(response)
 
     def write(self, user_id: str, session_id: str, turns: list[dict[str, Any]], **fields: Any) -> s.CaptureResponse:
         body = {"session_id": session_id, "turns": turns, **fields}

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jinja2 import Environment, StrictUndefined
 
+from mal.instructions import Instruction, derive, render_message
 from mal.models import Memory, MemoryStatus
 from mal.ports import Clock, MemoryReader
 from mal.recent import RecentBuffer
@@ -67,6 +68,7 @@ class ContextResult:
     system_messages: list[dict[str, str]]
     memory_ids: list[str]
     lang: str
+    instructions: list[Instruction] = field(default_factory=list)
 
 
 class ContextBuilder:
@@ -85,12 +87,26 @@ class ContextBuilder:
         self._lifecycle = lifecycle
 
     def build(
-        self, scope: SubjectScope, query: str | None, max_memories: int, max_recent_turns: int, lang: str | None
+        self,
+        scope: SubjectScope,
+        query: str | None,
+        max_memories: int,
+        max_recent_turns: int,
+        lang: str | None,
+        instructions: bool = True,
     ) -> ContextResult:
-        memories = self._memories(scope, query, max_memories) if max_memories > 0 else []
+        listed: list[Memory] = []
+        if instructions or (max_memories > 0 and not (query and query.strip())):
+            # One listing serves the notes without a query and the instructions, which rest on
+            # everything active, not on the notes picked for this query.
+            statuses = [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
+            listed = self._graph.list_memories(scope.subject, statuses, None, 0, 500)[0]
+        memories = self._memories(scope, query, max_memories, listed) if max_memories > 0 else []
         turns = self._recent.get(scope, max_recent_turns)
-        lang = lang or _majority_lang(memories, turns)
-        messages = []
+        profile = [m for m in listed if m.status == MemoryStatus.ACTIVE] if instructions else []
+        lang = lang or _majority_lang(memories or profile, turns)
+        derived = derive(profile, self._clock.now(), lang)
+        messages = [{"role": "system", "content": render_message(derived, lang)}] if derived else []
         if memories:
             messages.append(
                 {
@@ -109,15 +125,14 @@ class ContextBuilder:
                     .strip(),
                 }
             )
-        return ContextResult(messages, [m.id for m in memories], lang)
+        return ContextResult(messages, [m.id for m in memories], lang, derived)
 
-    def _memories(self, scope: SubjectScope, query: str | None, limit: int) -> list[Memory]:
+    def _memories(self, scope: SubjectScope, query: str | None, limit: int, listed: list[Memory]) -> list[Memory]:
         if query and query.strip():
             # Only the hits themselves are rendered: the graph hop skips related memories.
             slim = self._retriever.config.model_copy(update={"enrich": False})
             return [h.memory for h in self._retriever.search(scope, query, k=limit, config=slim).hits]
-        statuses = [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
-        memories, _ = self._graph.list_memories(scope.subject, statuses, None, 0, 500)
+        memories = list(listed)  # active and disputed, newest first, at most 500
         now = self._clock.now()
         memories.sort(key=lambda m: effective_weight(m, now, self._lifecycle), reverse=True)
         return memories[:limit]

@@ -11,16 +11,19 @@ from typing import Any
 from fastapi import Depends, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.routing import Route
 
 from mal.api.deps import requires
 from mal.api.errors import install_error_handlers
 from mal.api.guard import RequestGuard
+from mal.api.mcp_http import McpEndpoint
 from mal.api.routes import router
 from mal.api.routes_inspect import router as inspect_router
 from mal.api.routes_lifecycle import router as lifecycle_router
 from mal.api.ui import router as ui_router
 from mal.bootstrap import Container, build, warm_up
 from mal.errors import ModelMismatch, StoreUnavailable
+from mal.mcp_server import build_server
 from mal.metrics import REQUEST_SECONDS, REQUESTS
 from mal.schedule import DailySchedule
 from mal.settings import Settings
@@ -57,7 +60,8 @@ def create_app(
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
         schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
-        yield
+        async with mcp.running():  # the MCP transport's task group
+            yield
         if schedule:
             schedule.stop()
         container.close()
@@ -69,6 +73,8 @@ def create_app(
         lifespan=lifespan,
     )
     install_error_handlers(app)
+    mcp = McpEndpoint(build_server())  # streamable HTTP at /mcp, behind the same RequestGuard
+    app.router.routes.append(Route("/mcp", endpoint=mcp, include_in_schema=False))
     app.include_router(router)
     app.include_router(lifecycle_router)
     app.include_router(inspect_router)

@@ -29,7 +29,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PRINCIPAL_STATE = "mal_principal"
-_PROTECTED = ("/v1/", "/metrics")
+_PROTECTED = ("/v1/", "/metrics", "/mcp")
 
 
 class RateLimiter:

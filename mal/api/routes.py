@@ -104,8 +104,17 @@ def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse
     summary="System messages ready to prepend to the next LLM call",
 )
 def context(body: s.ContextBody, p: Agent, bind: Binder, c: C) -> s.ContextResponse:
-    result = c.context.build(bind(p), body.query, body.max_memories, body.max_recent_turns, body.lang)
-    return s.ContextResponse(system_messages=result.system_messages, memory_ids=result.memory_ids)
+    result = c.context.build(
+        bind(p), body.query, body.max_memories, body.max_recent_turns, body.lang, instructions=body.instructions
+    )
+    return s.ContextResponse(
+        system_messages=result.system_messages,
+        memory_ids=result.memory_ids,
+        instructions=[
+            s.InstructionOut(kind=i.kind, key=i.key, text=i.text, memory_ids=list(i.memory_ids))
+            for i in result.instructions
+        ],
+    )
 
 
 @router.get("/memories", response_model=s.MemoryPage, tags=["agent"])

@@ -24,6 +24,7 @@ __all__ = [
     "ForgetBody",
     "ForgetCandidate",
     "ForgetResponse",
+    "InstructionOut",
     "MemoryOut",
     "MemoryPage",
     "SearchBody",
@@ -176,11 +177,20 @@ class ContextBody(_Body):
     max_memories: int = Field(default=20, ge=0, le=100)
     max_recent_turns: int = Field(default=20, ge=0, le=200)
     lang: Literal["zh", "en"] | None = None
+    instructions: bool = Field(default=True, description="add the personalised instructions message")
+
+
+class InstructionOut(BaseModel):
+    kind: str = Field(description="language, tool, budget, diet, allergy, accessibility, deploy or tone")
+    key: str
+    text: str
+    memory_ids: list[str] = Field(description="the memories the instruction rests on")
 
 
 class ContextResponse(BaseModel):
     system_messages: list[dict[str, str]]
     memory_ids: list[str]
+    instructions: list[InstructionOut] = Field(default_factory=list)
 
 
 class MemoryOut(BaseModel):

@@ -83,7 +83,7 @@ def test_three_sessions_remember_then_forget_everything(
     assert receipt["verified"] is True and receipt["deleted"]["neo4j"] > 0 and receipt["deleted"]["weaviate"] == 1
     assert agent.user not in str(receipt)
     after = agent.context(question)
-    assert after == {"system_messages": [], "memory_ids": []}
+    assert after == {"system_messages": [], "memory_ids": [], "instructions": []}
     assert agent.search(question) == []
     assert _left_in_stores(settings, "tenant-a", agent.user) == {"neo4j": 0, "weaviate": 0, "s3": 0}
 
