@@ -109,7 +109,13 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     found = [f for f in found if not (f[1][0] == "preference" and "过敏" in str(f[1][2].get("item")))]
     kinds = {m[0] for _, m in found}
     if "travel_plan" in kinds:
-        found = [f for f in found if f[1][0] != "budget"]
+        # The trip's budget is its budget_max; a budget the trip did not take (a hotel's per-night
+        # limit) stays a fact of its own.
+        ceilings = {f[1][2].get("budget_max") for f in found if f[1][0] == "travel_plan"}
+        places = {str(f[1][2].get(k)) for f in found if f[1][0] == "travel_plan" for k in ("arrival", "departure")}
+        # "我下周要去香港出差" read as a todo too: the task is the trip itself.
+        found = [f for f in found if not (f[1][0] == "todo" and any(p in str(f[1][2].get("task")) for p in places))]
+        found = [f for f in found if not (f[1][0] == "budget" and f[1][2].get("amount") in ceilings)]
     if kinds - {"feedback"}:
         found = [f for f in found if f[1][0] != "feedback"]
     if any(f[1][0] == "family_health" for f in found):
@@ -151,7 +157,7 @@ def parse(
         # ("That's awesome, I love it!" between friends is chat, not feedback on the service).
         matches = [m for m in matches if not (m[0] == "feedback" and m[1] < _WEAK_RULE)]
     if not matches and not fix and guess and guess[1] >= CLASSIFIER_MIN:
-        cued = cued_match(guess[0], text, lang, now)
+        cued = cued_match(guess[0], text, lang, now, mood)
         matches = [cued] if cued else []
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
