@@ -95,7 +95,8 @@ def predicted_facts(result: parsers.ParseResult) -> list[Pair]:
     """Every fact a parse yields in reading order; a turn with no fact yields its class alone."""
     if result.forget is not None:
         return [("forget_request", {"kinds": sorted(result.forget.kinds)})]
-    if result.intent == "correction" and result.correction is not None and not result.facts:
+    if result.intent == "correction" and result.correction is not None:
+        # a correction (with or without facts of its own) is scored as the correction it states
         slots = {"new": result.correction.new}
         if result.correction.old is not None:
             slots["old"] = result.correction.old

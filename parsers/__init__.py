@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
+from parsers.corrections import inline_correction, trim_new
 from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
 from parsers.intent_model import classify
@@ -124,6 +125,18 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     return [m for _, m in sorted(found, key=lambda f: f[0])]
 
 
+def _correction(text: str, lang: str) -> Correction | None:
+    """A bare correction ("不对，是800不是500") or one inside a sentence, its new value cut from
+    the sentence ("我住苏州" -> 苏州, "my budget is 1200" -> 1200)."""
+    fix, inline = correction(text, lang), inline_correction(text, lang)
+    if fix is None or (fix.old is None and inline is not None and inline.old is not None):
+        return inline
+    zh = lang != "en" and bool(re.search(r"[\u4e00-\u9fff]", fix.new))
+    if zh or re.match(r"(?:my|i|the|our|it)\b", fix.new, re.I):
+        return Correction(trim_new(fix.new, fix.old, zh), fix.old)
+    return fix
+
+
 def _domain(kind: str, text: str) -> str:
     if _FIN.search(text):
         return "finance"
@@ -148,7 +161,7 @@ def parse(
         return ParseResult(
             lang, "forget_request", [("forget_request", 0.95)], sentiment=mood[0], intensity=mood[1], forget=forget
         )
-    fix = correction(text, lang)
+    fix = _correction(text, lang)
     ruled = match_intents(text, lang, now, mood)
     matches = _collect(text, lang, now, list(ruled))
     guess = classify(text)
@@ -219,8 +232,11 @@ def parse(
         )
         for kind, confidence, slots, ents in matches
     ]
-    # A fact that carries a correction keeps its kind as the intent (the write path sees `fix`).
-    return ParseResult(lang, facts[0].kind, subs, facts, mood[0], mood[1], fix)
+    # A turn that replaces a named old value is a correction (label format); its facts carry
+    # `correction=True` and the write path decides on `fix` and the facts, not on the intent.
+    # "不对，我的预算是1000元" names no old value: it restates the fact, so the fact is the intent.
+    intent = "correction" if fix is not None and fix.old is not None else facts[0].kind
+    return ParseResult(lang, intent, subs, facts, mood[0], mood[1], fix)
 
 
 # -- query understanding for retrieval -------------------------------------------------------
