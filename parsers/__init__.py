@@ -96,8 +96,9 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     read from sentiment stands only when nothing else does."""
     found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
     extras = profile_facts(text, lang, now) + health_facts(text, lang)
-    if not any(m[0] == "preference" for m in matches):
-        extras += preference_facts(text, lang)
+    # Contrastive turns hold several tastes ("喜欢喝茶，不喜欢咖啡"): the extractor's readings join the
+    # rule's, and a reading of the same item merges into it.
+    extras += preference_facts(text, lang)
     for pos, extra in extras:
         if _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
             continue  # "我朋友住在北京", "my coworker is allergic": not the user's or family's fact
@@ -119,6 +120,9 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
         found = [f for f in found if not (f[1][0] == "budget" and f[1][2].get("amount") in ceilings)]
     if kinds - {"feedback"}:
         found = [f for f in found if f[1][0] != "feedback"]
+    health_values = {str(v) for f in found if f[1][0] == "family_health" for v in f[1][2].values()}
+    # "我奶奶在吃降压药，叫硝苯地平": the name is the drug's, not a person's
+    found = [f for f in found if not (f[1][0] == "profile" and str(f[1][2].get("value")) in health_values)]
     if any(f[1][0] == "family_health" for f in found):
         # "我妈对鸡蛋过敏" is not a preference or a job; the health extractors read it more exactly.
         found = [f for f in found if not (f[1][0] == "profile" and f[1][2].get("field") == "job" and f[1][1] < 0.85)]

@@ -60,6 +60,7 @@ def relative_before(text: str, pos: int, lang: str) -> str | None:
         m = re.search(rf"(?:我|俺)?(?:家)?(?P<r>{_REL_ZH_ALT})", clause)
         if m and (m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)):
             return REL_ZH[m.group("r")]
+    clause = re.split(r"\b(?:and|but)\s+(?=my\b|I\b)", clause)[-1]  # "my mom is ... and my dad has gout"
     m = re.search(rf"\b(?:my|our)\s+(?P<r>{_REL_EN_ALT})\b|^(?P<r2>mom|dad)\b", clause, re.I)
     if m:
         return REL_EN[(m.group("r") or m.group("r2")).lower()]

@@ -196,11 +196,15 @@ def _preference(text: str, lang: str) -> Match | None:
         if m:
             verb = m.group("verb").lower()
             item = re.sub(
-                r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*)$",
+                r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*|(?:but|and|because|so) .*)$",
                 "",
                 m.group("item").strip(),
                 flags=re.I,
             )
+            if verb == "prefer":
+                item = re.sub(r"\s+to\s+.*$", "", item)  # "prefer tea to coffee": coffee is the dislike
+            if verb != "hate" and not verb.startswith("don"):
+                item = re.sub(r"^my\s+", "", item, flags=re.I)  # "I like my steak medium rare"
             polarity = (
                 "dislike" if any(w in verb for w in ("don't", "not", "dislike", "hate", "can't", "cannot")) else "like"
             )
