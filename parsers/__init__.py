@@ -121,8 +121,16 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     if kinds - {"feedback"}:
         found = [f for f in found if f[1][0] != "feedback"]
     health_values = {str(v) for f in found if f[1][0] == "family_health" for v in f[1][2].values()}
-    # "我奶奶在吃降压药，叫硝苯地平": the name is the drug's, not a person's
-    found = [f for f in found if not (f[1][0] == "profile" and str(f[1][2].get("value")) in health_values)]
+    health_values |= {str(f[1][2]["value"]) for f in found if f[1][0] == "profile" and f[1][2].get("field") == "pet"}
+    # "我奶奶在吃降压药，叫硝苯地平", "我养了一只猫，叫咪咪": the name is the drug's or the pet's
+    found = [
+        f
+        for f in found
+        if not (f[1][0] == "profile" and f[1][2].get("field") == "name" and str(f[1][2].get("value")) in health_values)
+        and not (
+            f[1][0] == "profile" and str(f[1][2].get("value")) in health_values - {""} and f[1][2].get("field") != "pet"
+        )
+    ]
     if any(f[1][0] == "family_health" for f in found):
         # "我妈对鸡蛋过敏" is not a preference or a job; the health extractors read it more exactly.
         found = [f for f in found if not (f[1][0] == "profile" and f[1][2].get("field") == "job" and f[1][1] < 0.85)]

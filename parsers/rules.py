@@ -91,7 +91,10 @@ _PROFILE_EN = [
     ),
     (
         "job",
-        re.compile(r"\bI\s+(?:work as|am working as|'m working as)\s+(?:an?\s+)?(?P<v>[a-z ]{2,30})", re.IGNORECASE),
+        re.compile(
+            r"\bI\s+(?:work as|am working as|'m working as)\s+(?:an?\s+)?(?P<v>[a-z ]{2,30}?)(?=\s+(?:in|at|for|from)\b|[,.;!?]|$)",
+            re.IGNORECASE,
+        ),
     ),
     ("job", re.compile(rf"\bI(?:'m| am)\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}(?:{_JOBS_EN}))\b", re.IGNORECASE)),
     (
@@ -222,6 +225,10 @@ def _preference(text: str, lang: str) -> Match | None:
     return None
 
 
+def _place_name(value: str) -> bool:
+    return value in PLACES_ZH or bool(re.fullmatch(r"[\u4e00-\u9fa5]{1,4}[市省县]", value)) or value.isascii()
+
+
 def _profile(text: str, lang: str) -> Match | None:
     for field, pattern in (_PROFILE_ZH if lang != "en" else []) + (_PROFILE_EN if lang != "zh" else []):
         m = pattern.search(text)
@@ -234,6 +241,8 @@ def _profile(text: str, lang: str) -> Match | None:
             continue
         if field in {"city", "hometown"} and value in {"这里", "那里", "家里", "家", "公司", "学校"}:
             continue
+        if field == "city" and not re.search(r"住|生活|定居", m.group(0)) and not _place_name(value):
+            continue  # "我在腾讯上班", "我在杭州做老师": a bare 在 names a city only when it is one
         return ("profile", 0.9, {"field": field, "value": value}, [EntityRef(value, field, "HAS_PROFILE")])
     return None
 
