@@ -69,7 +69,7 @@ _NEGATED_MORE = re.compile(r"(?:n't|not|never|no)\s+(?:\w+\s+){0,2}(?:more than|
 BUDGET_CUE = re.compile(
     r"预算|花费|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|\bbudget\b|\bspend(?:ing)?\b|"
     r"\bcost\b|\bafford\b|\b(?:can|could) do up to\b|\bup to\b|\bunder\b|\bno more than\b|\bmax\b|\btops\b|"
-    r"\bat least\b|\ba minimum of\b|\bgo above\b|\bput(?:ting)?\b.{0,12}\binto\b",
+    r"\bat least\b|\ba minimum of\b|\bgo above\b|\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
     re.I,
 )
 _RANGE = re.compile(r"(?:到|至|~|～|-|–|\bto\b|\band\b)\s?$", re.I)
@@ -80,7 +80,7 @@ _CATEGORIES: list[tuple[str, str]] = [
     (r"酒店|住宿|住的|民宿|\bhotels?\b|\bairbnb\b|\blodging\b", "hotel"),
     (r"房租|租房|装修|房子|\brent\b|\bapartment\b|\bhousing\b|\bmortgage\b", "housing"),
     (r"理财|基金|股票|投资|\binvest\w*\b|\bindex funds?\b|\bstocks?\b|\bsavings?\b", "investment"),
-    (r"兴趣班|学费|补习|培训|辅导|课程|\btuition\b|\bcamp\b|\bschool\b|\bcourses?\b|\blessons?\b", "education"),
+    (r"兴趣班|学费|补习|培训|辅导|课程|[\u4e00-\u9fa5]课|\b(?:tuition|camp|school|courses?|lessons?)\b", "education"),
     (r"手机|电脑|笔记本|相机|平板|耳机|\b(?:phones?|laptops?|computers?|camera|tablet|headphones|tv)\b", "electronics"),
     (r"买车|车子|新车|汽车|\bcars?\b", "car"),
     (r"礼物|\bgifts?\b|\bpresents?\b|给[^，。,]{1,6}买", "gift"),

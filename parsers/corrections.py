@@ -49,7 +49,7 @@ _EN_VALUE = re.compile(
 def _zh_value(chunk: str) -> str:
     chunk = chunk.strip(" 。！!的了啦呀哈")
     cut = _ZH_LEAD.sub("", chunk)
-    return re.sub(r"(?:过敏|的|了)$", "", cut or chunk).strip() or chunk
+    return re.sub(r"(?:过敏|的|了|上班|工作|打工|生活)$", "", cut or chunk).strip() or chunk
 
 
 def _relative(chunk: str, zh: bool) -> str | None:

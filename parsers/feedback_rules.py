@@ -71,6 +71,12 @@ FEEDBACK_WORDS: dict[str, tuple[str, float]] = {
     "so laggy": ("frustrated", 0.75),
     "waste of time": ("angry", 0.85),
 }
+_JUDGING = re.compile(
+    "|".join(
+        re.escape(t) if not t.isascii() else rf"\b{re.escape(t)}(?!\w)" for t in sorted(FEEDBACK_WORDS, key=len)[::-1]
+    ),
+    re.I,
+)
 POLARITY = {"satisfied": "positive", "frustrated": "negative", "angry": "negative"}
 _TARGET_ZH = re.compile(
     r"响应|回复|回答|推荐|答的|答得|速度|反应|系统|客服|软件|应用|app|APP|服务|你们|你的|你这|你|界面|功能|体验|助手|机器人|AI"
@@ -114,7 +120,12 @@ def feedback_match(text: str, lang: str, mood: tuple[str, float], cued: bool = F
     )
     topic = targeted.group(0).lower() if targeted else "general"
     if cued:
-        return feedback_fact(text, label, intensity, topic, 0.75)
+        return None if _VOCATIVE.search(text) else feedback_fact(text, label, intensity, topic, 0.75)
+    judged = _JUDGING.search(text)
+    if judged and not _VOCATIVE.search(text) and len(text.split()) <= 12:
+        # a word that judges help ("spot on", "敷衍", "keep forgetting") in a short turn: feedback
+        # even without the service named, and strong enough to stand against a learned guess
+        return feedback_fact(text, label, intensity, topic, 0.85)
     if lang != "zh" and not _SERVICE_EN.search(text):
         # Without the service named, only a short turn said to "you" can be feedback, and not praise
         # to a friend by name: "Wow, that's a great photo!" is chat.

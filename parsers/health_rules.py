@@ -279,9 +279,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             if later and _NEG_EN.search(pre):
                 rel = REL_EN[later.group("r").lower()]
             slots = {"condition": re.sub(r"^(?:a mild |a )", "", cond) if cond.lower().startswith("a ") else cond}
-            med = _meds(text, lang, start, len(text) if "and" in text[m.end() : m.end() + 6] else end) or _meds(
-                text, lang, start, end
-            )
+            other = re.search(r"\s(?:and|but)\s+my\s", text[m.end() :], re.I)
+            stop = m.end() + other.start() if other else end  # "... and my dad takes metformin": dad's drug
+            med = _meds(text, lang, start, len(text) if "and" in text[m.end() : m.end() + 6] and not other else stop)
+            med = med or _meds(text, lang, start, min(end, stop))
             if med:
                 slots["medication"] = med
             out.append((m.start(), _health(rel, slots)))
@@ -293,7 +294,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             named = text.rfind("药", 0, i) if lang != "en" else -1
             i = named if named >= 0 else i  # "我奶奶在吃降压药，叫硝苯地平": whose medicine is said first
             if not re.search(r"推荐|recommend|should I|can I|吗|能不能|[?？]", text, re.I) or out:
-                attached = next((f for f in out if f[0] <= i), None)
+                attached = next(
+                    (f for f in out if f[0] <= i and not re.search(r"\b(?:and|but)\s+my\b", text[f[0] : i], re.I)),
+                    None,
+                )  # "my sister has celiac disease and my dad takes metformin": the drug is dad's
                 if attached is not None:
                     attached[1][2]["medication"] = med
                 else:
