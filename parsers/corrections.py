@@ -66,7 +66,7 @@ def trim_new(new: str, old: str | None, zh: bool) -> str:
             return rel
     if zh:
         return _zh_value(new)
-    m = _EN_VALUE.search(new.strip(" .!"))
+    m = _EN_VALUE.search(re.sub(r"\s+(?:now|instead|then|actually|though)$", "", new.strip(" .!"), flags=re.I))
     return m.group(0) if m else new.strip()
 
 

@@ -52,13 +52,11 @@ FEEDBACK_WORDS: dict[str, tuple[str, float]] = {
     "exactly what i wanted": ("satisfied", 0.85),
     "getting better": ("satisfied", 0.75),
     "way better": ("satisfied", 0.75),
-    "much better": ("satisfied", 0.7),
     "spot on": ("satisfied", 0.8),
     "10/10": ("satisfied", 0.8),
     "worked perfectly": ("satisfied", 0.85),
     "life saver": ("satisfied", 0.85),
     "lifesaver": ("satisfied", 0.85),
-    "love the": ("satisfied", 0.75),
     "completely wrong": ("angry", 0.8),
     "totally wrong": ("angry", 0.8),
     "that's wrong": ("frustrated", 0.75),
@@ -120,7 +118,10 @@ def feedback_match(text: str, lang: str, mood: tuple[str, float], cued: bool = F
     )
     topic = targeted.group(0).lower() if targeted else "general"
     if cued:
-        return None if _VOCATIVE.search(text) else feedback_fact(text, label, intensity, topic, 0.75)
+        # The learned layer's "feedback" also fires on warm chat between friends ("Wow, great pic!");
+        # it makes a fact only with a judging word or the service named.
+        named = _JUDGING.search(text) or _SERVICE_EN.search(text) or (lang != "en" and _TARGET_ZH.search(text))
+        return feedback_fact(text, label, intensity, topic, 0.75) if named and not _VOCATIVE.search(text) else None
     judged = _JUDGING.search(text)
     if judged and not _VOCATIVE.search(text) and len(text.split()) <= 12:
         # a word that judges help ("spot on", "敷衍", "keep forgetting") in a short turn: feedback

@@ -237,6 +237,8 @@ def _profile(text: str, lang: str) -> Match | None:
         value = m.group("v").strip()
         if field == "language":
             value = LANGUAGES.get(value.lower(), LANGUAGES.get(value, value))
+        if field == "job" and re.match(r"[做干搞][\u4e00-\u9fa5]{2,}", value):
+            value = value[1:]  # "我是做运营的" -> 运营
         if field == "name" and value in {"什么", "谁", "一名", "一个"}:
             continue
         if field in {"city", "hometown"} and value in {"这里", "那里", "家里", "家", "公司", "学校"}:
