@@ -30,8 +30,11 @@ _COUNTRIES = (
     "俄罗斯 英国 法国 德国 意大利 西班牙 葡萄牙 荷兰 瑞士 奥地利 希腊 冰岛 挪威 瑞典 芬兰 丹麦 美国 加拿大 墨西哥 "
     "巴西 阿根廷 澳大利亚 澳洲 新西兰 欧洲 东南亚 北欧"
 )
+# Stations named X西/X南 glue onto common words (杭州西湖 would become 杭州西 + 湖): only listed
+# where that cannot happen.
+# 杭州西/杭州南 are left out: in jieba they glue onto common words (杭州西湖 -> 杭州西 + 湖).
 _STATIONS = (
-    "杭州西 杭州南 苏州北 苏州园区 无锡东 南京站 上海西 虹桥 浦东 首都机场 大兴机场 白云机场 宝安机场 双流 天府 "
+    "苏州北 苏州园区 无锡东 南京站 上海西 虹桥 浦东 首都机场 大兴机场 白云机场 宝安机场 双流 天府 "
     "武汉站 汉口 武昌 长沙站 西安站 成都南 成都西 重庆西 昆明南 贵阳北 南宁东 福州南 厦门北 深圳东 广州站 香港西九龙"
 )
 MORE_PLACES_ZH: list[str] = sorted(
