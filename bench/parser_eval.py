@@ -20,6 +20,7 @@ from typing import Any
 import cn2an
 
 import parsers
+from parsers.feedback_rules import POLARITY
 from parsers.lexicon import EN_NUMBERS, EN_TENS, LANGUAGES, RELATIVES_EN, RELATIVES_ZH, SEAT_CLASSES
 from parsers.temporal import find_amounts, find_when
 
@@ -51,6 +52,7 @@ ENUM_SLOTS = {
     "category",
     "sentiment",
     "mode",
+    "mood",
     "kinds",
     "topic",
     "intensity",
@@ -75,9 +77,17 @@ def row_lang(row: dict[str, Any]) -> str:
     return "zh" if re.search(r"[\u4e00-\u9fff]", row["text"]) else "en"
 
 
+def _gold(intent: str, slots: dict[str, Any]) -> Pair:
+    """The oldest labelled sets wrote a feedback's sentiment as the mood (satisfied / frustrated /
+    angry); the v2 format is the polarity, so the old labels are read as their polarity."""
+    if intent == "feedback" and slots.get("sentiment") in POLARITY:
+        slots["sentiment"] = POLARITY[slots["sentiment"]]
+    return intent, slots
+
+
 def gold_facts(row: dict[str, Any]) -> list[Pair]:
-    return [(row["intent"], dict(row.get("slots") or {}))] + [
-        (m["intent"], dict(m.get("slots") or {})) for m in row.get("more") or []
+    return [_gold(row["intent"], dict(row.get("slots") or {}))] + [
+        _gold(m["intent"], dict(m.get("slots") or {})) for m in row.get("more") or []
     ]
 
 
@@ -85,7 +95,8 @@ def predicted_facts(result: parsers.ParseResult) -> list[Pair]:
     """Every fact a parse yields in reading order; a turn with no fact yields its class alone."""
     if result.forget is not None:
         return [("forget_request", {"kinds": sorted(result.forget.kinds)})]
-    if result.intent == "correction" and result.correction is not None and not result.facts:
+    if result.intent == "correction" and result.correction is not None:
+        # a correction (with or without facts of its own) is scored as the correction it states
         slots = {"new": result.correction.new}
         if result.correction.old is not None:
             slots["old"] = result.correction.old
@@ -116,6 +127,11 @@ def _same(a: Any, b: Any) -> bool:
 def _numbers_in(text: str) -> set[float]:
     found = {a.value for a in find_amounts(text, "mixed")} | {a.value for a in find_amounts(text + "元", "zh")}
     found |= {float(n) for n in re.findall(r"\d+(?:\.\d+)?", re.sub(r"[,\s]", "", text))}
+    # "3k到4k", "1.2w": the multiplier letter is part of the written number
+    found |= {
+        float(n) * (1_000 if k.lower() == "k" else 10_000)
+        for n, k in re.findall(r"(\d+(?:\.\d+)?)\s?([kKwW])(?![a-zA-Z])", text)
+    }
     for run in re.findall(r"[零〇一二两三四五六七八九十百千万]+", text):
         try:
             found.add(float(cn2an.cn2an(run, "smart")))

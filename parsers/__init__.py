@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
+from parsers.corrections import inline_correction, trim_new
 from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
 from parsers.intent_model import classify
@@ -95,8 +96,9 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     read from sentiment stands only when nothing else does."""
     found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
     extras = profile_facts(text, lang, now) + health_facts(text, lang)
-    if not any(m[0] == "preference" for m in matches):
-        extras += preference_facts(text, lang)
+    # Contrastive turns hold several tastes ("喜欢喝茶，不喜欢咖啡"): the extractor's readings join the
+    # rule's, and a reading of the same item merges into it.
+    extras += preference_facts(text, lang)
     for pos, extra in extras:
         if _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
             continue  # "我朋友住在北京", "my coworker is allergic": not the user's or family's fact
@@ -109,13 +111,42 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     found = [f for f in found if not (f[1][0] == "preference" and "过敏" in str(f[1][2].get("item")))]
     kinds = {m[0] for _, m in found}
     if "travel_plan" in kinds:
-        found = [f for f in found if f[1][0] != "budget"]
+        # The trip's budget is its budget_max; a budget the trip did not take (a hotel's per-night
+        # limit) stays a fact of its own.
+        ceilings = {f[1][2].get("budget_max") for f in found if f[1][0] == "travel_plan"}
+        places = {str(f[1][2].get(k)) for f in found if f[1][0] == "travel_plan" for k in ("arrival", "departure")}
+        # "我下周要去香港出差" read as a todo too: the task is the trip itself.
+        found = [f for f in found if not (f[1][0] == "todo" and any(p in str(f[1][2].get("task")) for p in places))]
+        found = [f for f in found if not (f[1][0] == "budget" and f[1][2].get("amount") in ceilings)]
     if kinds - {"feedback"}:
         found = [f for f in found if f[1][0] != "feedback"]
+    health_values = {str(v) for f in found if f[1][0] == "family_health" for v in f[1][2].values()}
+    health_values |= {str(f[1][2]["value"]) for f in found if f[1][0] == "profile" and f[1][2].get("field") == "pet"}
+    # "我奶奶在吃降压药，叫硝苯地平", "我养了一只猫，叫咪咪": the name is the drug's or the pet's
+    found = [
+        f
+        for f in found
+        if not (f[1][0] == "profile" and f[1][2].get("field") == "name" and str(f[1][2].get("value")) in health_values)
+        and not (
+            f[1][0] == "profile" and str(f[1][2].get("value")) in health_values - {""} and f[1][2].get("field") != "pet"
+        )
+    ]
     if any(f[1][0] == "family_health" for f in found):
         # "我妈对鸡蛋过敏" is not a preference or a job; the health extractors read it more exactly.
         found = [f for f in found if not (f[1][0] == "profile" and f[1][2].get("field") == "job" and f[1][1] < 0.85)]
     return [m for _, m in sorted(found, key=lambda f: f[0])]
+
+
+def _correction(text: str, lang: str) -> Correction | None:
+    """A bare correction ("不对，是800不是500") or one inside a sentence, its new value cut from
+    the sentence ("我住苏州" -> 苏州, "my budget is 1200" -> 1200)."""
+    fix, inline = correction(text, lang), inline_correction(text, lang)
+    if fix is None or (fix.old is None and inline is not None and inline.old is not None):
+        return inline
+    zh = lang != "en" and bool(re.search(r"[\u4e00-\u9fff]", fix.new))
+    if zh or re.match(r"(?:my|i|the|our|it)\b", fix.new, re.I):
+        return Correction(trim_new(fix.new, fix.old, zh), fix.old)
+    return fix
 
 
 def _domain(kind: str, text: str) -> str:
@@ -142,7 +173,7 @@ def parse(
         return ParseResult(
             lang, "forget_request", [("forget_request", 0.95)], sentiment=mood[0], intensity=mood[1], forget=forget
         )
-    fix = correction(text, lang)
+    fix = _correction(text, lang)
     ruled = match_intents(text, lang, now, mood)
     matches = _collect(text, lang, now, list(ruled))
     guess = classify(text)
@@ -151,7 +182,7 @@ def parse(
         # ("That's awesome, I love it!" between friends is chat, not feedback on the service).
         matches = [m for m in matches if not (m[0] == "feedback" and m[1] < _WEAK_RULE)]
     if not matches and not fix and guess and guess[1] >= CLASSIFIER_MIN:
-        cued = cued_match(guess[0], text, lang, now)
+        cued = cued_match(guess[0], text, lang, now, mood)
         matches = [cued] if cued else []
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
@@ -213,8 +244,11 @@ def parse(
         )
         for kind, confidence, slots, ents in matches
     ]
-    # A fact that carries a correction keeps its kind as the intent (the write path sees `fix`).
-    return ParseResult(lang, facts[0].kind, subs, facts, mood[0], mood[1], fix)
+    # A turn that replaces a named old value is a correction (label format); its facts carry
+    # `correction=True` and the write path decides on `fix` and the facts, not on the intent.
+    # "不对，我的预算是1000元" names no old value: it restates the fact, so the fact is the intent.
+    intent = "correction" if fix is not None and fix.old is not None else facts[0].kind
+    return ParseResult(lang, intent, subs, facts, mood[0], mood[1], fix)
 
 
 # -- query understanding for retrieval -------------------------------------------------------

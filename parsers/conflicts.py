@@ -65,7 +65,7 @@ def apply_correction(correction: Correction, existing: list[dict[str, Any]]) -> 
     """Find the newest memory holding the corrected value; returns (memory id, slot, new slots)."""
     for memory in sorted(existing, key=lambda m: str(m.get("created_at", "")), reverse=True):
         for slot, value in memory.get("slots", {}).items():
-            if slot in {"currency", "bound", "polarity", "field", "relative", "category", "mode", "sentiment"}:
+            if slot in {"currency", "bound", "polarity", "field", "relative", "category", "mode", "sentiment", "mood"}:
                 continue
             text = _fmt(value)
             if correction.old is not None and text != correction.old and not text.startswith(correction.old):

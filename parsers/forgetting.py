@@ -23,7 +23,7 @@ KIND_WORDS: dict[str, str] = forget_words()
 # Words that say "something you remember" without naming what.
 _MEMORY_WORDS_EN = re.compile(
     r"\b(?:memor(?:y|ies)|remember(?:ed)?|what i (?:said|told you|mentioned|shared)|(?:that|everything) i (?:said|told)|"
-    r"(?:you know|you remember|you have) about|records?|notes? about)\b",
+    r"(?:you know|you remember|you have) about|(?:you've|you have|you) (?:stored|saved|kept)|records?|notes? about)\b",
     re.IGNORECASE,
 )
 _MEMORY_WORDS_ZH = re.compile(r"记忆|记录|记住|说过|说的|之前说|告诉你|提到|提过")
@@ -197,7 +197,13 @@ _STOP = frozenset(
 _QUESTION_ZH = re.compile(r"怎么|如何|怎样|为什么|是什么|什么意思|啥意思|能不能用")
 _FORGET_ZH = re.compile(
     r"^(?P<polite>请你?|麻烦你?|帮我|你|能不能|可以|可不可以)?\s*(?:把(?P<obj>.{1,30}?))?"
-    r"(?P<verb>忘掉|忘了吧|忘了|忘记|删掉|删除|清除|清空|抹掉|别再记|不要再记|别记|不要记|不用记)(?:住|得|掉)?(?P<rest>.*)$"
+    r"(?:全|都|全都)?(?P<verb>忘掉|忘了吧|忘了|忘记|删掉|删除|删了|清除|清空|清掉|抹掉|别再记|不要再记|别记|不要记|不用记)(?:住|得|掉)?(?P<rest>.*)$"
+)
+# The object first, then the verb: "我刚才说的那个预算，删了吧", "之前说的出行计划都不要了，清掉",
+# "我的预算和行程你都别记了". Only with a kind or memory word in the object (checked below).
+_FORGET_ZH_TAIL = re.compile(
+    r"^(?P<obj>[^？?]{1,30}?)[，,]?\s*(?:你)?(?:都|全|全都|就)?(?:不要了[，,]\s*)?"
+    r"(?P<verb>删了|删掉|删除|清掉|清除|清空|不要了|别记了|别记|不用记了|忘了|忘掉)(?:吧|哈|啊)?[。！!~]*$"
 )
 _FORGET_VERBS_ZH = {"忘掉", "忘了吧", "别再记", "不要再记", "别记", "不要记", "不用记"}
 _FORGET_EN = re.compile(
@@ -260,6 +266,14 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
             polite = m.group("polite") not in {None, "你"}
             return ask if polite or m.group("obj") or remembered or stripped.endswith("吧") else None
         return ask if remembered or ask.kinds else None
+    m = _FORGET_ZH_TAIL.match(stripped)
+    if m and not _QUESTION_ZH.search(stripped) and re.search(r"我|之前|刚才|那个|这个", m.group("obj")):
+        obj = m.group("obj")
+        ask = _forget_target_zh(obj, lang)
+        tokens = [t for t in _tokens(obj) if t not in {"的", "了", "吧", "你", "都"}]
+        # The kind must be what is dropped ("那个预算"), not a word modifying a thing ("我喜欢的那件衣服").
+        head = bool(tokens) and tokens[-1] in KIND_WORDS
+        return ask if ask.kinds and (head or _MEMORY_WORDS_ZH.search(obj)) else None
     m = _FORGET_EN.match(stripped)
     if m:
         verb, rest = m.group("verb").lower(), m.group("rest")

@@ -132,10 +132,17 @@ _ALLERGY_EN = re.compile(
     re.I,
 )
 _MED_ZH = re.compile(
-    r"(?:在吃|吃着|一直在吃|每天吃|每天要吃|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着|药[，,]?叫)(?P<m>[\u4e00-\u9fa5A-Za-z]{2,8}?)(?=了|[，。,.!！？?；;\s]|$)"
+    r"(?:药[，,]?叫|在吃|吃着|一直在吃|每天吃|每天要吃|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
+    r"(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
 )
+_NAMED_MED_ZH = re.compile(
+    r"药[，,]?(?:叫|是)(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
+)
+# "老公的降压药快吃完了": a family member's medicine named by its kind
+_OWNED_MED_ZH = re.compile(r"的(?P<m>[\u4e00-\u9fa5]{1,4}药)(?:快)?(?:吃完|用完|没了|不够)")
 _MED_EN = re.compile(
-    r"\b(?:takes?|taking|on|put (?:me|him|her) on|prescribed|started|uses?|using|carry)\s+(?:an?\s+)?(?P<m>[A-Za-z][a-z]+(?:-[a-z]+)?)(?=\s+(?:for|every|daily|each|now|inhaler|twice|and|so)\b|[,.;!?]|$)",
+    r"\b(?:takes?|taking|on|put (?:me|him|her) on|prescribed|started|uses?|using|carry|out of (?:his|her|my|their))\s+"
+    r"(?:an?\s+)?(?P<m>[A-Za-z][A-Za-z]+(?:-[a-z]+)?)(?=\s+(?:for|every|daily|each|now|inhaler|twice|and|so|everywhere)\b|[,.;!?]|$)",
 )
 _NOT_MED_EN = {
     "it", "the", "a", "my", "his", "her", "some", "time", "calls", "call", "board", "vacation", "trip", "walks",
@@ -143,7 +150,7 @@ _NOT_MED_EN = {
 }  # fmt: skip
 _NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
 _DRUG_HINT_EN = re.compile(
-    r"(?:in|ol|am|ine|ide|one|ate|ril|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|azepam|ex|all|pen|ol)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
+    r"(?:in|ol|am|ine|ide|one|ate|ril|rel|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|azepam|ex|all|pen|ol|il|ta)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
     re.I,
 )
 _NEG_ZH = re.compile(r"不对|没有|没|不是|不")
@@ -173,7 +180,7 @@ def _clause(text: str, pos: int) -> tuple[int, int]:
 def _meds(text: str, lang: str, start: int, end: int) -> str | None:
     window = text[start:end]
     if lang != "en":
-        m = _MED_ZH.search(window)
+        m = _NAMED_MED_ZH.search(window) or _MED_ZH.search(window) or _OWNED_MED_ZH.search(window)
         if (
             m
             and m.group("m") not in _NOT_MED_ZH
@@ -230,10 +237,16 @@ def health_facts(text: str, lang: str) -> list[Found]:
     if lang != "en":
         for m in re.finditer(_COND_ZH_ALT, text):
             cond = m.group(0)
-            if cond == "过敏" or any(f[0] <= m.start() <= f[0] + 15 and "allergen" in f[1][2] for f in out):
+            clause = _clause(text, m.start())
+            if cond == "过敏" or any(clause[0] <= f[0] < clause[1] and "allergen" in f[1][2] for f in out):
                 continue
             pre = text[_clause(text, m.start())[0] : m.start()]
+            shifted = re.search(rf"是(?P<r>{_REL_ZH_ALT})有", text[m.end() :])
             if re.search(r"没有|没|不是|预防|怕|担心|会不会|怎么|吗", pre + text[m.end() : m.end() + 2]):
+                if not shifted:
+                    continue
+                # "我妈没有糖尿病，是我爸有": the condition belongs to the one named after
+                out.append((m.start(), _health(REL_ZH[shifted.group("r")], {"condition": cond})))
                 continue
             if not re.search(rf"{_WHO_ZH}|自己|患者|查出|得了|有", pre + text[m.end() : m.end() + 2]):
                 continue
@@ -259,16 +272,17 @@ def health_facts(text: str, lang: str) -> list[Found]:
                     continue
             if not re.search(
                 r"\b(?:I|I'm|I've|my|mom|dad|has|have|had|got|with|for|diagnosed)\b", pre + " " + cond, re.I
-            ):
+            ) and not relative_before(text, m.start(), "zh"):
                 continue
-            rel = _who(text, m.start(), "en")
+            rel = _who(text, m.start(), lang)
             later = re.search(rf"\bmy\s+(?P<r>{_REL_EN_ALT})\s+does\b", text[m.end() :], re.I)
             if later and _NEG_EN.search(pre):
                 rel = REL_EN[later.group("r").lower()]
             slots = {"condition": re.sub(r"^(?:a mild |a )", "", cond) if cond.lower().startswith("a ") else cond}
-            med = _meds(text, lang, start, len(text) if "and" in text[m.end() : m.end() + 6] else end) or _meds(
-                text, lang, start, end
-            )
+            other = re.search(r"\s(?:and|but)\s+my\s", text[m.end() :], re.I)
+            stop = m.end() + other.start() if other else end  # "... and my dad takes metformin": dad's drug
+            med = _meds(text, lang, start, len(text) if "and" in text[m.end() : m.end() + 6] and not other else stop)
+            med = med or _meds(text, lang, start, min(end, stop))
             if med:
                 slots["medication"] = med
             out.append((m.start(), _health(rel, slots)))
@@ -277,12 +291,22 @@ def health_facts(text: str, lang: str) -> list[Found]:
         med = _meds(text, lang, 0, len(text))
         if med:
             i = text.find(med)
+            named = text.rfind("药", 0, i) if lang != "en" else -1
+            i = named if named >= 0 else i  # "我奶奶在吃降压药，叫硝苯地平": whose medicine is said first
             if not re.search(r"推荐|recommend|should I|can I|吗|能不能|[?？]", text, re.I) or out:
-                attached = next((f for f in out if f[0] <= i), None)
+                attached = next(
+                    (f for f in out if f[0] <= i and not re.search(r"\b(?:and|but)\s+my\b", text[f[0] : i], re.I)),
+                    None,
+                )  # "my sister has celiac disease and my dad takes metformin": the drug is dad's
                 if attached is not None:
                     attached[1][2]["medication"] = med
                 else:
                     out.append(
                         (i, _health(_who(text, i, lang if lang != "mixed" else "zh"), {"medication": med}, 0.85))
                     )
+    too = re.search(rf"\b(?:and|,)\s+my\s+(?P<r>{_REL_EN_ALT})\s+(?:is|does|has|'s)\s+too\b", text, re.I)
+    if too and out and lang != "zh":
+        # "I'm allergic to pollen and my wife is too": the same fact again, for the relative
+        slots = {k: v for k, v in out[-1][1][2].items() if k != "relative"}
+        out.append((too.start(), _health(REL_EN[too.group("r").lower()], slots)))
     return out

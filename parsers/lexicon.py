@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from parsers.places import MORE_PLACES_ZH
+
 __all__ = [
     "BUDGET_CATEGORIES_EN",
     "BUDGET_CATEGORIES_ZH",
@@ -170,6 +172,7 @@ PLACES_ZH = [
     "桂林",
     "丽江",
 ]
+PLACES_ZH += [p for p in MORE_PLACES_ZH if p not in PLACES_ZH]
 SEAT_CLASSES = {
     "二等座": "second_class",
     "一等座": "first_class",

@@ -18,7 +18,7 @@ _ZH = [
     (
         "like",
         re.compile(
-            rf"(?:超|挺|蛮|贼|巨|特|真)?(?:喜欢|爱|迷恋|迷上了?|爱上了?|偏向于?|热衷于?|沉迷于?)(?:吃|喝|看|听|玩|去|住)?(?P<i>[^，。,.!！？?]{{1,15}}?)(?:的)?{_END}"
+            rf"(?<!不)(?<!不太)(?<!不怎么)(?<!不是很)(?:超|挺|蛮|贼|巨|特|真)?(?:喜欢|爱|迷恋|迷上了?|爱上了?|偏向于?|热衷于?|沉迷于?)(?:吃|喝|看|听|玩|去)?(?P<i>[^，。,.!！？?]{{1,15}}?)(?:的)?(?=而不是|{_END})"
         ),
     ),
     (
@@ -37,12 +37,21 @@ _ZH = [
     ("like", re.compile(r"^(?P<i>[^，。,.!！？?]{1,12}?)(?:yyds|YYDS|永远的神|是我的最爱)")),
     ("like", re.compile(rf"我(?:一般|通常|平时|经常)(?:喝|吃|用|看|听)(?P<i>[^，。,.!！？?]{{1,10}}?){_END}")),
     ("dislike", re.compile(rf"我不吃(?P<i>[^，。,.!！？?]{{1,8}}?){_END}")),
+    # contrastive halves: "喜欢喝茶，不喜欢咖啡", "不喜欢早起，但是喜欢跑步", "安静的餐厅，太吵的不去"
+    ("dislike", re.compile(rf"(?<![太怎是])不(?:喜欢|爱)(?:吃|喝|看|听|玩|去)?(?P<i>[^，。,.!！？?]{{1,15}}?){_END}")),
+    ("dislike", re.compile(rf"从来不(?P<i>(?:喝|吃|抽|看|玩)[^，。,.!！？?]{{1,8}}?){_END}")),
+    (
+        "dislike",
+        re.compile(
+            r"(?:^|[，,])(?P<i>[^，。,.!！？?我]{1,8}?)(?:我)?(?:就|一般|从来)?(?:不去|不喝|不要|不看)(?:了)?(?:[，。,.!！]|$)"
+        ),
+    ),
 ]
 _EN = [
     (
         "like",
         re.compile(
-            rf"\b(?i:I'm|I am|im)\s+(?i:really\s+|so\s+)?(?i:into|obsessed with|a (?:huge|big) fan of|crazy about|hooked on)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+            rf"\b(?i:I'm|I am|im)\s+(?i:really\s+|so\s+|lowkey\s+|kinda\s+|totally\s+|low-key\s+)?(?i:into|obsessed with|a (?:huge|big) fan of|crazy about|hooked on)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
         ),
     ),
     ("like", re.compile(r"\b(?i:I'm|I am)\s+a\s+(?i:huge|big)\s+(?P<i>[^,.;!?]{2,30}?)\s+fan\b")),
@@ -59,6 +68,21 @@ _EN = [
         ),
     ),
     ("like", re.compile(r"\b(?i:I'd rather|I would rather)\s+(?P<i>[^,.;!?]{2,40}?)\s+than\b")),
+    ("dislike", re.compile(rf"\b(?i:rather)\s+[^,.;!?]{{2,40}}?\s+than\s+(?P<i>[^,.;!?]{{2,40}}?){_END}")),
+    ("dislike", re.compile(rf"\b(?i:prefer)\s+[^,.;!?]{{2,40}}?\s+(?:to|over)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}")),
+    (
+        "dislike",
+        re.compile(
+            rf"\b(?i:I (?:never|don't|dont|do not) (?:really )?(?:enjoy(?:ed)?|like|liked|drink|do))\s+(?P<i>[^,.;!?]{{2,40}}?)"
+            rf"(?=\s+(?:at all|anymore|much)\b|{_END})"
+        ),
+    ),
+    (
+        "dislike",
+        re.compile(r"(?:^|[,.;!?]\s*)(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+a\s+(?:hard\s+|big\s+)?no\s+for\s+me\b"),
+    ),
+    ("like", re.compile(r"^(?P<i>[^,.;!?]{2,30}?)\?\s*(?i:love (?:it|them)|yes please)\b")),
+    ("like", re.compile(r"\bI use\s+(?P<i>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+for everything\b")),
     (
         "like",
         re.compile(
@@ -73,7 +97,7 @@ _EN = [
     ),
 ]
 _NOT_ITEM = re.compile(
-    r"^(?:你|您|it|this|that|you|your|the app|这个|那个|的|了|吗|人)|[吗呢?？]$|^(?:to know|to ask)|^死|"
+    r"^(?:你|您|it|this|that|you|your|the app|这个|那个|的|了|吗|人(?!多|少|群))|[吗呢?？]$|^(?:to know|to ask)|^死|"
     r"feature|\bapp\b|service|system|answer|response|update|系统|软件|功能|服务|回答|客服|过敏",
     re.I,
 )
@@ -83,16 +107,17 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
     if re.search(r"[吗?？]\s*$|什么|哪个|which|what|recommend|推荐", text, re.I):
         return []  # a question about likes is a request, not a stated preference
     out: list[tuple[int, Match]] = []
+    spans: list[tuple[int, int]] = []
     for polarity, pattern in (_ZH if lang != "en" else []) + (_EN if lang != "zh" else []):
         for m in pattern.finditer(text):
-            item = m.group("i").strip(" 的了吧呀啊")
+            item = re.sub(r"^(?:hate\s+)+", "", m.group("i").strip(" 的了吧呀啊"), flags=re.I)  # "hate hate HATE x"
             item = (
                 re.sub(r"^(?:my|the|a|an)\s+", "", item, flags=re.I)
                 if polarity == "like" and item.lower().startswith("my ")
                 else item
             )
-            if not item or _NOT_ITEM.search(item) or any(o[0] <= m.start() < o[0] + 6 for o in out):
-                continue
+            if not item or _NOT_ITEM.search(item) or any(a <= m.start("i") < b for a, b in spans):
+                continue  # another pattern already read this item
             if re.search(
                 r"(?:我|俺)?(?:爸|妈|老公|老婆|儿子|女儿|孩子|哥|姐|弟|妹|爷|奶)|\bmy\s+\w+\s+$",
                 re.split(r"[，。,.!！？?]", text[: m.start()])[-1],
@@ -101,4 +126,5 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
             slots = {"item": item, "polarity": polarity}
             ent = EntityRef(item, "topic", "DISLIKES" if polarity == "dislike" else "PREFERS")
             out.append((m.start("i"), ("preference", 0.8, slots, [ent])))
+            spans.append((m.start("i"), m.end("i")))
     return out

@@ -16,6 +16,7 @@ from typing import Any
 from parsers.lexicon import EN_NUMBERS, EN_TENS, LANGUAGES
 from parsers.model import EntityRef
 from parsers.temporal import find_when
+from parsers.work_rules import work_facts
 
 __all__ = ["REL_EN", "REL_ZH", "profile_facts", "relative_before"]
 
@@ -60,6 +61,7 @@ def relative_before(text: str, pos: int, lang: str) -> str | None:
         m = re.search(rf"(?:我|俺)?(?:家)?(?P<r>{_REL_ZH_ALT})", clause)
         if m and (m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)):
             return REL_ZH[m.group("r")]
+    clause = re.split(r"\b(?:and|but)\s+(?=my\b|I\b)", clause)[-1]  # "my mom is ... and my dad has gout"
     m = re.search(rf"\b(?:my|our)\s+(?P<r>{_REL_EN_ALT})\b|^(?P<r2>mom|dad)\b", clause, re.I)
     if m:
         return REL_EN[(m.group("r") or m.group("r2")).lower()]
@@ -355,11 +357,16 @@ def _jobs(text: str, lang: str) -> list[Found]:
             v = m.group("v")
             if _NOT_JOB.search(v) or (len(v) < 2 and not v.isascii()) or _looks_like_place(v) or re.search(r"\d", v):
                 continue
-            if re.search(r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会|能|病|药|过敏|岁", v):
+            if re.search(
+                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁", v
+            ):
                 continue
-            if re.search(r"喜欢|爱|讨厌|用|不是|生日", text[max(0, m.start() - 12) : m.start("v")]):
+            clause_start = max((c.end() for c in re.finditer(r"[，。,.!！？?；;]", text[: m.start("v")])), default=0)
+            if re.search(r"喜欢|爱|讨厌|用|不是|生日", text[max(clause_start, m.start() - 12) : m.start("v")]):
                 continue
-            rel = relative_before(text, m.start(), "zh")
+            if m.group("t").endswith("是") and re.match(r"[做干搞][\u4e00-\u9fa5A-Za-z]{2,}", v):
+                v = v[1:]  # "我是做测试的" -> 测试, "我是干外卖的" -> 外卖
+            rel = relative_before(text, m.start("v"), "zh")
             out.append((m.start("v"), _fact("job", v, rel, 0.8)))
     if lang != "zh":
         for m in _JOB_EN.finditer(text):
@@ -393,8 +400,8 @@ def _cities(text: str, lang: str) -> list[Found]:
     if lang != "en":
         for m in _CITY_ZH.finditer(text):
             v = m.group("v")
-            if re.search(r"家|公司|这|那|一家|里|上|下|中", v):
-                continue
+            if re.search(r"^(?:家|公司|这|那|一家)|[家里]$|^[上下中]$|公司", v):
+                continue  # 家里, 公司, 这边: not a place name (上海 and 中山 are)
             if m.group(0).startswith("在") and not (_looks_like_place(v) or re.search(r"[市省县]$", v)):
                 continue
             if any(o[1][2]["value"] == v for o in out):
@@ -413,7 +420,23 @@ _NAME = re.compile(
     r"\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
     r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
 )
-_NAME_NOT = {"什么", "谁", "一名", "一个", "我", "他", "她", "not", "just", "so", "also", "back", "from"}
+_NAME_NOT = {
+    "什么",
+    "谁",
+    "一名",
+    "一个",
+    "我",
+    "他",
+    "她",
+    "一下",
+    "一声",
+    "not",
+    "just",
+    "so",
+    "also",
+    "back",
+    "from",
+}
 
 
 def _names(text: str) -> list[Found]:
@@ -495,6 +518,7 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
         + _hometowns(text, lang)
         + _languages(text, lang)
         + _jobs(text, lang)
+        + work_facts(text, lang)
     )
     seen: set[tuple[str, str, str]] = set()
     out: list[Found] = []

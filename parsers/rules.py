@@ -7,20 +7,21 @@ import re
 from datetime import datetime
 from typing import Any
 
+from parsers.budget_rules import budget_facts, trip_budget
+from parsers.feedback_rules import feedback_match
 from parsers.forgetting import forget_request
 from parsers.lexicon import (
-    BUDGET_CATEGORIES_EN,
-    BUDGET_CATEGORIES_ZH,
     CONDITIONS_EN,
     CONDITIONS_ZH,
     LANGUAGES,
+    PLACES_ZH,
     RELATIVES_EN,
     RELATIVES_ZH,
     SEAT_CLASSES,
 )
 from parsers.model import EntityRef
 from parsers.nlp import entities
-from parsers.temporal import find_amounts, find_when
+from parsers.temporal import find_when
 from parsers.turns import correction, is_smalltalk
 
 __all__ = ["Match", "correction", "cued_match", "forget_request", "is_smalltalk", "match_intents"]
@@ -90,7 +91,10 @@ _PROFILE_EN = [
     ),
     (
         "job",
-        re.compile(r"\bI\s+(?:work as|am working as|'m working as)\s+(?:an?\s+)?(?P<v>[a-z ]{2,30})", re.IGNORECASE),
+        re.compile(
+            r"\bI\s+(?:work as|am working as|'m working as)\s+(?:an?\s+)?(?P<v>[a-z ]{2,30}?)(?=\s+(?:in|at|for|from)\b|[,.;!?]|$)",
+            re.IGNORECASE,
+        ),
     ),
     ("job", re.compile(rf"\bI(?:'m| am)\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}(?:{_JOBS_EN}))\b", re.IGNORECASE)),
     (
@@ -119,27 +123,40 @@ _HEALTH_EN = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
+_PLACE_ZH = "|".join(sorted(PLACES_ZH, key=len, reverse=True))
 _TRAVEL_ZH = re.compile(
-    r"(订|预订|预定|买|抢|订一张|买一张|改签)[^，。]{0,20}?(票|高铁|火车|动车|机票|航班|车次)|(?:去|到|飞)[\u4e00-\u9fa5]{2,4}(?:旅游|旅行|出差|玩)|从[\u4e00-\u9fa5]{2,5}到[\u4e00-\u9fa5]{2,5}"
+    r"(订|预订|预定|买|抢|订一张|买一张|改签)[^，。]{0,20}?(票|高铁|火车|动车|机票|航班|车次)|(?:去|到|飞)[\u4e00-\u9fa5]{2,4}(?:旅游|旅行|出差|玩|自驾|度假|开会)|从[\u4e00-\u9fa5]{2,5}(?:到|飞)[\u4e00-\u9fa5]{2,5}|"
+    rf"(?:去|飞|飞往|前往|回老家|回)(?:趟|一趟)?(?:{_PLACE_ZH})(?!人|话|菜|的(?:菜|人|朋友))"
 )
+# A capitalised place name of one or two words; a weekday or month after it is not part of it.
+_PL = r"[A-Z][a-zA-Z]+(?:\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|On|In|At|By|For)\b)[A-Z][a-zA-Z]+)?"
 _TRAVEL_EN = re.compile(
-    r"\b(?i:book|buy|reserve|get)\b[^.]{0,30}\b(?i:ticket|train|flight|seat|plane)s?\b|\b(?i:trip|travel(?:ing|ling)?|fly(?:ing)?|heading|going|flight|train|bus|ticket)\s+(?:to|for)\s+[A-Z]|"
-    r"\bfrom\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]",
+    r"\b(?i:book|buy|reserve|get)\b[^.]{0,30}\b(?i:ticket|train|flight|seat|plane)s?\b|\b(?i:trip|travel(?:ing|ling)?|fly(?:ing)?|flyin|heading|going|flight|train|bus|ticket)\s+(?:to|for)\s+[A-Z]|"
+    r"\b(?i:heading|going|flying|flyin)\s+to\s+[a-z]{3,}\b|"
+    r"\b(?:fr[o]?m)\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]|\b(?i:leave|leaving)\s+[A-Z]\w+\s+for\s+[A-Z]|"
+    r"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday)\s+in\s+[A-Z]|"
+    r"\b(?i:fly|flying)\s+[A-Z]\w+\s+to\s+[A-Z]|^[A-Z]\w+\s+to\s+[A-Z]\w+\s+(?:by|on)\b|\bI'll be in [A-Z]\w+ from\b"
 )
 _ROUTE_ZH = re.compile(
     r"从(?P<dep>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?:出发)?(?:到|去|飞往|开往|飞)(?P<arr>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?=的|[，。,]|$|高铁|火车|动车|机票|航班|二等|一等|商务|硬|软|经济|头等)"
 )
-_DEST_ZH = re.compile(r"(?:去|到|飞)(?P<arr>[\u4e00-\u9fa5]{2,4}?)(?:旅游|旅行|出差|玩|的)")
-_ROUTE_EN = re.compile(
-    r"\bfrom\s+(?P<dep>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+to\s+(?P<arr>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
-)
-_DEST_EN = re.compile(r"\b(?:to|for)\s+(?P<arr>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)")
-_BUDGET_ZH = re.compile(r"预算|不超过[\d一二两三四五六七八九十百千万]+|花费|最多花|控制在")
-_BUDGET_EN = re.compile(
-    r"\bbudget\b|\b(?:spend|pay|cost)\s+(?:no more than|at most|under|less than|up to)\b|"
-    r"\b(?:don't|do not|won't)\s+(?:want to\s+)?(?:spend|pay)\s+more than\b",
-    re.IGNORECASE,
-)
+_DEST_ZH = re.compile(r"(?:去|到|飞)(?P<arr>[\u4e00-\u9fa5]{2,4}?)(?:旅游|旅行|出差|玩|的|自驾|度假|开会)")
+_ROUTE_EN = [
+    re.compile(rf"\bfr[o]?m\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})"),
+    re.compile(rf"\b(?i:leave|leaving)\s+(?P<dep>{_PL})\s+for\s+(?P<arr>{_PL})"),
+    re.compile(rf"\b(?i:fly|flying)\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})"),
+    re.compile(rf"^(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})\s+(?:by|on)\b"),
+    re.compile(rf"\bin\s+(?P<arr>{_PL})\b[^.]{{0,40}}?\b(?:leaving|flying in)\s+from\s+(?P<dep>{_PL})"),
+    re.compile(rf"\bin\s+(?P<arr>{_PL})\b[^.]{{0,40}}?\bflying in from\s+(?P<dep>{_PL})"),
+]
+_DEST_EN = [
+    re.compile(rf"\b(?:to|for)\s+(?P<arr>{_PL})"),
+    re.compile(
+        rf"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday|be)\s+in\s+(?P<arr>{_PL})"
+    ),
+    re.compile(r"\b(?i:heading|going|flying|flyin)\s+to\s+(?P<arr>[a-z]{3,})\b"),
+]
+_NOT_PLACE = {"I", "My", "me", "the", "work", "bed", "sleep", "school", "see", "get", "be", "do", "go", "have", "make"}
 _TODO_ZH = re.compile(
     r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
 )
@@ -150,20 +167,6 @@ _TODO_EN = re.compile(
 )
 _FEEDBACK_TARGET_ZH = re.compile(
     r"响应|回复|回答|速度|反应|系统|客服|软件|应用|app|APP|服务|你们|你的|你这|界面|功能|体验|助手|机器人|AI"
-)
-_FEEDBACK_TARGET_EN = re.compile(
-    r"\b(responses?|repl(?:y|ies)|answers?|apps?|service|support|system|you|your|interface|features?|experience|bot|assistant|update|it)\b",
-    re.IGNORECASE,
-)
-
-
-# "Thanks, Dave!", "Wow, Joanna!": the turn speaks to a person by name (LoCoMo-style chat).
-_VOCATIVE = re.compile(
-    r"(?:^|[.!?]\s*)(?:hey|hi|thanks|thank you|wow|yeah|yep|congrats|woo\w*|oh|sounds great|that's \w+),?\s+[A-Z][a-z]+\b(?!\s+(?:is|was|app|service))|,\s+[A-Z][a-z]+[!.?]"
-)
-_SERVICE_EN = re.compile(
-    r"\b(?:app|service|support team|system|answers?|responses?|repl(?:y|ies)|bot|assistant|feature|update|interface)\b",
-    re.I,
 )
 
 
@@ -196,11 +199,15 @@ def _preference(text: str, lang: str) -> Match | None:
         if m:
             verb = m.group("verb").lower()
             item = re.sub(
-                r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*)$",
+                r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*|(?:but|and|because|so) .*)$",
                 "",
                 m.group("item").strip(),
                 flags=re.I,
             )
+            if verb == "prefer":
+                item = re.sub(r"\s+to\s+.*$", "", item)  # "prefer tea to coffee": coffee is the dislike
+            if verb != "hate" and not verb.startswith("don"):
+                item = re.sub(r"^my\s+", "", item, flags=re.I)  # "I like my steak medium rare"
             polarity = (
                 "dislike" if any(w in verb for w in ("don't", "not", "dislike", "hate", "can't", "cannot")) else "like"
             )
@@ -218,6 +225,10 @@ def _preference(text: str, lang: str) -> Match | None:
     return None
 
 
+def _place_name(value: str) -> bool:
+    return value in PLACES_ZH or bool(re.fullmatch(r"[\u4e00-\u9fa5]{1,4}[市省县]", value)) or value.isascii()
+
+
 def _profile(text: str, lang: str) -> Match | None:
     for field, pattern in (_PROFILE_ZH if lang != "en" else []) + (_PROFILE_EN if lang != "zh" else []):
         m = pattern.search(text)
@@ -226,10 +237,14 @@ def _profile(text: str, lang: str) -> Match | None:
         value = m.group("v").strip()
         if field == "language":
             value = LANGUAGES.get(value.lower(), LANGUAGES.get(value, value))
+        if field == "job" and re.match(r"[做干搞][\u4e00-\u9fa5]{2,}", value):
+            value = value[1:]  # "我是做运营的" -> 运营
         if field == "name" and value in {"什么", "谁", "一名", "一个"}:
             continue
         if field in {"city", "hometown"} and value in {"这里", "那里", "家里", "家", "公司", "学校"}:
             continue
+        if field == "city" and not re.search(r"住|生活|定居", m.group(0)) and not _place_name(value):
+            continue  # "我在腾讯上班", "我在杭州做老师": a bare 在 names a city only when it is one
         return ("profile", 0.9, {"field": field, "value": value}, [EntityRef(value, field, "HAS_PROFILE")])
     return None
 
@@ -258,21 +273,6 @@ def _family_health(text: str, lang: str) -> Match | None:
             [EntityRef(cond, "condition", "HAS_FAMILY_HISTORY", detail=RELATIVES_EN[rel])],
         )
     return None
-
-
-def _budget_amount(text: str, lang: str) -> dict[str, Any] | None:
-    amounts = find_amounts(text, lang)
-    if not amounts and lang != "en":
-        # "预算500以内": jionlp/regex miss a bare number after 预算, so find the number span first.
-        m = re.search(
-            r"预算[^\d零一二两三四五六七八九十百千万]{0,6}?(\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万]+)", text
-        )
-        if m:
-            amounts = find_amounts(m.group(1) + "元", "zh")
-    if not amounts:
-        return None
-    a = max(amounts, key=lambda x: (x.bound != "exact", x.value))
-    return {"amount": a.value, "currency": a.currency, "bound": a.bound if a.bound != "exact" else "max"}
 
 
 def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | None:
@@ -305,12 +305,12 @@ def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | 
         elif re.search(r"机票|航班|飞机|飞", text):
             slots["mode"] = "flight"
     if lang != "zh" and "arrival" not in slots:
-        m = _ROUTE_EN.search(text)
+        m = next((r for r in (p.search(text) for p in _ROUTE_EN) if r), None)
         if m:
             slots["departure"], slots["arrival"] = m.group("dep"), m.group("arr")
         else:
-            d = _DEST_EN.search(text)
-            if d and d.group("arr") not in {"I", "My"}:
+            d = next((r for r in (p.search(text) for p in _DEST_EN) if r and r.group("arr") not in _NOT_PLACE), None)
+            if d:
                 slots["arrival"] = d.group("arr")
         if re.search(r"\btrain\b", text, re.I):
             slots["mode"] = "train"
@@ -326,32 +326,13 @@ def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | 
             slots["date"] = when.date
         if when.time:
             slots["time"] = when.time
-    if _BUDGET_ZH.search(text) or _BUDGET_EN.search(text) or find_amounts(text, lang):
-        budget = _budget_amount(text, lang)
-        if budget:
-            slots["budget_max"], slots["currency"] = budget["amount"], budget["currency"]
+    budget = trip_budget(text, lang)
+    if budget:
+        slots["budget_max"], slots["currency"] = budget
     if not (slots.get("arrival") or slots.get("departure")):
         return None
     ents = [EntityRef(slots[k], "place", "HAS_TRAVEL_PLAN", detail=k) for k in ("departure", "arrival") if slots.get(k)]
     return ("travel_plan", 0.95 if "departure" in slots else 0.85, slots, ents)
-
-
-def _budget(text: str, lang: str, cued: bool = False) -> Match | None:
-    if not cued and not (
-        (_BUDGET_ZH.search(text) if lang != "en" else None) or (_BUDGET_EN.search(text) if lang != "zh" else None)
-    ):
-        return None
-    amount = _budget_amount(text, lang)
-    if not amount:
-        return None
-    category, category_text = "general", ("总体" if lang != "en" else "general")
-    table = BUDGET_CATEGORIES_ZH if lang != "en" else BUDGET_CATEGORIES_EN
-    for word, cat in table.items():
-        if word in text.lower():
-            category, category_text = cat, word
-            break
-    slots = {"category": category, "category_text": category_text, **amount}
-    return ("budget", 0.9, slots, [EntityRef(category, "budget_category", "HAS_BUDGET")])
 
 
 def _todo(text: str, lang: str, now: datetime) -> Match | None:
@@ -374,38 +355,19 @@ def _todo(text: str, lang: str, now: datetime) -> Match | None:
     return ("todo", 0.85, slots, [EntityRef(task, "task", "HAS_TODO")])
 
 
-def _feedback(text: str, lang: str, mood: tuple[str, float]) -> Match | None:
-    label, intensity = mood
-    if label == "neutral":
-        return None
-    targeted = (_FEEDBACK_TARGET_ZH.search(text) if lang != "en" else None) or (
-        _FEEDBACK_TARGET_EN.search(text) if lang != "zh" else None
-    )
-    if lang != "zh" and not _SERVICE_EN.search(text):
-        # Without the service named, only a short turn said to "you" can be feedback, and not praise
-        # to a friend by name: "Wow, that's a great photo!" is chat.
-        if _VOCATIVE.search(text) or len(text.split()) > 14 or not re.search(r"\byou(?:r|'re)?\b", text, re.I):
-            return None
-    if not targeted and intensity < 0.75:
-        return None
-    content = text.strip()[:120]
-    topic = targeted.group(0).lower() if targeted else "general"
-    return (
-        "feedback",
-        0.5 + 0.3 * intensity,
-        {"content": content, "sentiment": label, "intensity": intensity, "topic": topic},
-        [EntityRef(topic, "feedback_topic", "GAVE_FEEDBACK")],
-    )
-
-
-def cued_match(kind: str, text: str, lang: str, now: datetime) -> Match | None:
+def cued_match(
+    kind: str, text: str, lang: str, now: datetime, mood: tuple[str, float] = ("neutral", 0.0)
+) -> Match | None:
     """Slots for a turn the learned layer labelled but no trigger rule read: the kind's own slot
     extractors run without their trigger words. Every value still comes from the text; a kind
     with no slot-shaped value in the turn yields nothing (the turn stays an episode)."""
     if kind == "travel_plan":
         return _travel(text, lang, now, cued=True)
+    if kind == "feedback":
+        return feedback_match(text, lang, mood, cued=True)
     if kind == "budget":
-        return _budget(text, lang, cued=True)
+        facts = budget_facts(text, lang, cued=True)
+        return facts[0] if facts else None
     if kind == "todo":
         when = find_when(text, now, lang)
         if when is None or not (when.date or when.time):
@@ -422,9 +384,9 @@ def match_intents(text: str, lang: str, now: datetime, mood: tuple[str, float]) 
         _family_health(text, lang),
         _travel(text, lang, now),
         _todo(text, lang, now),
-        _budget(text, lang),
+        *budget_facts(text, lang),
         _profile(text, lang),
         _preference(text, lang),
-        _feedback(text, lang, mood),
+        feedback_match(text, lang, mood),
     ]
     return sorted((f for f in found if f), key=lambda f: -f[1])

@@ -72,8 +72,8 @@ TEMPLATES: dict[tuple[str, str], str] = {
         "todo",
         "en",
     ): "To do: {{ slots.task }}{% if slots.date %} ({{ slots.date }}{% if slots.time %} {{ slots.time }}{% endif %}){% endif %}",
-    ("feedback", "zh"): "用户反馈（{{ slots.sentiment }}）：{{ slots.content }}",
-    ("feedback", "en"): "User feedback ({{ slots.sentiment }}): {{ slots.content }}",
+    ("feedback", "zh"): "用户反馈（{{ slots.mood or slots.sentiment }}）：{{ slots.content }}",
+    ("feedback", "en"): "User feedback ({{ slots.mood or slots.sentiment }}): {{ slots.content }}",
     ("episode", "zh"): "{% if slots.speaker %}{{ slots.speaker }}：{% endif %}{{ slots.content }}",
     ("episode", "en"): "{% if slots.speaker %}{{ slots.speaker }}: {% endif %}{{ slots.content }}",
 }

@@ -16,6 +16,8 @@ from typing import Any
 
 import cn2an
 
+from parsers.clock import en_clock, zh_when
+
 __all__ = ["Amount", "When", "find_amounts", "find_when"]
 
 
@@ -146,6 +148,21 @@ def _point(value: str) -> datetime | None:
 
 
 def _find_when_zh(text: str, now: datetime) -> When | None:
+    """Day/clock phrases are read exactly first (parsers/clock.py); jionlp resolves the rest and
+    gives the day when only a clock was read ("三天后下午3点")."""
+    base = now.replace(tzinfo=None)
+    exact = zh_when(text, base)
+    if exact and exact[0] and exact[0] != base.strftime("%Y-%m-%d"):
+        return When(*exact)
+    other = _jionlp_when(text, now)
+    if exact and other and other.date and exact[1]:
+        return When(other.date, exact[1], f"{other.span} {exact[2]}")
+    if exact:
+        return When(*exact)
+    return other
+
+
+def _jionlp_when(text: str, now: datetime) -> When | None:
     if not _ZH_TIME_CUE.search(text):
         return None
     jio = _jionlp()
@@ -174,13 +191,14 @@ def _find_when_zh(text: str, now: datetime) -> When | None:
 
 
 _EN_DATE = re.compile(
-    r"\b(today|tonight|tomorrow|yesterday|day after tomorrow|"
+    r"\b(today|tonight|tomorrow|tmrw|tmr|tomorow|tommorow|yesterday|day after tomorrow|"
     r"(?:next|this|last)\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:in|within)\s+\d+\s+(?:days?|weeks?)|\d+\s+(?:days?|weeks?)\s+ago|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|"
     r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?:\s+\d{4})?|"
-    r"\d{4}-\d{2}-\d{2}|in\s+\d{4}|\d{4})\b",
+    r"\d{4}-\d{2}-\d{2}|in\s+\d{4}|(?<![$€£¥\d,])(?:19|20)\d{2}(?![\d,]|\s*(?:euros?|dollars|bucks|usd|eur|gbp|cad|k\b|元|块|/))|"
+    r"(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th))\b",
     re.IGNORECASE,
 )
 _EN_TIME = re.compile(
@@ -189,10 +207,32 @@ _EN_TIME = re.compile(
 )
 
 
-def _find_when_en(text: str, now: datetime) -> When | None:
+def _next_day_of_month(base: datetime, day: int) -> str | None:
+    """ "on the 22nd": that day of this month, or of next month once it has passed."""
+    year, month = base.year, base.month
+    for _ in range(3):
+        try:
+            candidate = base.replace(year=year, month=month, day=day)
+        except ValueError:
+            candidate = None
+        if candidate is not None and candidate.date() >= base.date() and 1900 <= candidate.year <= 2200:
+            return candidate.strftime("%Y-%m-%d")
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return None
+
+
+_EVERY_EN = re.compile(r"\bevery\s+(?:day|night|morning|evening)\b|\bdaily\b", re.I)
+
+
+def _find_when_en(text: str, now: datetime) -> When | None:  # noqa: PLR0912 - one branch per written shape
     date_m = _EN_DATE.search(text)
+    if date_m and re.fullmatch(r"(?:on\s+)?[a-z]+day", date_m.group(0).strip(), re.I):
+        nth = re.match(r",?\s+the\s+\d{1,2}(?:st|nd|rd|th)\b", text[date_m.end() :], re.I)
+        if nth:  # "Saturday the 22nd": the day of the month is the exact one
+            date_m = _EN_DATE.search(text, date_m.end())
     time_m = _EN_TIME.search(text)
-    if not date_m and not time_m:
+    bare = en_clock(text) if time_m is None or not (time_m.group(3) or time_m.group(6)) else None
+    if not date_m and not time_m and not bare:
         return None
     date_str: str | None = None
     base = now.replace(tzinfo=None)
@@ -205,10 +245,14 @@ def _find_when_en(text: str, now: datetime) -> When | None:
             date_m = None
         elif re.fullmatch(r"(?:next|this|last)\s+(?:week|month|year)|(?:in|within)\s+\d+\s+weeks?", span.strip(), re.I):
             date_m = None  # a span, not a day: a single date would invent precision
+        elif re.fullmatch(r"(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)", span.strip(), re.I):
+            day = int(re.sub(r"\D", "", span))
+            date_str = _next_day_of_month(base, day)
         else:
             import dateparser
 
             span_clean = re.sub(r"^(on|this)\s+", "", span.strip(), flags=re.IGNORECASE)
+            span_clean = re.sub(r"^(?:tmrw|tmr|tomorow|tommorow)$", "tomorrow", span_clean, flags=re.IGNORECASE)
             parsed = dateparser.parse(
                 span_clean,
                 settings={
@@ -232,11 +276,13 @@ def _find_when_en(text: str, now: datetime) -> When | None:
             time_str = f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None
         else:
             time_str = f"{int(time_m.group(4)):02d}:{time_m.group(5)}"
-        if date_str is None and time_str:
-            date_str = base.strftime("%Y-%m-%d")
+    if bare:
+        time_str = bare[0]
+    if date_str is None and time_str and not _EVERY_EN.search(text):
+        date_str = base.strftime("%Y-%m-%d")
     if date_str is None and time_str is None:
         return None
-    spans = " ".join(m.group(0) for m in (date_m, time_m) if m)
+    spans = " ".join([*(m.group(0) for m in (date_m, time_m) if m), *([bare[1]] if bare else [])])
     return When(date_str, time_str, spans)
 
 
@@ -249,6 +295,9 @@ def find_when(text: str, now: datetime, lang: str) -> When | None:
             return _find_when_zh(text, now)
         if lang == "en":
             return _find_when_en(text, now)
-        return _find_when_zh(text, now) or _find_when_en(text, now)
+        zh, en = _find_when_zh(text, now), _find_when_en(text, now)
+        if zh and en and zh.date and not zh.time and en.time:
+            return When(zh.date, en.time, f"{zh.span} {en.span}")  # "remind 我明天 3pm"
+        return zh or en
     except (ValueError, OverflowError):
         return None

@@ -1,0 +1,201 @@
+"""Budgets: how much, in which currency, which bound, for what.
+
+Users state a limit in many shapes: 最多花八千 / 不能超过六千 / 别超过800 / 至少得一千 / 3k到4k都可以 /
+上限两千 / "under £1200 a month" / "no more than $25k" / "shouldn't cost more than 800 CAD" /
+"a minimum of $2000" / "$900 tops". The money reader here finds the number (digits, 3k, 1.2万,
+Chinese numerals), its currency (symbol or word, 日元, 港币, CAD, 刀) and the bound word around it;
+a stated budget with no bound word is a ceiling (label format, docs/parser_labels.md). Every value
+is the text's number or a normalisation of its words; a number with no money cue is no amount.
+Split from parsers/rules.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import cn2an
+
+from parsers.model import EntityRef
+
+__all__ = ["BUDGET_CUE", "Money", "budget_facts", "find_money", "trip_budget"]
+
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+
+
+@dataclass(frozen=True)
+class Money:
+    value: float
+    currency: str | None  # None: no currency written (the caller's default applies)
+    bound: str | None  # max / min / exact; None: no bound word
+    start: int
+    end: int
+
+
+_CN = "零〇一二两三四五六七八九十百千万"
+_NUM = rf"(?P<num>\d[\d,]*(?:\.\d+)?|[{_CN}]+(?:点[{_CN}]+)?)"
+_MULT = r"(?P<mult>[kK](?![a-zA-Z])|[wW](?![a-zA-Z])|万|千)?"
+_CUR_BEFORE = r"(?P<cur1>[$¥£€]|US\$|HK\$|C\$|(?i:usd|rmb|cny|eur|gbp|cad|hkd|jpy)\s?)?"
+_CUR_AFTER = (
+    r"\s?(?P<cur2>块钱|块|元|人民币|美元|美金|刀|港币|港元|日元|欧元|英镑|加币|"
+    r"(?i:dollars|bucks|usd|yuan|rmb|cny|euros?|eur|pounds|gbp|cad|hkd|jpy|yen)(?![a-zA-Z]))?"
+)
+_AMOUNT = re.compile(_CUR_BEFORE + _NUM + _MULT + _CUR_AFTER)
+_CURRENCY = {
+    "$": "USD", "us$": "USD", "usd": "USD", "dollars": "USD", "bucks": "USD", "美元": "USD", "美金": "USD",
+    "刀": "USD", "¥": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "块": "CNY",
+    "块钱": "CNY", "人民币": "CNY", "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "欧元": "EUR",
+    "£": "GBP", "gbp": "GBP", "pounds": "GBP", "英镑": "GBP", "cad": "CAD", "c$": "CAD", "加币": "CAD",
+    "hkd": "HKD", "hk$": "HKD", "港币": "HKD", "港元": "HKD", "jpy": "JPY", "yen": "JPY", "日元": "JPY",
+}  # fmt: skip
+# Bound words just before the number (a few words may sit between: 最多能出, 不能超过, "no more than").
+_BEFORE_MAX = re.compile(
+    r"(?:最多|最高|顶多|不超过|不能超过|别超过|不要超过|不得超过|不超|不高于|低于|少于|上限|控制在|卡死在|以内|"
+    r"\b(?:under|below|less than|at most|no more than|not more than|up to|max(?:imum)?|tops|nothing over|"
+    r"more than|go above|go over|exceed|within|cap(?:ped)? at|keep [\w ]{0,30}? under)\b)"
+    r"[^\d，。,;.!?]{0,8}$",
+    re.I,
+)
+_BEFORE_MIN = re.compile(
+    r"(?:至少|最少|起码|不低于|不少于|\b(?:at least|a minimum of|minimum|min|no less than)\b)[^\d，。,;.!?]{0,8}$", re.I
+)
+_BEFORE_EXACT = re.compile(r"(?:正好|刚好|恰好|拿出|\b(?:exactly|putting|precisely)\b)[^\d，。,;.!?]{0,8}$", re.I)
+_AFTER_MAX = re.compile(r"^\s?(?:以内|以下|之内|封顶|(?i:tops|max|or less|at most|at the most)\b)")
+_AFTER_MIN = re.compile(r"^\s?(?:以上|起步|起|(?i:minimum|or more|at least|and up)\b)")
+# "more than" only bounds from above when it is negated ("can't spend more than", "shouldn't cost more than").
+_NEGATED_MORE = re.compile(r"(?:n't|not|never|no)\s+(?:\w+\s+){0,2}(?:more than|above|over)\s*$", re.I)
+BUDGET_CUE = re.compile(
+    r"预算|花费|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|\bbudget\b|\bspend(?:ing)?\b|"
+    r"\bcost\b|\bafford\b|\b(?:can|could) do up to\b|\bup to\b|\bunder\b|\bno more than\b|\bmax\b|\btops\b|"
+    r"\bat least\b|\ba minimum of\b|\bgo above\b|\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
+    re.I,
+)
+_RANGE = re.compile(r"(?:到|至|~|～|-|–|\bto\b|\band\b)\s?$", re.I)
+# Categories, most specific first: a train word before 车, "phone" before "call".
+_CATEGORIES: list[tuple[str, str]] = [
+    (r"高铁|火车|动车|\btrains?\b", "train"),
+    (r"机票|航班|\bflights?\b|\bairfare\b|\bplane tickets?\b", "flight"),
+    (r"酒店|住宿|住的|民宿|\bhotels?\b|\bairbnb\b|\blodging\b", "hotel"),
+    (r"房租|租房|装修|房子|\brent\b|\bapartment\b|\bhousing\b|\bmortgage\b", "housing"),
+    (r"理财|基金|股票|投资|\binvest\w*\b|\bindex funds?\b|\bstocks?\b|\bsavings?\b", "investment"),
+    (r"兴趣班|学费|补习|培训|辅导|课程|[\u4e00-\u9fa5]课|\b(?:tuition|camp|school|courses?|lessons?)\b", "education"),
+    (r"手机|电脑|笔记本|相机|平板|耳机|\b(?:phones?|laptops?|computers?|camera|tablet|headphones|tv)\b", "electronics"),
+    (r"买车|车子|新车|汽车|\bcars?\b", "car"),
+    (r"礼物|\bgifts?\b|\bpresents?\b|给[^，。,]{1,6}买", "gift"),
+    (r"吃饭|餐|外卖|伙食|买菜|\b(?:food|groceries|grocery|dinner|lunch|coffee|meals?|restaurants?)\b", "food"),
+    (r"旅行|旅游|出游|这趟|\btrip\b|\btravel\b|\bvacation\b|\bholiday\b|\bleg\b", "travel"),
+]  # fmt: skip
+_CATEGORY = [(re.compile(p, re.I), c) for p, c in _CATEGORIES]
+
+
+def _number(num: str, mult: str | None) -> float | None:
+    try:
+        value = float(num.replace(",", "")) if num[0].isdigit() else float(cn2an.cn2an(num, "smart"))
+    except (ValueError, KeyError, IndexError):
+        return None
+    factor = {"k": 1_000, "w": 10_000, "万": 10_000, "千": 1_000}.get((mult or "").lower(), 1)
+    return value * factor
+
+
+def _bound(text: str, start: int, end: int) -> str | None:
+    before, after = text[max(0, start - 24) : start], text[end : end + 12]
+    if _BEFORE_EXACT.search(before):
+        return "exact"
+    if _BEFORE_MIN.search(before) or _AFTER_MIN.search(after):
+        return "min"
+    m = _BEFORE_MAX.search(before)
+    if m and (not re.match(r"more than|go above|go over|exceed", m.group(0), re.I) or _NEGATED_MORE.search(before)):
+        return "max"
+    if _AFTER_MAX.search(after) or re.search(r"(?:\bunder\b|\bup to\b)[^\d]{0,6}$", before, re.I):
+        return "max"
+    return None
+
+
+def find_money(text: str) -> list[Money]:
+    """Money-like numbers: a currency, a multiplier (3k, 1.2万) or a bound word must stand by the
+    number; "6月28号", "3rd grade" or "8 years" are never amounts."""
+    out: list[Money] = []
+    for m in _AMOUNT.finditer(text):
+        num, mult = m.group("num"), m.group("mult")
+        if not num or (not num[0].isdigit() and len(num) == 1 and not (mult or m.group("cur2"))):
+            continue  # a lone 一/两 is a count
+        after = text[m.end() : m.end() + 2]
+        if re.match(r"\s?(?:月|号|日|点|岁|年|天|个|次|人|星期|周|:|：|%|st\b|nd\b|rd\b|th\b)", after) or re.match(
+            r"\s?(?:am|pm|years?|days?|weeks?|months?|nights?|hours?|people|kids?|times|%)\b", text[m.end() :], re.I
+        ):
+            continue
+        cur = (m.group("cur1") or m.group("cur2") or "").strip().lower()
+        cur = "euros" if cur == "euro" else cur
+        value = _number(num, mult)
+        if value is None or value <= 0:
+            continue
+        bound = _bound(text, m.start(), m.end())
+        if not (cur or mult or bound) and not re.search(
+            r"预算|budget|花|spend|cost", text[max(0, m.start() - 12) : m.start()], re.I
+        ):
+            continue
+        out.append(Money(value, _CURRENCY.get(cur), bound, m.start(), m.end()))
+    return out
+
+
+def _currency(money: Money, text: str, lang: str) -> str:
+    if money.currency:
+        if money.currency == "CNY" and "¥" in text and re.search(r"日本|东京|大阪|japan|tokyo|osaka|kyoto", text, re.I):
+            return "JPY"  # ¥ is also the yen sign
+        return money.currency
+    for word, code in _CURRENCY.items():
+        if len(word) > 1 and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", text, re.I):
+            return code  # "groceries budget is like 400 a week, dollars"
+    return "USD" if lang == "en" else "CNY"
+
+
+def _category(text: str) -> tuple[str, str]:
+    for pattern, cat in _CATEGORY:
+        m = pattern.search(text)
+        if m:
+            return cat, m.group(0)
+    return "general", "总体" if re.search(r"[\u4e00-\u9fff]", text) else "general"
+
+
+def _range(text: str, found: list[Money]) -> list[Money]:
+    """ "3k到4k都可以", "between $50 and $80": the ceiling first, then the floor."""
+    for a, b in itertools.pairwise(found):
+        if a.value < b.value and _RANGE.search(text[a.end : b.start]):
+            currency = b.currency or a.currency
+            return [Money(b.value, currency, "max", b.start, b.end), Money(a.value, currency, "min", a.start, a.end)]
+    return []
+
+
+def budget_facts(text: str, lang: str, cued: bool = False) -> list[Match]:
+    """Budget facts of a turn (two for a range). Needs a budget cue unless the learned layer cued it."""
+    if not cued and not BUDGET_CUE.search(text):
+        return []
+    found = find_money(text)
+    if not found:
+        return []
+    picks = _range(text, found) or [max(found, key=lambda x: (x.bound is not None, x.value))]
+    category, category_text = _category(text)
+    out: list[Match] = []
+    for money in picks:
+        slots = {
+            "amount": money.value,
+            "currency": _currency(money, text, lang),
+            "bound": money.bound or "max",
+            "category": category,
+            "category_text": category_text,
+        }
+        out.append(("budget", 0.9, slots, [EntityRef(category, "budget_category", "HAS_BUDGET")]))
+    return out
+
+
+def trip_budget(text: str, lang: str) -> tuple[float, str] | None:
+    """A trip's ceiling (its budget_max) and currency, when the turn states one."""
+    facts = budget_facts(text, lang)
+    if not facts:
+        return None
+    slots = facts[0][2]
+    if slots["category"] == "hotel" and re.search(r"每晚|一晚|每天|a night|per night|/night", text, re.I):
+        return None  # a hotel's nightly limit is a budget of its own, not the trip's ceiling
+    return float(slots["amount"]), str(slots["currency"])

@@ -1,0 +1,96 @@
+"""Corrections said inside a sentence: "不是青霉素，我是对阿莫西林过敏", "之前说我在百度，其实是在快手",
+"I live in Oakland, not San Francisco", "I said penicillin but I meant sulfa drugs", "make that
+business class instead", "it's my brother who has the allergy, not my sister".
+
+parsers/turns.py reads the bare shapes ("不对，是800不是500"); here the new and old values sit in
+a sentence, so each side is cut down to the value itself: the part after the last copula or verb
+(是/在/住/叫/对), or, when the old value is a relative, the relative on the new side. Every value is
+a span of the text. A cue word is required (actually, 不对, 其实, I meant ...): "喜欢A，不喜欢B" is a
+preference, not a correction.
+"""
+
+from __future__ import annotations
+
+import re
+
+from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
+from parsers.model import Correction
+
+__all__ = ["inline_correction", "trim_new"]
+
+_CUE_EN = re.compile(
+    r"^(?:actually|correction|no+|nope|sorry|wait|oops|scratch that|my bad|i got that wrong|i was wrong|"
+    r"i misspoke|i made a mistake)\b|\bi (?:said|wrote)\b.+\bbut i meant\b|^make that\b|\bactually\b",
+    re.I,
+)
+_CUE_ZH = re.compile(
+    r"不对|错了|更正|纠正|其实是|其实在|说错|打错|搞错|记错|之前说|刚才说|^[哦啊噢嗯呃额]?[，,\s]*不是"
+)
+_EN = [
+    re.compile(r"\bi (?:said|wrote) (?P<old>[^,.;]+?),? but i meant (?P<new>[^,.;!?]+)", re.I),
+    re.compile(r"\bit'?s (?P<new>my \w+) who\b[^,;]*?,\s*not (?P<old>my \w+)", re.I),
+    re.compile(r"\bmake (?:that|it) (?P<new>[^,.;!?]+?)(?:\s+instead)?[.!]?$", re.I),
+    re.compile(r"(?P<new>[^,;]+?)(?:\s+now)?,?\s+not\s+(?P<old>[^,.;!?]+)", re.I),
+    re.compile(r"\bit'?s (?P<new>[A-Z][\w-]*)\b", re.I),
+]
+_ZH = [
+    re.compile(r"之前说(?P<old>[^，,。]+?)[，,]\s*其实(?:是)?(?P<new>[^，,。]+)"),
+    re.compile(r"不(?P<verb>是|叫|在|住)(?P<old>[^，,。]+?)[，,]\s*(?P<new>[^，,。]+)"),
+    re.compile(r"(?P<new>[^，,。：:]+?)[，,]?\s*(?:而)?不(?:是|叫|在|住)(?P<old>[^，,。]+)"),
+    re.compile(r"(?:其实是|其实在|应该是)(?P<new>[^，,。]+)"),
+    re.compile(r"[：:](?P<new>[^，,。]+)"),
+]
+_ZH_LEAD = re.compile(r"^.*?(?:是在|是对|是|在|住在|住|叫|对)(?=.)")
+_EN_VALUE = re.compile(
+    r"(?:my \w+|'?\d[\d:.,]*\s?(?:am|pm)?|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*|\w+ class|[a-z]+ drugs?)$"
+)
+
+
+def _zh_value(chunk: str) -> str:
+    chunk = chunk.strip(" 。！!的了啦呀哈")
+    cut = _ZH_LEAD.sub("", chunk)
+    return re.sub(r"(?:过敏|的|了|上班|工作|打工|生活)$", "", cut or chunk).strip() or chunk
+
+
+def _relative(chunk: str, zh: bool) -> str | None:
+    table = RELATIVES_ZH if zh else {f"my {k}": v for k, v in RELATIVES_EN.items()}
+    hits = [w for w in sorted(table, key=len, reverse=True) if w in chunk.lower()]
+    return next((w for w in hits if w in chunk), hits[0] if hits else None)
+
+
+def trim_new(new: str, old: str | None, zh: bool) -> str:
+    """The new value itself, cut from its sentence ("我住苏州" -> 苏州, "航班是晚上9点的" -> 晚上9点)."""
+    if old is not None and _relative(old, zh):
+        rel = _relative(new, zh)
+        if rel:
+            return rel
+    if zh:
+        return _zh_value(new)
+    m = _EN_VALUE.search(re.sub(r"\s+(?:now|instead|then|actually|though)$", "", new.strip(" .!"), flags=re.I))
+    return m.group(0) if m else new.strip()
+
+
+def inline_correction(text: str, lang: str) -> Correction | None:
+    """A correction stated inside a sentence, or None."""
+    stripped = text.strip()
+    if lang != "zh" and _CUE_EN.search(stripped):
+        for pattern in _EN:
+            m = pattern.search(stripped)
+            if not m:
+                continue
+            old = m.groupdict().get("old")
+            old_value = trim_new(old, None, False) if old else None
+            new = trim_new(m.group("new"), old_value, False)
+            if new and new.lower() not in {"it", "that", "this", "not"}:
+                return Correction(new, old_value)
+    if lang != "en" and _CUE_ZH.search(stripped):
+        for pattern in _ZH:
+            m = pattern.search(stripped)
+            if not m:
+                continue
+            old = m.groupdict().get("old")
+            old_value = _zh_value(old) if old else None
+            new = trim_new(m.group("new"), old_value, True)
+            if new:
+                return Correction(new, old_value)
+    return None

@@ -1,0 +1,137 @@
+"""Feedback on the service: the words users judge an answer with, and the feedback fact.
+
+Two vocabularies meet here. The turn-level mood (`ParseResult.sentiment`: satisfied / frustrated /
+angry, with an intensity) drives the tone instruction another part of the service builds, so its
+labels stay as they are. The feedback fact's `sentiment` slot carries the label format's polarity
+(positive / negative, docs/parser_labels.md) and keeps the finer mood in `mood`, so neither
+consumer has to translate the other's words. Split from parsers/rules.py.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.model import EntityRef
+
+__all__ = ["FEEDBACK_WORDS", "POLARITY", "feedback_fact", "feedback_match"]
+
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+# Words that judge an answer or the assistant (merged into the sentiment lexicon). Only phrases
+# that are about the help received: bare 牛 would also hit 牛肉, so the colloquial forms are listed.
+FEEDBACK_WORDS: dict[str, tuple[str, float]] = {
+    "敷衍": ("frustrated", 0.8),
+    "答非所问": ("frustrated", 0.85),
+    "啥玩意": ("angry", 0.8),
+    "无语": ("frustrated", 0.75),
+    "好烦": ("frustrated", 0.75),
+    "不靠谱": ("frustrated", 0.8),
+    "不好用": ("frustrated", 0.75),
+    "又忘了": ("frustrated", 0.75),
+    "记不住": ("frustrated", 0.75),
+    "太差": ("angry", 0.8),
+    "靠谱": ("satisfied", 0.75),
+    "牛啊": ("satisfied", 0.8),
+    "太牛了": ("satisfied", 0.8),
+    "真牛": ("satisfied", 0.8),
+    "牛逼": ("satisfied", 0.8),
+    "点赞": ("satisfied", 0.8),
+    "绝绝子": ("satisfied", 0.8),
+    "懂我": ("satisfied", 0.8),
+    "记性真好": ("satisfied", 0.8),
+    "好使": ("satisfied", 0.75),
+    "给力": ("satisfied", 0.8),
+    "太棒了": ("satisfied", 0.85),
+    "正是我想要的": ("satisfied", 0.85),
+    "帮大忙": ("satisfied", 0.8),
+    "nailed it": ("satisfied", 0.85),
+    "super helpful": ("satisfied", 0.85),
+    "so helpful": ("satisfied", 0.8),
+    "very helpful": ("satisfied", 0.8),
+    "exactly what i needed": ("satisfied", 0.85),
+    "exactly what i wanted": ("satisfied", 0.85),
+    "getting better": ("satisfied", 0.75),
+    "way better": ("satisfied", 0.75),
+    "spot on": ("satisfied", 0.8),
+    "10/10": ("satisfied", 0.8),
+    "worked perfectly": ("satisfied", 0.85),
+    "life saver": ("satisfied", 0.85),
+    "lifesaver": ("satisfied", 0.85),
+    "completely wrong": ("angry", 0.8),
+    "totally wrong": ("angry", 0.8),
+    "that's wrong": ("frustrated", 0.75),
+    "keep forgetting": ("frustrated", 0.8),
+    "keeps forgetting": ("frustrated", 0.8),
+    "not helpful": ("frustrated", 0.8),
+    "unhelpful": ("frustrated", 0.8),
+    "trash": ("angry", 0.85),
+    "garbage": ("angry", 0.85),
+    "so laggy": ("frustrated", 0.75),
+    "waste of time": ("angry", 0.85),
+}
+_JUDGING = re.compile(
+    "|".join(
+        re.escape(t) if not t.isascii() else rf"\b{re.escape(t)}(?!\w)" for t in sorted(FEEDBACK_WORDS, key=len)[::-1]
+    ),
+    re.I,
+)
+POLARITY = {"satisfied": "positive", "frustrated": "negative", "angry": "negative"}
+_TARGET_ZH = re.compile(
+    r"响应|回复|回答|推荐|答的|答得|速度|反应|系统|客服|软件|应用|app|APP|服务|你们|你的|你这|你|界面|功能|体验|助手|机器人|AI"
+)
+_TARGET_EN = re.compile(
+    r"\b(responses?|repl(?:y|ies)|answers?|apps?|service|support|system|you|your|interface|features?|"
+    r"experience|bot|assistant|update|it|this|that)\b",
+    re.IGNORECASE,
+)
+# "Thanks, Dave!", "Wow, Joanna!": the turn speaks to a person by name (LoCoMo-style chat).
+_VOCATIVE = re.compile(
+    r"(?:^|[.!?]\s*)(?:hey|hi|thanks|thank you|wow|yeah|yep|congrats|woo\w*|oh|sounds great|that's \w+),?\s+"
+    r"[A-Z][a-z]+\b(?!\s+(?:is|was|app|service))|,\s+[A-Z][a-z]+[!.?]"
+)
+_SERVICE_EN = re.compile(
+    r"\b(?:app|service|support team|system|answers?|responses?|repl(?:y|ies)|bot|assistant|feature|update|interface)\b",
+    re.I,
+)
+
+
+def feedback_fact(text: str, label: str, intensity: float, topic: str, confidence: float) -> Match:
+    """The feedback fact: polarity in `sentiment` (label format), the finer mood in `mood`."""
+    slots = {
+        "content": text.strip()[:120],
+        "sentiment": POLARITY[label],
+        "mood": label,
+        "intensity": intensity,
+        "topic": topic,
+    }
+    return ("feedback", confidence, slots, [EntityRef(topic, "feedback_topic", "GAVE_FEEDBACK")])
+
+
+def feedback_match(text: str, lang: str, mood: tuple[str, float], cued: bool = False) -> Match | None:
+    """Feedback read from the turn's mood. Without the learned layer's cue it needs the service (or
+    "you") named, or a strong word: praise to a friend is chat, not feedback on the service."""
+    label, intensity = mood
+    if label not in POLARITY:
+        return None
+    targeted = (_TARGET_ZH.search(text) if lang != "en" else None) or (
+        _TARGET_EN.search(text) if lang != "zh" else None
+    )
+    topic = targeted.group(0).lower() if targeted else "general"
+    if cued:
+        # The learned layer's "feedback" also fires on warm chat between friends ("Wow, great pic!");
+        # it makes a fact only with a judging word or the service named.
+        named = _JUDGING.search(text) or _SERVICE_EN.search(text) or (lang != "en" and _TARGET_ZH.search(text))
+        return feedback_fact(text, label, intensity, topic, 0.75) if named and not _VOCATIVE.search(text) else None
+    judged = _JUDGING.search(text)
+    if judged and not _VOCATIVE.search(text) and len(text.split()) <= 12:
+        # a word that judges help ("spot on", "敷衍", "keep forgetting") in a short turn: feedback
+        # even without the service named, and strong enough to stand against a learned guess
+        return feedback_fact(text, label, intensity, topic, 0.85)
+    if lang != "zh" and not _SERVICE_EN.search(text):
+        # Without the service named, only a short turn said to "you" can be feedback, and not praise
+        # to a friend by name: "Wow, that's a great photo!" is chat.
+        if _VOCATIVE.search(text) or len(text.split()) > 14 or not re.search(r"\byou(?:r|'re)?\b", text, re.I):
+            return None
+    if not targeted and intensity < 0.75:
+        return None
+    return feedback_fact(text, label, intensity, topic, 0.5 + 0.3 * intensity)

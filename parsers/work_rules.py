@@ -1,0 +1,106 @@
+"""Work and place shapes the profile patterns miss: job + employer + city said together.
+
+"Software dev at Shopify", "wrk at amazon as a warehouse lead", "I teach 3rd grade at a public
+school in Austin", "been nursing for 10 years", "I grew up in a small town in Ohio", "moved back to
+Minneapolis", "在美团送外卖", "饿了么的骑手", "在武汉教书". Each value is a span of the text; a
+name before 的/at counts as an employer only when it is not a known place (then it is the city).
+Split from parsers/profile_rules.py, which holds the other profile fields.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.lexicon import PLACES_ZH
+from parsers.model import EntityRef
+
+__all__ = ["work_facts"]
+
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+Found = tuple[int, Match]
+
+_HEADS_EN = (
+    r"dev|developer|engineer|designer|manager|analyst|nurse|teacher|lead|intern|consultant|scientist|"
+    r"programmer|architect|accountant|lawyer|paralegal|barista|chef|cook|driver|pharmacist|researcher|"
+    r"PM|SWE|SDE|recruiter|marketer|writer|editor|technician|mechanic|electrician|plumber|cashier|clerk"
+)
+_COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}"
+_EN: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "job+employer",
+        re.compile(rf"^(?P<job>(?:[A-Za-z]+\s+){{0,2}}(?:{_HEADS_EN}))\s+(?i:at|@)\s+(?P<org>{_COMPANY})"),
+    ),
+    (
+        "job",
+        re.compile(
+            r"\b(?i:work|wrk|working|works|employed|hired)\b[^.;!?]{0,30}?\bas an?\s+"
+            r"(?P<job>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:at|in|for|and)\b|[,.;!?]|$)",
+            re.I,
+        ),
+    ),
+    ("job", re.compile(r"\bI\s+(?P<job>teach\s+[\w ]{2,20}?)(?=\s+(?:at|in)\b|[,.;!?]|$)", re.I)),
+    (
+        "job",
+        re.compile(
+            r"\b(?:been|I've been|Ive been)\s+(?P<job>nursing|teaching|bartending|tutoring|freelancing|"
+            r"consulting|coding|programming|farming|lawyering|waitressing|waiting tables)\s+for\b",
+            re.I,
+        ),
+    ),
+    (
+        "hometown",
+        re.compile(
+            r"\b(?i:grew up in|was raised in)\s+(?:(?i:a|the)\s+[a-z ]{1,20}?\s+(?i:in|of|outside|near)\s+)?"
+            r"(?P<place>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
+        ),
+    ),
+    ("hometown+city", re.compile(r"\b(?i:moved back (?:home )?to)\s+(?P<place>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)")),
+    ("city", re.compile(r"\b(?i:in)\s+(?P<place>[a-z]{4,})$")),
+]
+_GIGS_ZH = "送外卖|跑外卖|送快递|开网约车|开出租车?|开滴滴|跑滴滴|带货|做直播|摆摊|教书|搬砖"
+_ROLES_ZH = "骑手|司机|快递员|客服|程序员|工程师|设计师|产品经理|销售|老师|医生|护士|主播|店长|会计"
+_ZH: list[tuple[str, re.Pattern[str]]] = [
+    ("org+job", re.compile(rf"在(?P<org>[\u4e00-\u9fa5A-Za-z]{{2,6}}?)(?P<job>{_GIGS_ZH})")),
+    (
+        "org+job",
+        re.compile(rf"(?:^|[，,])(?P<org>[\u4e00-\u9fa5A-Za-z]{{2,5}}?)的(?P<job>{_ROLES_ZH})(?=[，,。!！]|$)"),
+    ),
+]
+
+
+def _fact(field: str, value: str, pos: int) -> Found:
+    slots: dict[str, Any] = {"field": field, "value": value}
+    return pos, ("profile", 0.8, slots, [EntityRef(value, field, "HAS_PROFILE")])
+
+
+def _is_place(value: str) -> bool:
+    return value in PLACES_ZH or bool(re.fullmatch(r"[\u4e00-\u9fa5]{1,4}[市省县]", value))
+
+
+def work_facts(text: str, lang: str) -> list[Found]:
+    """Profile facts (job, employer, city, hometown) read from work-and-place shapes."""
+    out: list[Found] = []
+    if lang != "zh":
+        for kind, pattern in _EN:
+            m = pattern.search(text)
+            if not m:
+                continue
+            if kind == "city" and not re.search(r"\b(?:im|i'm|i am)\s+an?\s+\w+\s+in\s+[a-z]+$", text, re.I):
+                continue  # a lowercase place only in "im a teachr in phoenix"
+            if "job" in kind:
+                out.append(_fact("job", m.group("job").strip(), m.start("job")))
+            if "employer" in kind:
+                out.append(_fact("employer", m.group("org"), m.start("org")))
+            for field in ("hometown", "city"):
+                if field in kind:
+                    out.append(_fact(field, m.group("place"), m.start("place")))
+    if lang != "en":
+        for _, pattern in _ZH:
+            for m in pattern.finditer(text):
+                org = m.group("org").lstrip("在")
+                if re.search(r"^(?:一家|家|这|那)|公司$|^我|^是", org):
+                    continue
+                out.append(_fact("city" if _is_place(org) else "employer", org, m.start("org")))
+                out.append(_fact("job", m.group("job"), m.start("job")))
+    return out
