@@ -19,6 +19,7 @@ from mal.errors import StoreUnavailable
 from mal.forgetting import Forgetter
 from mal.identity import KeyRing
 from mal.ports import BlobStore, Clock, Embedder, GraphStore, LifecycleService, VectorStore
+from mal.privacy import Redactor
 from mal.quarantine import Quarantine
 from mal.recent import RecentBuffer
 from mal.retrieval import Retriever
@@ -56,6 +57,7 @@ class Container:
     lifecycle: LifecycleService
     quarantine: Quarantine
     access: AccessRecorder
+    redactor: Redactor
     analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     model_check_deferred: bool = False  # Weaviate was down at start-up: /readyz checks the model
@@ -235,6 +237,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         quarantine=Quarantine(adapters.graph, clock),
         access=access,
         analyst=analyst,
+        redactor=Redactor(settings.pepper.get_secret_value()),
     )
 
 

@@ -36,6 +36,9 @@ class ApiKeyConfig(BaseModel):
     sources: list[str] | None = Field(default=None, min_length=1)
     # Requests per minute for this key (None: the service default, `MAL_RATE_LIMIT_PER_MINUTE`).
     rate_limit_per_minute: int | None = Field(default=None, ge=1)
+    # Personal identifiers in turns and queries (mal/privacy.py): typed placeholders, keyed hashes
+    # (equal values still match) or kept verbatim.
+    pii_policy: Literal["redact", "hash", "keep"] = "redact"
 
 
 class Neo4jSettings(BaseModel):

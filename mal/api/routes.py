@@ -45,6 +45,7 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
             agent_id=body.agent_id,
             domain=body.domain,
             occurred_at=body.occurred_at,
+            pii_policy=p.pii_policy,
         ),
     )
     for w in result.memories:
@@ -76,7 +77,8 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
     summary="Vector-first, then graph: what is known about this user",
 )
 def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse:
-    result = c.retriever.search(bind(p), body.query, k=body.k, kinds=body.kinds, preset=body.preset)
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy)  # as the stored text was
+    result = c.retriever.search(bind(p), query, k=body.k, kinds=body.kinds, preset=body.preset)
     return s.SearchResponse(
         results=[
             s.SearchResultOut(
@@ -104,7 +106,8 @@ def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse
     summary="System messages ready to prepend to the next LLM call",
 )
 def context(body: s.ContextBody, p: Agent, bind: Binder, c: C) -> s.ContextResponse:
-    result = c.context.build(bind(p), body.query, body.max_memories, body.max_recent_turns, body.lang)
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy) if body.query else body.query
+    result = c.context.build(bind(p), query, body.max_memories, body.max_recent_turns, body.lang)
     return s.ContextResponse(system_messages=result.system_messages, memory_ids=result.memory_ids)
 
 
@@ -156,8 +159,9 @@ def forget_matching(body: s.ForgetBody, p: Agent, bind: Binder, c: C) -> s.Forge
         return s.ForgetResponse(forgotten=c.forgetter.confirm_ids(bind(p), body.memory_ids))
     if body.query is None:
         raise InvalidInput("send a query, or confirm: true with memory_ids", field="query")
-    lang = parsers.detect_lang(body.query)
-    request = parsers.forget_request(body.query, lang) or parsers.forget_target(body.query, lang)
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy)
+    lang = parsers.detect_lang(query)
+    request = parsers.forget_request(query, lang) or parsers.forget_target(query, lang)
     outcome = c.forgetter.forget_matching(bind(p), request)
     return s.ForgetResponse(
         forgotten=outcome.forgotten,
