@@ -42,7 +42,7 @@ class PiiSpan:
 # A number right after one of these is an order / parcel / invoice id, never a phone or a card.
 _NOT_PERSONAL = re.compile(
     r"(?:订单|单号|运单|快递|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
-    r"order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|no\.|#)"
+    r"order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|imei|isbn|barcode|条码|条形码|no\.|#)"
     r"[^\d\n]{0,8}$",
     re.I,
 )
@@ -55,21 +55,24 @@ _EMAIL = re.compile(
     r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}(?![A-Za-z0-9-])"
 )
 _ID_CARD = re.compile(
-    r"(?<![0-9A-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
+    r"(?<![0-9A-Za-z])[1-9]\d{5}[ -]?(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ -]?\d{3}[\dXx](?![0-9A-Za-z])"
 )
+# The 15-digit first-generation ID (no check digit): only after an ID word.
+_ID_CARD_15 = re.compile(r"(?<![0-9A-Za-z])[1-9]\d{7}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}(?![0-9A-Za-z])")
+_ID_CUE = re.compile(r"(?:身份证|证件号|居民身份|ID card|identity card|ID number|national ID|resident ID)", re.I)
 # 13-19 digits, written plain or in groups of 4 (a last group of 1-4; Amex 4-6-5).
 _CARD = re.compile(
     r"(?<![0-9A-Za-z.\-])(?:\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{1,7}|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
 )
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
 _CN_LANDLINE = re.compile(
-    r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])\d{7,8}(?:[ -]\d{1,5})?(?![0-9A-Za-z])|(?<![0-9A-Za-z])0\d{9,11}(?![0-9A-Za-z])"
+    r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])(?:\d{7,8}|\d{3,4}[ -]\d{4})(?:[ -]\d{1,5})?(?![0-9A-Za-z])|(?<![0-9A-Za-z])0\d{9,11}(?![0-9A-Za-z])"
 )
 _INTL = re.compile(
     r"(?<![0-9A-Za-z+])(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
 )
 # North-American style without a country code: "(415) 555-0132", "415-555-0132", "415.555.0132".
-_NANP = re.compile(r"(?<![0-9A-Za-z])(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}(?![0-9A-Za-z])")
+_NANP = re.compile(r"(?<![0-9A-Za-z+])(?:1[-. ])?(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}(?![0-9A-Za-z])")
 _PASSPORT = re.compile(r"(?<![0-9A-Za-z])(?:[A-Z]{1,2}\d{6,8}|\d{9})(?![0-9A-Za-z])")
 _IPV4 = re.compile(
     r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d]|\.\d)"
@@ -84,14 +87,28 @@ _ZH_ADDRESS = re.compile(
 _ZH_ADDRESS_LEAD = re.compile(
     r"^(?:我家|我们|我|他|她|家|公司|快递|包裹|东西|请|帮我|现|目前|已经|新)*(?:住在|住|在|位于|地址是|地址为|地址|寄到|送到|搬到了|搬到|搬去|是|于)+"
 )
-_EN_STREET = r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Square|Sq)"
+_EN_STREET = r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Square|Sq|Loop|Circle|Cir|Crescent|Close|Row|Trail)"
 _EN_ADDRESS = re.compile(
-    rf"(?<![0-9A-Za-z])\d{{1,5}}[A-Za-z]?\s+(?:(?:[NSEW]|North|South|East|West)\.?\s+)?(?:[A-Z][a-z]+\.?\s+){{1,3}}{_EN_STREET}\b\.?"
+    rf"(?<![0-9A-Za-z])\d{{1,5}}[A-Za-z]?\s+(?:(?:[NSEW]|North|South|East|West)\.?\s+)?(?:(?:[A-Z][a-z]+|\d{{1,3}}(?:st|nd|rd|th))\.?\s+){{1,3}}{_EN_STREET}\b\.?"
     r"(?:,?\s*(?:Apt|Apartment|Suite|Ste|Unit|#)\.?\s*#?\w{1,6})?"
-    r"(?:,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:,\s*[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?)?)?"
+    r"(?:,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:,\s*[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?|\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})?)?"
+)
+# Housing estates: a name + 小区/花园/... + building + (unit) + flat; the numbers make it an address.
+_ZH_ESTATE = re.compile(
+    rf"(?:{_HAN}{{2,7}}?市)?(?:{_HAN}{{1,7}}?(?:区|县))?{_HAN}{{2,8}}?(?:小区|花园|公寓|大厦|家园|新村|苑|公馆)"
+    rf"\d{{1,3}}(?:号楼|栋|幢|座|期)(?:\d{{1,3}}(?:号楼|栋|幢|座))?(?:\d{{1,2}}单元)?\d{{2,5}}(?:室|号|房)?"
 )
 
-_IIN = re.compile(r"^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|3(?:0[0-5]|[689])|35|6(?:011|5|4[4-9]|2)|9)")
+# Issuer prefixes and the lengths their cards have (Visa, Mastercard, Amex, Diners, JCB, Discover, UnionPay).
+_IIN = (
+    (re.compile(r"^4"), (13, 16, 19)),
+    (re.compile(r"^(?:5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720))"), (16,)),
+    (re.compile(r"^3[47]"), (15,)),
+    (re.compile(r"^3(?:0[0-5]|[689])"), (14, 15, 16)),
+    (re.compile(r"^35"), (16, 17, 18, 19)),
+    (re.compile(r"^6(?:011|5|4[4-9])"), (16, 17, 18, 19)),
+    (re.compile(r"^(?:62|81)"), (16, 17, 18, 19)),
+)
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
 _ID_PROVINCES = {
@@ -139,6 +156,7 @@ _DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 def valid_resident_id(value: str) -> bool:
     """GB 11643: province code, a real birth date, and the mod-11 check character."""
     v = value.upper()
+    v = re.sub(r"[ -]", "", v)
     if len(v) != 18 or int(v[:2]) not in _ID_PROVINCES:
         return False
     month, day = int(v[10:12]), int(v[12:14])
@@ -161,7 +179,8 @@ def luhn(digits: str) -> bool:
 def valid_card(digits: str) -> bool:
     """Luhn, a length cards have (13-19) and an issuer prefix in use (Visa, Mastercard, UnionPay,
     Amex, JCB, Discover, Diners): a random 16-digit id passes Luhn one time in ten, this much less."""
-    return 13 <= len(digits) <= 19 and bool(_IIN.match(digits)) and luhn(digits) and len(set(digits)) > 1
+    known = any(prefix.match(digits) and len(digits) in lengths for prefix, lengths in _IIN)
+    return known and luhn(digits) and len(set(digits)) > 1
 
 
 def _phone(candidate: str, region: str) -> phonenumbers.PhoneNumber | None:
@@ -189,6 +208,9 @@ def _candidates(text: str) -> list[PiiSpan]:
     for m in _ID_CARD.finditer(text):
         if valid_resident_id(m.group()):
             add("ID_CARD", m)
+    for m in _ID_CARD_15.finditer(text):
+        if int(m.group()[:2]) in _ID_PROVINCES and _after(text, m.start(), _ID_CUE, 16):
+            add("ID_CARD", m)
     for m in _CARD.finditer(text):
         digits = re.sub(r"\D", "", m.group())
         if valid_card(digits) and not _after(text, m.start(), _NOT_PERSONAL):
@@ -200,9 +222,10 @@ def _candidates(text: str) -> list[PiiSpan]:
         plain = m.group()[0] == "0" and m.group().isdigit()  # 0 + 9-11 digits, no separator
         if plain and not _after(text, m.start(), _PHONE_CUE, 16):
             continue
-        if _phone(re.sub(r"[ -]\d{1,5}$", "", m.group()) if not plain else m.group(), "CN"):
-            if not _after(text, m.start(), _NOT_PERSONAL):
-                add("PHONE", m)
+        number = m.group()
+        valid = _phone(number, "CN") or (not plain and _phone(re.sub(r"[ -]\d{1,5}$", "", number), "CN"))
+        if valid and not _after(text, m.start(), _NOT_PERSONAL):
+            add("PHONE", m)
     for m in _INTL.finditer(text):
         if _phone(m.group(), "ZZ") and not _after(text, m.start(), _NOT_PERSONAL):
             add("PHONE", m)
@@ -223,6 +246,9 @@ def _candidates(text: str) -> list[PiiSpan]:
         start = m.start() + (lead.end() if lead else 0)
         if m.end() - start >= 5:
             add("ADDRESS", m, start=start)
+    for m in _ZH_ESTATE.finditer(text):
+        lead = _ZH_ADDRESS_LEAD.match(m.group())
+        add("ADDRESS", m, start=m.start() + (lead.end() if lead else 0))
     for m in _EN_ADDRESS.finditer(text):
         add("ADDRESS", m)
     return found
