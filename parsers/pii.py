@@ -48,7 +48,16 @@ _NOT_PERSONAL = re.compile(
 )
 _PASSPORT_CUE = re.compile(r"(?:护照|passport)", re.I)
 _PHONE_CUE = re.compile(r"(?:电话|手机|座机|致电|打给|拨打|联系方式|tel|phone|call|mobile|fax|whatsapp)", re.I)
-_VERSION_CUE = re.compile(r"(?:版本|version|ver\.?|v)\s*$", re.I)
+_VERSION_CUE = re.compile(
+    r"(?:版本号?|升级到|更新到|固件|系统|章节|条款|第|§|\b(?:version|ver\.?|release|build|firmware|section|sec\.|v))\s*[:：]?\s*$",
+    re.I,
+)
+_IP_CUE = re.compile(r"(?:\bIP|地址|服务器|网关|路由|主机|DNS|ping|ssh|address|server|gateway|router|host)", re.I)
+# A dotted quad of small numbers ("3.2.1.15") is a version unless the text calls it an address.
+_VERSION_LIKE = re.compile(r"\d\.(?:1\d|20|\d)\.(?:1\d|20|\d)\.\d{1,3}")
+# Full-width ASCII (０-９, Ａ-Ｚ, －, （）, ＠) is folded before matching; one character to one, so
+# the spans found on the folded text are the spans of the original.
+_FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 # -- candidate patterns ----------------------------------------------------------------------------
 _EMAIL = re.compile(
@@ -66,7 +75,7 @@ _CARD = re.compile(
 )
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
 _CN_LANDLINE = re.compile(
-    r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])(?:\d{7,8}|\d{3,4}[ -]\d{4})(?:[ -]\d{1,5})?(?![0-9A-Za-z])|(?<![0-9A-Za-z])0\d{9,11}(?![0-9A-Za-z])"
+    r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])(?:\d{7,8}|\d{3,4}[ -]\d{4})(?![0-9A-Za-z])|(?<![0-9A-Za-z])0\d{9,11}(?![0-9A-Za-z])"
 )
 _INTL = re.compile(
     r"(?<![0-9A-Za-z+])(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
@@ -233,11 +242,15 @@ def _candidates(text: str) -> list[PiiSpan]:
         if _phone(m.group(), "US") and not _after(text, m.start(), _NOT_PERSONAL):
             add("PHONE", m)
     for m in _PASSPORT.finditer(text):
-        if _after(text, m.start(), _PASSPORT_CUE, 24):
+        if _after(text, m.start(), _PASSPORT_CUE, 32):
             add("PASSPORT", m)
     for m in _IPV4.finditer(text):
-        if not _after(text, m.start(), _VERSION_CUE, 8):
-            add("IP", m)
+        if _after(text, m.start(), _VERSION_CUE, 12):
+            continue
+        if _VERSION_LIKE.fullmatch(m.group()) and len(set(m.group().split("."))) > 1:
+            if not _after(text, m.start(), _IP_CUE, 24):
+                continue
+        add("IP", m)
     for m in _IPV6.finditer(text):
         if _ipv6(m.group()):
             add("IP", m)
@@ -273,18 +286,19 @@ def detect(text: str) -> list[PiiSpan]:
     """Non-overlapping identifier spans in reading order. On overlap the stronger validator wins
     (an e-mail over the digits inside it, an ID's checksum over a phone reading of its digits),
     then the longer span."""
+    folded = text.translate(_FOLD)
     kept: list[PiiSpan] = []
-    for span in sorted(_candidates(text), key=lambda s: (_PRIORITY[s.type], -(s.end - s.start), s.start)):
+    for span in sorted(_candidates(folded), key=lambda s: (_PRIORITY[s.type], -(s.end - s.start), s.start)):
         if all(span.end <= k.start or span.start >= k.end for k in kept):
             kept.append(span)
-    return sorted(kept, key=lambda s: s.start)
+    return sorted((PiiSpan(s.type, s.start, s.end, text[s.start : s.end]) for s in kept), key=lambda s: s.start)
 
 
 # -- rewriting -------------------------------------------------------------------------------------
 def normalise(span: PiiSpan) -> str:
     """One spelling per identifier, so `hash` gives equal tokens for "138 1234 5678" and
     "+86 13812345678"."""
-    value = span.value.strip()
+    value = span.value.strip().translate(_FOLD)
     if span.type == "PHONE":
         for region in ("ZZ", "CN", "US"):
             number = _phone(value, region)

@@ -35,6 +35,9 @@ POSITIVE = [
     ("en", "My passport number is 123456789", "PASSPORT", "123456789"),
     ("en", "ssh into 2001:db8::1 later", "IP", "2001:db8::1"),
     ("en", "I live at 221 Baker Street, London", "ADDRESS", "221 Baker Street, London"),
+    ("zh", "电话：０２１－６２２３８８９０", "PHONE", "０２１－６２２３８８９０"),  # full-width, kept verbatim
+    ("zh", "分机0755-86012345转801", "PHONE", "0755-86012345"),  # the extension is not the number
+    ("zh", "服务器IP是 3.2.1.15", "IP", "3.2.1.15"),
 ]
 
 LOOK_ALIKES = [
@@ -54,6 +57,9 @@ LOOK_ALIKES = [
     ("en", "That card 4111 1111 1111 1112 was declined"),  # Luhn fails
     ("en", "Upgrade to version 2.10.3.1 first"),
     ("en", "the ratio is 16:9 and the score 3:2"),
+    ("en", "See Section 1.2.3.4 of the contract"),  # a valid IPv4, but a section number
+    ("zh", "系统升级到3.2.1.15之后就好了"),
+    ("en", "ISBN 9787111213826 and IMEI 490154203237518"),  # Luhn-valid, not cards
 ]
 
 
