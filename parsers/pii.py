@@ -42,7 +42,7 @@ class PiiSpan:
 # A number right after one of these is an order / parcel / invoice id, never a phone or a card.
 _NOT_PERSONAL = re.compile(
     r"(?:订单|单号|运单|快递|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
-    r"order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|imei|isbn|barcode|条码|条形码|no\.|#)"
+    r"\b(?:order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|imei|isbn|barcode)\b|条码|条形码|\bno\.|#)"
     r"[^\d\n]{0,8}$",
     re.I,
 )
@@ -71,7 +71,7 @@ _ID_CARD_15 = re.compile(r"(?<![0-9A-Za-z])[1-9]\d{7}(?:0[1-9]|1[0-2])(?:0[1-9]|
 _ID_CUE = re.compile(r"(?:身份证|证件号|居民身份|ID card|identity card|ID number|national ID|resident ID)", re.I)
 # 13-19 digits, written plain or in groups of 4 (a last group of 1-4; Amex 4-6-5).
 _CARD = re.compile(
-    r"(?<![0-9A-Za-z.\-])(?:\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{1,7}|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
+    r"(?<![0-9A-Za-z.\-])(?:\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,3}|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
 )
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
 _CN_LANDLINE = re.compile(
@@ -221,9 +221,14 @@ def _candidates(text: str) -> list[PiiSpan]:
         if int(m.group()[:2]) in _ID_PROVINCES and _after(text, m.start(), _ID_CUE, 16):
             add("ID_CARD", m)
     for m in _CARD.finditer(text):
-        digits = re.sub(r"\D", "", m.group())
-        if valid_card(digits) and not _after(text, m.start(), _NOT_PERSONAL):
-            add("BANK_CARD", m)
+        if _after(text, m.start(), _NOT_PERSONAL):
+            continue
+        number = m.group()
+        if not valid_card(re.sub(r"\D", "", number)):  # "4111 1111 1111 1111 123": a card, then a CVV
+            number = re.sub(r"[ -]\d{1,3}$", "", number)
+            if number == m.group() or not valid_card(re.sub(r"\D", "", number)):
+                continue
+        add("BANK_CARD", m, end=m.start() + len(number))
     for m in _CN_MOBILE.finditer(text):
         if _phone(m.group(), "CN") and not _after(text, m.start(), _NOT_PERSONAL):
             add("PHONE", m)

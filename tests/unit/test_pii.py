@@ -18,6 +18,10 @@ def _card(prefix: str) -> str:
     return next(prefix + d for d in "0123456789" if luhn(prefix + d))
 
 
+_U19 = _card("621700289832155736")
+UNIONPAY19 = " ".join(_U19[i : i + 4] for i in range(0, 19, 4))
+
+
 POSITIVE = [
     ("zh", "我的手机号是13812345678，有事打给我", "PHONE", "13812345678"),
     ("zh", "联系我：+86 186-1234-5678", "PHONE", "+86 186-1234-5678"),
@@ -38,6 +42,9 @@ POSITIVE = [
     ("zh", "电话：０２１－６２２３８８９０", "PHONE", "０２１－６２２３８８９０"),  # full-width, kept verbatim
     ("zh", "分机0755-86012345转801", "PHONE", "0755-86012345"),  # the extension is not the number
     ("zh", "服务器IP是 3.2.1.15", "IP", "3.2.1.15"),
+    ("zh", f"工资卡 {UNIONPAY19}", "BANK_CARD", UNIONPAY19),  # 19 digits, 4-4-4-4-3
+    ("en", f"I prefer card {VISA}", "BANK_CARD", VISA),  # "prefer" is not "ref"
+    ("en", f"{VISA} 123", "BANK_CARD", VISA),  # a card, then its CVV
 ]
 
 LOOK_ALIKES = [
