@@ -16,7 +16,7 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError, EndpointConnectionError
 
-from mal.errors import IntegrityError, NotFound, StoreUnavailable
+from mal.errors import Forbidden, IntegrityError, NotFound, StoreUnavailable
 
 __all__ = ["S3BlobStore"]
 
@@ -182,6 +182,16 @@ class S3BlobStore:
         return list(found.values())
 
     def _delete_version(self, target: dict[str, str]) -> None:
-        self._client.delete_object(
-            Bucket=target["Bucket"], Key=target["Key"], VersionId=target["VersionId"], BypassGovernanceRetention=True
-        )
+        try:
+            self._client.delete_object(
+                Bucket=target["Bucket"],
+                Key=target["Key"],
+                VersionId=target["VersionId"],
+                BypassGovernanceRetention=True,
+            )
+        except ClientError as exc:
+            # The listing that found this version just succeeded with the same credentials: a
+            # refusal now is the version's Object Lock (an audit anchor), not a credentials problem.
+            if str(exc.response.get("Error", {}).get("Code", "")) == "AccessDenied":
+                raise Forbidden(f"{target['Key']} is under Object Lock") from exc
+            raise

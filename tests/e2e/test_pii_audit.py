@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import secrets
 
-import neo4j
 import pytest
 from fastapi.testclient import TestClient
 
+from mal.bootstrap import Container
 from mal.settings import Settings
 from tests.e2e.conftest import Agent
 
@@ -26,7 +26,7 @@ ID = "11010519491231002X"
     ids=["zh", "en"],
 )
 def test_identifiers_never_reach_a_store(
-    agent: Agent, admin_driver: neo4j.Driver, text: str, raws: list[str], placeholders: list[str]
+    agent: Agent, container: Container, text: str, raws: list[str], placeholders: list[str]
 ) -> None:
     written = agent.write("s1", text)
     assert written["memories"]
@@ -34,9 +34,7 @@ def test_identifiers_never_reach_a_store(
     context = agent.context()
     hits = agent.search("budget 预算")
     ids = [m["id"] for m in written["memories"]]
-    stored = admin_driver.execute_query(
-        "MATCH (m:Memory) WHERE m.id IN $ids RETURN m", ids=ids, result_transformer_=neo4j.Result.data
-    )
+    stored = container.adapters.graph.run_read_only("MATCH (m:Memory) WHERE m.id IN $ids RETURN m", {"ids": ids}, 50)
     seen = json.dumps([listed, context, hits, stored, written], ensure_ascii=False, default=str)
     for raw in raws:
         assert raw not in seen
