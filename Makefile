@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: check lint run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-write bench-decay bench-dedup bench-mem0 bench-zh bench-locomo-models typecheck clean-data
+.PHONY: check lint run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-write bench-decay bench-dedup bench-pii bench-mem0 bench-zh bench-locomo-models typecheck clean-data
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version' 
@@ -73,6 +73,10 @@ bench-locomo: setup
 
 bench-dedup: setup
 	$(BIN)/python -m bench.dedup_bench
+
+# PII detector precision/recall per type and language; BLIND=path scores a blind set (aggregates only).
+bench-pii: setup
+	$(BIN)/python -m bench.pii_bench $(if $(BLIND),--blind $(BLIND))
 
 # The default embedding model against all-MiniLM-L6-v2 on LoCoMo, in one run (one Weaviate
 # collection per model, so the service's own never mixes them).

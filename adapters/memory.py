@@ -13,8 +13,9 @@ import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from mal.errors import IntegrityError, NotFound, StoreUnavailable
+from mal.errors import Forbidden, IntegrityError, NotFound, StoreUnavailable
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.records import EmbeddingRecord
 
@@ -209,6 +210,7 @@ class InMemoryBlobStore:
 
     def __init__(self, buckets: Sequence[str]) -> None:
         self._buckets: dict[str, dict[str, list[tuple[bytes, str]]]] = {b: {} for b in buckets}
+        self._locked: dict[tuple[str, str], datetime] = {}  # (bucket, key) -> retain until
         self.down = False
 
     def _check(self) -> None:
@@ -245,7 +247,13 @@ class InMemoryBlobStore:
     def list_keys(self, bucket: str, prefix: str) -> list[str]:
         return sorted(k for k in self._bucket(bucket) if k.startswith(prefix))
 
+    def put_locked(self, bucket: str, key: str, body: bytes, sha256_hex: str, retain_until: datetime) -> None:
+        self.put(bucket, key, body, sha256_hex)
+        self._locked.setdefault((bucket, key), retain_until)
+
     def delete(self, bucket: str, key: str) -> None:
+        if (bucket, key) in self._locked:  # like S3 compliance mode: the locked version stays
+            raise Forbidden(f"{key} is under Object Lock")
         self._bucket(bucket).pop(key, None)
 
     def delete_prefix(self, bucket: str, prefix: str) -> int:

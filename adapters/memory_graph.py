@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from adapters.memory_audit import InMemoryAuditChain
 from adapters.memory_graph_memories import InMemoryMemories
 from mal.errors import InvalidInput
 from mal.models import SEARCHABLE, MemoryStatus, SubjectKey
@@ -21,7 +22,7 @@ from mal.records import ArchivedRef, ArchiveRef, AuditEvent, QuarantineHit, Rece
 __all__ = ["InMemoryGraphStore"]
 
 
-class InMemoryGraphStore(InMemoryMemories, GraphStore):
+class InMemoryGraphStore(InMemoryMemories, InMemoryAuditChain, GraphStore):
     """The whole graph port over dicts (tests only: nothing persists beyond the process). Subclassing
     `GraphStore` (the union of the role protocols) makes mypy check every method against its port."""
 

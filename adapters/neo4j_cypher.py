@@ -1,7 +1,8 @@
 """Cypher for the Neo4j adapter, as named, parameterised constants: the index of every statement.
 
 The statements live in two modules by role (`neo4j_cypher_memories` for one subject's memories,
-`neo4j_cypher_subjects` for subjects, lifecycle, recent turns, audit and erase); this module
+`neo4j_cypher_subjects` for subjects, lifecycle, recent turns, audit and erase, `neo4j_cypher_audit`
+for the tenant's audit chain); this module
 re-exports them all so one import (and the scope-check in tests/unit) sees every statement.
 Relationship types are the only interpolation, from the whitelist, once at import. Statuses are
 never literals: they are parameters, supplied by `status_params()` from the one `MemoryStatus`
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adapters.neo4j_cypher_audit import *  # noqa: F403
+from adapters.neo4j_cypher_audit import __all__ as _audit
 from adapters.neo4j_cypher_expand import *  # noqa: F403
 from adapters.neo4j_cypher_expand import __all__ as _expand
 from adapters.neo4j_cypher_memories import *  # noqa: F403
@@ -21,7 +24,7 @@ from adapters.neo4j_cypher_subjects import *  # noqa: F403
 from adapters.neo4j_cypher_subjects import __all__ as _subjects
 from mal.models import HOLDS_FACT, SEARCHABLE, MemoryStatus
 
-__all__ = [*_memories, *_expand, *_subjects, "status_params"]  # noqa: PLE0604
+__all__ = [*_memories, *_expand, *_subjects, *_audit, "status_params"]  # noqa: PLE0604
 
 
 def status_params() -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 import neo4j
 from neo4j import exceptions as nx
 
+from adapters.neo4j_audit import Neo4jAuditChain
 from adapters.neo4j_base import STATUS_PARAMS, jsonable, native
 from adapters.neo4j_cypher import (
     ANALYST_USER,
@@ -43,6 +44,7 @@ from adapters.neo4j_cypher import (
     TENANT_MIGRATION,
     UNMARK_SOURCE,
 )
+from adapters.neo4j_cypher_audit import AUDIT_SCHEMA
 from adapters.neo4j_memories import Neo4jMemories
 from mal.errors import InvalidInput
 from mal.models import SubjectKey
@@ -56,14 +58,14 @@ def _turns(stored: str | None) -> list[RecentTurn]:
     return [RecentTurn.from_json(t) for t in json.loads(stored)] if stored else []
 
 
-class Neo4jGraphStore(Neo4jMemories, GraphStore):
+class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, GraphStore):
     """Every graph role. `GraphStore` is the union of the role protocols (StoreLifecycle, MemoryStore,
     AuditLog, RecentTurnsStore, SubjectRegistry, ArchiveIndex, AdminQueries): subclassing it subclasses
     each, so mypy checks every method here against its port, and a missing one makes the class abstract."""
 
     # -- lifecycle -------------------------------------------------------------------------
     def ensure_schema(self) -> None:
-        for statement in SCHEMA:
+        for statement in (*SCHEMA, *AUDIT_SCHEMA):
             self._write(statement)
         with self._translate(), self._driver.session(database=self._database) as session:
             for statement in TENANT_MIGRATION:  # batched: auto-commit transactions only

@@ -10,12 +10,13 @@ import base64
 import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 
 import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError, EndpointConnectionError
 
-from mal.errors import IntegrityError, NotFound, StoreUnavailable
+from mal.errors import Forbidden, IntegrityError, NotFound, StoreUnavailable
 
 __all__ = ["S3BlobStore"]
 
@@ -100,6 +101,24 @@ class S3BlobStore:
                 ContentType="application/json",
             )
 
+    def put_locked(self, bucket: str, key: str, body: bytes, sha256_hex: str, retain_until: datetime) -> None:
+        """Compliance-mode Object Lock on the new version: S3 refuses to delete it (even with
+        governance bypass) or shorten its retention before `retain_until`."""
+        digest = hashlib.sha256(body).digest()
+        if digest.hex() != sha256_hex:
+            raise IntegrityError(f"refusing to upload {key}: body does not match its SHA-256")
+        with self._translate():
+            self._client.put_object(
+                Bucket=bucket,
+                Key=key,
+                Body=body,
+                ChecksumSHA256=base64.b64encode(digest).decode(),
+                Metadata={"sha256": sha256_hex},
+                ContentType="application/json",
+                ObjectLockMode="COMPLIANCE",
+                ObjectLockRetainUntilDate=retain_until,
+            )
+
     def get(self, bucket: str, key: str) -> bytes:
         with self._translate():
             return bytes(self._client.get_object(Bucket=bucket, Key=key)["Body"].read())
@@ -163,6 +182,16 @@ class S3BlobStore:
         return list(found.values())
 
     def _delete_version(self, target: dict[str, str]) -> None:
-        self._client.delete_object(
-            Bucket=target["Bucket"], Key=target["Key"], VersionId=target["VersionId"], BypassGovernanceRetention=True
-        )
+        try:
+            self._client.delete_object(
+                Bucket=target["Bucket"],
+                Key=target["Key"],
+                VersionId=target["VersionId"],
+                BypassGovernanceRetention=True,
+            )
+        except ClientError as exc:
+            # The listing that found this version just succeeded with the same credentials: a
+            # refusal now is the version's Object Lock (an audit anchor), not a credentials problem.
+            if str(exc.response.get("Error", {}).get("Code", "")) == "AccessDenied":
+                raise Forbidden(f"{target['Key']} is under Object Lock") from exc
+            raise

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from mal.access import AccessRecorder
 from mal.analyst import AnalystRunner, AnalystService
+from mal.audit_chain import AuditRecorder
 from mal.clock import SystemClock
 from mal.context import ContextBuilder
 from mal.errors import StoreUnavailable
 from mal.forgetting import Forgetter
 from mal.identity import KeyRing
 from mal.ports import BlobStore, Clock, Embedder, GraphStore, LifecycleService, VectorStore
+from mal.privacy import Redactor
 from mal.quarantine import Quarantine
 from mal.recent import RecentBuffer
 from mal.retrieval import Retriever
@@ -56,6 +58,8 @@ class Container:
     lifecycle: LifecycleService
     quarantine: Quarantine
     access: AccessRecorder
+    redactor: Redactor
+    audit: AuditRecorder
     analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     model_check_deferred: bool = False  # Weaviate was down at start-up: /readyz checks the model
@@ -122,6 +126,7 @@ class Container:
 
     def close(self) -> None:
         self.access.close()
+        self.audit.close()
         for closer in (
             getattr(self.adapters.graph, "close", None),
             getattr(self.adapters.vectors, "close", None),
@@ -235,6 +240,15 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         quarantine=Quarantine(adapters.graph, clock),
         access=access,
         analyst=analyst,
+        redactor=Redactor(settings.pepper.get_secret_value()),
+        audit=AuditRecorder(
+            adapters.graph,
+            adapters.blobs,
+            clock,
+            settings.s3.export_bucket,
+            flush_s=settings.lifecycle.audit_flush_ms / 1000,
+            retention_days=settings.lifecycle.audit_anchor_retention_days,
+        ),
     )
 
 

@@ -189,8 +189,10 @@ def archive_restore(tenant: str, user: str, memory_id: str) -> None:
     """Restore an archived memory after verifying its SHA-256."""
     container = _container()
     try:
-        memory = container.lifecycle.restore(_scope(tenant, user), memory_id)
-    finally:
+        scope = _scope(tenant, user)
+        memory = container.lifecycle.restore(scope, memory_id)
+        container.audit.record(tenant, "restore", "cli", scope.subject, [memory_id], {"restored": 1})
+    finally:  # close() flushes the audit buffer
         container.close()
     console.print(f"restored {memory.id} ({memory.kind}): {memory.summary}")
 
@@ -200,8 +202,10 @@ def export(tenant: str, user: str) -> None:
     """Write the subject's audit bundle to S3 and print its manifest."""
     container = _container()
     try:
-        result = container.lifecycle.export(_scope(tenant, user))
-    finally:
+        scope = _scope(tenant, user)
+        result = container.lifecycle.export(scope)
+        container.audit.record(tenant, "export", "cli", scope.subject, (), {"files": len(result.get("files", {}))})
+    finally:  # close() flushes the audit buffer
         container.close()
     console.print_json(json.dumps(result))
 

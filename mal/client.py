@@ -96,6 +96,14 @@ class MemoryClient:
         body = {"query": query, "params": params or {}}
         return list(self._call("POST", "/v1/cypher", None, body)["rows"])
 
+    def audit_verify(self) -> dict[str, Any]:
+        """The key's tenant's audit chain, recomputed (auditor scope): `ok`, `first_broken`, anchors."""
+        return dict(self._call("GET", "/v1/audit/verify", None))
+
+    def audit_anchor(self) -> list[dict[str, Any]]:
+        """Anchor the tenant's chain head in S3 Object Lock now (auditor scope)."""
+        return list(self._call("POST", "/v1/audit/anchor", None)["anchored"])
+
     def readyz(self) -> dict[str, Any]:
         response = self._http.get("/readyz")
         return dict(response.json())

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from mal.errors import Forbidden, InvalidInput, Unauthorized
 from mal.settings import ApiKeyConfig
+from parsers.pii import Policy
 
 __all__ = ["KeyRing", "Principal", "subject_key"]
 
@@ -39,6 +40,7 @@ class Principal:
     key_id: str  # a short digest of the API key, safe to log
     rate_limit_per_minute: int | None = None  # None: the service default
     sources: tuple[str, ...] | None = None  # sources this key may write as (None: any)
+    pii_policy: Policy = "redact"  # personal identifiers in turns and queries (mal/privacy.py)
 
     @property
     def is_admin(self) -> bool:
@@ -80,5 +82,6 @@ class KeyRing:
                     digest[:12],
                     config.rate_limit_per_minute,
                     tuple(config.sources) if config.sources else None,
+                    config.pii_policy,
                 )
         raise Unauthorized("unknown API key")

@@ -15,6 +15,9 @@ from mal.records import (
     ArchivedRef,
     ArchiveRef,
     AuditEvent,
+    ChainEntry,
+    ChainEvent,
+    ChainHead,
     EmbeddingRecord,
     Expansion,
     Quadruple,
@@ -28,6 +31,7 @@ __all__ = [
     "AccessTracker",
     "AdminQueries",
     "ArchiveIndex",
+    "AuditChainStore",
     "AuditLog",
     "BlobStore",
     "Clock",
@@ -159,6 +163,21 @@ class AuditLog(Protocol):
     def audit_trail(self, subject: SubjectKey) -> list[AuditEvent]: ...
 
 
+class AuditChainStore(Protocol):
+    """The per-tenant tamper-evident log (mal/audit_chain.py). `append_chain` seals and stores the
+    entries in one transaction that first locks the tenant's head, so concurrent appends (threads,
+    API replicas) queue instead of forking the chain. Returns the new head's sequence number."""
+
+    def append_chain(self, tenant: str, entries: Sequence[ChainEntry]) -> int: ...
+    def chain_events(self, tenant: str, after_seq: int, limit: int) -> list[ChainEvent]: ...
+    def chain_head(self, tenant: str) -> ChainHead | None: ...
+    def chain_heads(self) -> list[ChainHead]: ...
+    def audit_ref(self, subject: SubjectKey) -> str | None:
+        """The subject's random reference in the chain (None before its first event); erase
+        deletes it with the subject, so the chain keeps no link to an erased person."""
+        ...
+
+
 class RecentTurnsStore(Protocol):
     """The bounded recent-conversation buffer, changed under the subject's lock."""
 
@@ -204,7 +223,15 @@ class AdminQueries(Protocol):
 
 
 class GraphStore(
-    StoreLifecycle, MemoryStore, AuditLog, RecentTurnsStore, SubjectRegistry, ArchiveIndex, AdminQueries, Protocol
+    StoreLifecycle,
+    MemoryStore,
+    AuditLog,
+    AuditChainStore,
+    RecentTurnsStore,
+    SubjectRegistry,
+    ArchiveIndex,
+    AdminQueries,
+    Protocol,
 ):
     """The union, for the composition root and the adapters; services take only their roles."""
 
@@ -252,6 +279,10 @@ class BlobStore(Protocol):
     def delete_prefix(self, bucket: str, prefix: str) -> int: ...
     def delete(self, bucket: str, key: str) -> None: ...
     def versions(self, bucket: str, prefix: str) -> int: ...
+    def put_locked(self, bucket: str, key: str, body: bytes, sha256_hex: str, retain_until: datetime) -> None:
+        """`put` under Object Lock (compliance mode) until `retain_until`: nobody, not even the
+        service's own credentials, can delete or replace that version before then."""
+        ...
 
 
 class LifecycleService(Protocol):

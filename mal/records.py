@@ -9,14 +9,20 @@ because archive SHA-256s and audit bundles must not change with the refactor.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
 __all__ = [
+    "GENESIS",
     "ArchiveRef",
     "ArchivedRef",
     "AuditEvent",
+    "ChainEntry",
+    "ChainEvent",
+    "ChainHead",
     "EmbeddingRecord",
     "Expansion",
     "Quadruple",
@@ -41,6 +47,97 @@ class AuditEvent:
 
     def to_json(self) -> dict[str, Any]:
         return {"at": self.at.isoformat(), "type": self.type, "memory_id": self.memory_id, "detail": self.detail}
+
+
+GENESIS = "0" * 64  # the `prev` of a tenant's first chain event
+
+
+@dataclass(frozen=True)
+class ChainEntry:
+    """An event of the tenant's tamper-evident log before it is sealed (mal/audit_chain.py). It
+    lives in process memory only: the store turns `subject` into the subject's random audit
+    reference inside the append transaction and never writes the key itself."""
+
+    tenant: str
+    at: datetime
+    kind: str
+    key_id: str
+    subject: str | None = None
+    memory_ids: tuple[str, ...] = ()
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChainEvent:
+    """One sealed link: `hash` is SHA-256 over the canonical JSON of every other field, `prev`
+    included, so editing, deleting or reordering a stored event breaks the chain after it."""
+
+    tenant: str
+    seq: int
+    at: str  # ISO time, stored as written: the hash covers this exact string
+    kind: str
+    key_id: str
+    subject_ref: str | None
+    memory_ids: tuple[str, ...]
+    counts: dict[str, int]
+    prev: str
+    hash: str = ""
+
+    def expected_hash(self) -> str:
+        body = {
+            "tenant": self.tenant,
+            "seq": self.seq,
+            "at": self.at,
+            "kind": self.kind,
+            "key_id": self.key_id,
+            "subject_ref": self.subject_ref,
+            "memory_ids": list(self.memory_ids),
+            "counts": self.counts,
+            "prev": self.prev,
+        }
+        canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+    def sealed(self) -> ChainEvent:
+        return replace(self, hash=self.expected_hash())
+
+    @classmethod
+    def link(cls, entry: ChainEntry, seq: int, prev: str, subject_ref: str | None) -> ChainEvent:
+        """The next link after `prev`, sealed."""
+        return cls(
+            tenant=entry.tenant,
+            seq=seq,
+            at=entry.at.isoformat(),
+            kind=entry.kind,
+            key_id=entry.key_id,
+            subject_ref=subject_ref,
+            memory_ids=tuple(entry.memory_ids),
+            counts=dict(entry.counts),
+            prev=prev,
+        ).sealed()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tenant": self.tenant,
+            "seq": self.seq,
+            "at": self.at,
+            "kind": self.kind,
+            "key_id": self.key_id,
+            "subject_ref": self.subject_ref,
+            "memory_ids": list(self.memory_ids),
+            "counts": self.counts,
+            "prev": self.prev,
+            "hash": self.hash,
+        }
+
+
+@dataclass(frozen=True)
+class ChainHead:
+    """The tenant's last sealed link as its head node records it."""
+
+    tenant: str
+    seq: int
+    hash: str
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-__all__ = ["DailySchedule", "next_run"]
+__all__ = ["DailySchedule", "IntervalSchedule", "next_run"]
 
 log = logging.getLogger("mal.schedule")
 
@@ -46,6 +46,33 @@ class DailySchedule:
                 log.info("scheduled decay run: %s", self._job())
             except Exception:  # a failed run is logged and retried tomorrow; the API stays up
                 log.exception("scheduled decay run failed")
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+class IntervalSchedule:
+    """Run `job` every `minutes` (the hourly audit anchor), on the same kind of daemon thread."""
+
+    def __init__(self, minutes: int, job: Callable[[], Any], name: str) -> None:
+        self._seconds, self._job, self._name = minutes * 60.0, job, name
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name=f"mal-{name}", daemon=True)
+
+    @classmethod
+    def start(cls, minutes: int, job: Callable[[], Any], name: str) -> IntervalSchedule | None:
+        if minutes <= 0:
+            return None
+        schedule = cls(minutes, job, name)
+        schedule._thread.start()
+        return schedule
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self._seconds):
+            try:
+                log.info("scheduled %s: %s", self._name, self._job())
+            except Exception:  # logged; the next interval tries again
+                log.exception("scheduled %s failed", self._name)
 
     def stop(self) -> None:
         self._stop.set()

@@ -36,6 +36,9 @@ class ApiKeyConfig(BaseModel):
     sources: list[str] | None = Field(default=None, min_length=1)
     # Requests per minute for this key (None: the service default, `MAL_RATE_LIMIT_PER_MINUTE`).
     rate_limit_per_minute: int | None = Field(default=None, ge=1)
+    # Personal identifiers in turns and queries (mal/privacy.py): typed placeholders, keyed hashes
+    # (equal values still match) or kept verbatim.
+    pii_policy: Literal["redact", "hash", "keep"] = "redact"
 
 
 class Neo4jSettings(BaseModel):
@@ -111,6 +114,12 @@ class LifecycleSettings(BaseModel):
     reinforce_step: float = Field(default=0.25, ge=0)
     max_weight: float = Field(default=2.0, gt=0)
     decay_cron: str = ""  # "HH:MM" (UTC) for the in-process daily run; empty = off
+    # The tamper-evident audit chain (mal/audit_chain.py): buffered appends flushed at least this
+    # often; each tenant's head anchored in the export bucket under Object Lock this often (0: only
+    # on demand), locked for this many days.
+    audit_flush_ms: int = Field(default=1000, ge=10, le=60_000)
+    audit_anchor_minutes: int = Field(default=60, ge=0)
+    audit_anchor_retention_days: int = Field(default=365, ge=1)
 
 
 class Settings(BaseSettings):

@@ -35,6 +35,7 @@ from mal.capture_plan import (
 from mal.journal import Journal, undo
 from mal.models import Memory, MemoryStatus, Turn, WriteAction
 from mal.ports import Clock, Embedder, GraphStore, VectorStore, on_scale
+from mal.privacy import Policy, Redactor
 from mal.recent import RecentBuffer, turn_ref
 from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
@@ -57,6 +58,7 @@ class CaptureRequest:
     agent_id: str | None = None
     domain: str | None = None
     occurred_at: datetime | None = None
+    pii_policy: Policy = "redact"  # the API key's (mal/privacy.py); applied before anything else
 
 
 @dataclass
@@ -93,6 +95,7 @@ class WritePipeline:
         self._settings = settings
         self._recent = recent
         self._forgetter = forgetter
+        self._redactor = Redactor(settings.pepper.get_secret_value())
         self._fallback = parsers.prototype_fallback(embedder.embed_query, on_scale(0.72, embedder))
         # A capture's dedup lookups run side by side (I/O-bound); bounded, shared by all requests.
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mal-write")
@@ -105,6 +108,9 @@ class WritePipeline:
             self._settings.max_turn_chars,
             self._settings.max_turn_hard_chars,
         )
+        # Identifiers go before parsing: raw turns, summaries, slots, entities, vectors and the
+        # recent buffer only ever see the placeholders (or hashes).
+        turns = self._redactor.turns(scope.tenant, turns, request.pii_policy)
         result = CaptureResult(dropped_turns=dropped)
         now = self._clock.now()
         quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)

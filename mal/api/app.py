@@ -18,6 +18,7 @@ from mal.api.errors import install_error_handlers
 from mal.api.guard import RequestGuard
 from mal.api.mcp_http import McpEndpoint
 from mal.api.routes import router
+from mal.api.routes_audit import router as audit_router
 from mal.api.routes_inspect import router as inspect_router
 from mal.api.routes_lifecycle import router as lifecycle_router
 from mal.api.ui import router as ui_router
@@ -25,7 +26,7 @@ from mal.bootstrap import Container, build, warm_up
 from mal.errors import ModelMismatch, StoreUnavailable
 from mal.mcp_server import build_server
 from mal.metrics import REQUEST_SECONDS, REQUESTS
-from mal.schedule import DailySchedule
+from mal.schedule import DailySchedule, IntervalSchedule
 from mal.settings import Settings
 
 __all__ = ["create_app"]
@@ -60,10 +61,12 @@ def create_app(
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
         schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
+        anchors = IntervalSchedule.start(cfg.lifecycle.audit_anchor_minutes, container.audit.anchor, "audit-anchor")
         async with mcp.running():  # the MCP transport's task group
             yield
-        if schedule:
-            schedule.stop()
+        for running in (schedule, anchors):
+            if running:
+                running.stop()
         container.close()
 
     app = FastAPI(
@@ -79,6 +82,7 @@ def create_app(
     app.include_router(lifecycle_router)
     app.include_router(inspect_router)
     app.include_router(ui_router)
+    app.include_router(audit_router)
     # Authentication, rate limit and body cap before any route parses the body (see guard.py).
     app.add_middleware(
         RequestGuard,

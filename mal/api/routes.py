@@ -36,8 +36,9 @@ def _out(m: Memory) -> s.MemoryOut:
     summary="Capture a session's turns as memories (idempotent)",
 )
 def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureResponse:
+    scope = bind(p)
     result = c.writer.capture(
-        bind(p),
+        scope,
         CaptureRequest(
             session_id=body.session_id,
             turns=[t.model_dump() for t in body.turns],
@@ -45,10 +46,15 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
             agent_id=body.agent_id,
             domain=body.domain,
             occurred_at=body.occurred_at,
+            pii_policy=p.pii_policy,
         ),
     )
+    actions: dict[str, int] = {}
     for w in result.memories:
         WRITES.labels(action=w.action).inc()
+        actions[w.action] = actions.get(w.action, 0) + 1
+    actions |= {"forgotten": len(result.forgotten), "turns": len(body.turns)}
+    c.audit.record(p.tenant, "write", p.key_id, scope.subject, [w.memory.id for w in result.memories], actions)
     return s.CaptureResponse(
         memories=[
             s.WrittenOut(
@@ -76,7 +82,11 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
     summary="Vector-first, then graph: what is known about this user",
 )
 def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse:
-    result = c.retriever.search(bind(p), body.query, k=body.k, kinds=body.kinds, preset=body.preset)
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy)  # as the stored text was
+    scope = bind(p)
+    result = c.retriever.search(scope, query, k=body.k, kinds=body.kinds, preset=body.preset)
+    hits = [h.memory.id for h in result.hits]
+    c.audit.record(p.tenant, "search", p.key_id, scope.subject, hits, {"results": len(hits)})
     return s.SearchResponse(
         results=[
             s.SearchResultOut(
@@ -104,8 +114,13 @@ def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse
     summary="System messages ready to prepend to the next LLM call",
 )
 def context(body: s.ContextBody, p: Agent, bind: Binder, c: C) -> s.ContextResponse:
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy) if body.query else body.query
+    scope = bind(p)
     result = c.context.build(
-        bind(p), body.query, body.max_memories, body.max_recent_turns, body.lang, instructions=body.instructions
+        scope, query, body.max_memories, body.max_recent_turns, body.lang, instructions=body.instructions
+    )
+    c.audit.record(
+        p.tenant, "context", p.key_id, scope.subject, result.memory_ids, {"memories": len(result.memory_ids)}
     )
     return s.ContextResponse(
         system_messages=result.system_messages,
@@ -132,13 +147,17 @@ def list_memories(
         statuses = [x for x in statuses if x != MemoryStatus.QUARANTINED.value]
         if not statuses:
             return s.MemoryPage(items=[], total=0, offset=offset, limit=limit)
-    items, total = c.adapters.graph.list_memories(bind(p).subject, statuses, kind, offset, limit)
+    scope = bind(p)
+    items, total = c.adapters.graph.list_memories(scope.subject, statuses, kind, offset, limit)
+    c.audit.record(p.tenant, "read", p.key_id, scope.subject, [m.id for m in items], {"memories": len(items)})
     return s.MemoryPage(items=[_out(m) for m in items], total=total, offset=offset, limit=limit)
 
 
 @router.get("/memories/{memory_id}", response_model=s.MemoryOut, tags=["agent"])
 def get_memory(memory_id: str, p: Agent, bind: Binder, c: C) -> s.MemoryOut:
-    memory = c.adapters.graph.get(bind(p).subject, memory_id)
+    scope = bind(p)
+    memory = c.adapters.graph.get(scope.subject, memory_id)
+    c.audit.record(p.tenant, "read", p.key_id, scope.subject, [memory_id], {"memories": int(memory is not None)})
     hidden = memory is not None and memory.status == MemoryStatus.QUARANTINED and not p.is_admin
     if memory is None or memory.status == MemoryStatus.FORGOTTEN or hidden:
         raise NotFound(f"memory {memory_id} not found")
@@ -147,7 +166,9 @@ def get_memory(memory_id: str, p: Agent, bind: Binder, c: C) -> s.MemoryOut:
 
 @router.delete("/memories/{memory_id}", status_code=204, tags=["agent"], summary="Forget one memory")
 def forget_one(memory_id: str, p: Agent, bind: Binder, c: C) -> None:
-    c.forgetter.forget(bind(p), memory_id)
+    scope = bind(p)
+    c.forgetter.forget(scope, memory_id)
+    c.audit.record(p.tenant, "forget", p.key_id, scope.subject, [memory_id], {"forgotten": 1})
 
 
 @router.post(
@@ -162,12 +183,20 @@ def forget_matching(body: s.ForgetBody, p: Agent, bind: Binder, c: C) -> s.Forge
     if body.confirm:
         if not body.memory_ids:
             raise InvalidInput("confirm needs memory_ids (the candidates' ids)", field="memory_ids")
-        return s.ForgetResponse(forgotten=c.forgetter.confirm_ids(bind(p), body.memory_ids))
+        scope = bind(p)
+        confirmed = c.forgetter.confirm_ids(scope, body.memory_ids)
+        c.audit.record(p.tenant, "forget", p.key_id, scope.subject, confirmed, {"forgotten": len(confirmed)})
+        return s.ForgetResponse(forgotten=confirmed)
     if body.query is None:
         raise InvalidInput("send a query, or confirm: true with memory_ids", field="query")
-    lang = parsers.detect_lang(body.query)
-    request = parsers.forget_request(body.query, lang) or parsers.forget_target(body.query, lang)
-    outcome = c.forgetter.forget_matching(bind(p), request)
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy)
+    lang = parsers.detect_lang(query)
+    request = parsers.forget_request(query, lang) or parsers.forget_target(query, lang)
+    scope = bind(p)
+    outcome = c.forgetter.forget_matching(scope, request)
+    c.audit.record(
+        p.tenant, "forget", p.key_id, scope.subject, outcome.forgotten, {"forgotten": len(outcome.forgotten)}
+    )
     return s.ForgetResponse(
         forgotten=outcome.forgotten,
         question=outcome.question,
@@ -182,7 +211,12 @@ def forget_matching(body: s.ForgetBody, p: Agent, bind: Binder, c: C) -> s.Forge
     summary="Erase everything about the subject in Neo4j, Weaviate and S3",
 )
 def erase(p: Annotated[Principal, Depends(requires("admin"))], bind: Binder, c: C) -> s.EraseResponse:
-    receipt = c.forgetter.erase(bind(p)).as_dict()
+    scope = bind(p)
+    c.audit.flush()  # the subject's pending events get its chain reference before erase drops it
+    receipt = c.forgetter.erase(scope).as_dict()
+    # No subject reference: after erase nothing may tie the chain to the person (counts only).
+    deleted = {f"deleted_{store}": int(n) for store, n in receipt["deleted"].items()}
+    c.audit.record(p.tenant, "erase", p.key_id, None, (), deleted)
     return s.EraseResponse(**{k: v for k, v in receipt.items() if k != "subject_digest"})
 
 
@@ -197,4 +231,5 @@ def cypher(body: s.CypherBody, p: Annotated[Principal, Depends(requires("analyst
         raise StoreUnavailable("neo4j", "analyst access is not configured (MAL_NEO4J__ANALYST_PASSWORD)")
     raw = "analyst:raw" in p.scopes or "admin" in p.scopes
     result = c.analyst.query(p.tenant, raw, body.query, body.params, body.limit, key=p.key_id)
+    c.audit.record(p.tenant, "analyst_query", p.key_id, None, (), {"rows": len(result.rows), "raw": int(raw)})
     return s.CypherResponse(rows=result.rows, truncated=result.truncated, row_limit=result.row_limit)

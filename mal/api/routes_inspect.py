@@ -125,6 +125,7 @@ def inspect_memories(
         wanted = [x for x in wanted if x != MemoryStatus.QUARANTINED.value]
     subject = bind(p).subject
     items, total = c.adapters.graph.list_memories(subject, wanted, kind, offset, limit) if wanted else ([], 0)
+    c.audit.record(p.tenant, "read", p.key_id, subject, [m.id for m in items], {"memories": len(items)})
     disputed_kinds = {m.kind for m in items if m.status == MemoryStatus.DISPUTED}
     active = {k: c.adapters.graph.active_of_kind(subject, k) for k in disputed_kinds}
     return InspectPage(
@@ -159,7 +160,10 @@ def inspect_memories(
     summary="The subject's quadruples (user -> relation -> entity, with time) for the graph view",
 )
 def graph(p: Agent, bind: Binder, c: C) -> GraphOut:
-    return GraphOut(quadruples=[QuadrupleOut(**q.to_json()) for q in c.adapters.graph.quadruples(bind(p).subject)])
+    subject = bind(p).subject
+    quadruples = c.adapters.graph.quadruples(subject)
+    c.audit.record(p.tenant, "read", p.key_id, subject, (), {"quadruples": len(quadruples)})
+    return GraphOut(quadruples=[QuadrupleOut(**q.to_json()) for q in quadruples])
 
 
 @router.post(
@@ -169,9 +173,12 @@ def graph(p: Agent, bind: Binder, c: C) -> GraphOut:
     summary="Answer a disputed memory's question: confirm the new value or reject it",
 )
 def resolve(memory_id: str, body: ResolveBody, p: Agent, bind: Binder, c: C) -> ResolveResponse:
+    scope = bind(p)
     memory, demoted = resolve_dispute(
-        c.adapters.graph, c.forgetter, c.clock, c.settings.lifecycle, bind(p), memory_id, body.answer
+        c.adapters.graph, c.forgetter, c.clock, c.settings.lifecycle, scope, memory_id, body.answer
     )
+    kind = "write" if body.answer == "confirm" else "forget"
+    c.audit.record(p.tenant, kind, p.key_id, scope.subject, [memory_id, *demoted], {"resolved": 1})
     return ResolveResponse(memory=_out(memory) if memory is not None else None, demoted=demoted)
 
 
@@ -185,6 +192,7 @@ def exports(p: Auditor, bind: Binder, c: C) -> ExportList:
     scope = bind(p)
     bucket = c.settings.s3.export_bucket
     trail = [e for e in c.adapters.graph.audit_trail(scope.subject) if e.type == AuditType.EXPORTED.value]
+    c.audit.record(p.tenant, "read", p.key_id, scope.subject, (), {"exports": len(trail)})
     out = []
     for event in sorted(trail, key=lambda e: e.at, reverse=True)[:MAX_EXPORTS]:
         export_id = str(event.detail.get("export_id", ""))

@@ -47,7 +47,10 @@ class ExportResponse(BaseModel):
     summary="Bring an archived memory back after verifying its SHA-256",
 )
 def restore(memory_id: str, p: Admin, bind: Binder, c: C) -> MemoryOut:
-    return _out(c.lifecycle.restore(bind(p), memory_id))
+    scope = bind(p)
+    restored = c.lifecycle.restore(scope, memory_id)
+    c.audit.record(p.tenant, "restore", p.key_id, scope.subject, [memory_id], {"restored": 1})
+    return _out(restored)
 
 
 @router.post(
@@ -57,7 +60,10 @@ def restore(memory_id: str, p: Admin, bind: Binder, c: C) -> MemoryOut:
     summary="Write the subject's audit bundle (with a SHA-256 manifest) to S3",
 )
 def export(p: Annotated[Principal, Depends(requires("auditor"))], bind: Binder, c: C) -> ExportResponse:
-    return ExportResponse(**c.lifecycle.export(bind(p)))
+    scope = bind(p)
+    exported = c.lifecycle.export(scope)
+    c.audit.record(p.tenant, "export", p.key_id, scope.subject, (), {"files": len(exported.get("files", {}))})
+    return ExportResponse(**exported)
 
 
 @router.post(
@@ -67,9 +73,13 @@ def export(p: Annotated[Principal, Depends(requires("auditor"))], bind: Binder, 
     summary="Exclude every memory from one source from search and context",
 )
 def quarantine(body: SourceBody, p: Admin, c: C) -> QuarantineResponse:
-    return QuarantineResponse(source=body.source, memories=c.quarantine.set(p.tenant, body.source))
+    touched = c.quarantine.set(p.tenant, body.source)
+    c.audit.record(p.tenant, "quarantine", p.key_id, None, (), {"memories": touched})
+    return QuarantineResponse(source=body.source, memories=touched)
 
 
 @router.post("/admin/release", response_model=QuarantineResponse, tags=["admin"], summary="Undo a source quarantine")
 def release(body: SourceBody, p: Admin, c: C) -> QuarantineResponse:
-    return QuarantineResponse(source=body.source, memories=c.quarantine.set(p.tenant, body.source, release=True))
+    touched = c.quarantine.set(p.tenant, body.source, release=True)
+    c.audit.record(p.tenant, "release", p.key_id, None, (), {"memories": touched})
+    return QuarantineResponse(source=body.source, memories=touched)

@@ -50,3 +50,21 @@ def test_prefix_listing_and_delete_removes_every_version(blobs: Any) -> None:
     assert blobs.list_keys(BUCKET, prefix) == []
     assert blobs.versions(BUCKET, prefix) == 0
     assert blobs.list_keys(BUCKET, prefix.rstrip("/") + "-sibling/") != []
+
+
+def test_a_locked_object_cannot_be_deleted_or_replaced(blobs: Any) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from mal.errors import Forbidden
+
+    key = f"contract/{secrets.token_hex(6)}/anchor.json"
+    body = b'{"seq": 1}'
+    blobs.put_locked("mal-export", key, body, _sha(body), datetime.now(UTC) + timedelta(days=1))
+    with pytest.raises(Forbidden):
+        blobs.delete("mal-export", key)
+    assert blobs.get("mal-export", key) == body
+    forged = b'{"seq": 2}'
+    blobs.put("mal-export", key, forged, _sha(forged))  # a new version on top, the locked one stays
+    assert blobs.versions("mal-export", key) == 2
+    with pytest.raises(Forbidden):
+        blobs.delete("mal-export", key)

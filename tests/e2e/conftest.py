@@ -20,7 +20,10 @@ KEYS = {
     "auditor_a": ("tenant-a", ["auditor"]),
     "metrics_a": ("tenant-a", ["metrics"]),
     "limited_a": ("tenant-a", ["agent"]),
+    "hash_a": ("tenant-a", ["agent"]),
 }
+# Per-key PII policy (mal/privacy.py); every other key redacts.
+PII_POLICIES = {"hash_a": "hash"}
 # Per-key rate limits (requests per minute); every other key gets a limit the suite never reaches.
 RATE_LIMITS = {"limited_a": 3}
 SUITE_RATE_LIMIT = 100_000
@@ -39,6 +42,7 @@ def api_settings(settings: Settings, keys: dict[str, str]) -> Settings:
             tenant=tenant,
             scopes=scopes,  # type: ignore[arg-type]
             rate_limit_per_minute=RATE_LIMITS.get(name),
+            pii_policy=PII_POLICIES.get(name, "redact"),  # type: ignore[arg-type]
         )
         for name, (tenant, scopes) in KEYS.items()
     ]

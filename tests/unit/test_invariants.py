@@ -14,7 +14,7 @@ from mal.relations import KIND_RELATION, RELATION_TYPES, relation_type
 
 # Statements that deliberately span subjects: schema setup and the crash-repair scan (which
 # returns each row's own subject key and is never exposed through the API).
-CROSS_SUBJECT = {"SCHEMA", "UNINDEXED"}
+CROSS_SUBJECT = {"SCHEMA", "UNINDEXED", "CHAIN_HEADS"}  # CHAIN_HEADS: the hourly anchor job's tenant heads
 # Admin and lifecycle statements that span a tenant's subjects must be scoped by tenant instead.
 TENANT_SCOPED = {
     "SUBJECTS_PAGE",
@@ -24,6 +24,13 @@ TENANT_SCOPED = {
     "MARK_SOURCE",
     "UNMARK_SOURCE",
     "QUARANTINED_SOURCES",
+    # the tenant's audit chain (adapters/neo4j_cypher_audit.py)
+    "CHAIN_LOCK_HEAD",
+    "CHAIN_APPEND",
+    "CHAIN_SET_HEAD",
+    "CHAIN_EVENTS",
+    "CHAIN_HEAD",
+    "SUBJECT_AUDIT_REFS",
 }
 
 

@@ -1,0 +1,366 @@
+"""Personal identifiers in free text: detect, then redact, hash or mask them. Pure, no I/O.
+
+Every detector is a candidate pattern followed by a validator, because the look-alikes are the
+hard part: an 11-digit order number looks like a mobile number, an 18-digit serial like an ID
+number, a version string like an IPv4 address. Validators that can say no: the PRC resident ID
+checksum (GB 11643) and a real birth date, the Luhn check plus a known card prefix (IIN) and
+length, `phonenumbers`' numbering plans, `ipaddress`. Passports have no checksum we can use, so a
+passport number is only taken after a context word (护照 / passport). Numbers right after an
+order / tracking / invoice word are never phones or cards.
+
+`detect(text)` returns non-overlapping spans in reading order; `apply(text, policy, key)` rewrites
+them: `redact` -> `[PHONE]`, `hash` -> `[PHONE#1a2b3c4d]` (HMAC of the normalised value with `key`,
+so the same number written two ways still gives one token), `keep` -> unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+import phonenumbers
+
+__all__ = ["PII_TYPES", "PiiSpan", "Policy", "apply", "detect", "mask", "normalise"]
+
+Policy = Literal["redact", "hash", "keep"]
+PII_TYPES = ("PHONE", "EMAIL", "ID_CARD", "BANK_CARD", "PASSPORT", "IP", "ADDRESS")
+
+
+@dataclass(frozen=True)
+class PiiSpan:
+    type: str
+    start: int
+    end: int
+    value: str
+
+
+# -- context words ---------------------------------------------------------------------------------
+# A number right after one of these is an order / parcel / invoice id, never a phone or a card.
+_NOT_PERSONAL = re.compile(
+    r"(?:订单|单号|运单|快递|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
+    r"\b(?:order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|imei|isbn|barcode)\b|条码|条形码|\bno\.|#)"
+    r"[^\d\n]{0,8}$",
+    re.I,
+)
+_PASSPORT_CUE = re.compile(r"(?:护照|passport)", re.I)
+_PHONE_CUE = re.compile(r"(?:电话|手机|座机|致电|打给|拨打|联系方式|tel|phone|call|mobile|fax|whatsapp)", re.I)
+_VERSION_CUE = re.compile(
+    r"(?:版本号?|升级到|更新到|固件|系统|章节|条款|第|§|\b(?:version|ver\.?|release|build|firmware|section|sec\.|v))\s*[:：]?\s*$",
+    re.I,
+)
+_IP_CUE = re.compile(r"(?:\bIP|地址|服务器|网关|路由|主机|DNS|ping|ssh|address|server|gateway|router|host)", re.I)
+# A dotted quad of small numbers ("3.2.1.15") is a version unless the text calls it an address.
+_VERSION_LIKE = re.compile(r"\d\.(?:1\d|20|\d)\.(?:1\d|20|\d)\.\d{1,3}")
+# Full-width ASCII (０-９, Ａ-Ｚ, －, （）, ＠) is folded before matching; one character to one, so
+# the spans found on the folded text are the spans of the original.
+_FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+# -- candidate patterns ----------------------------------------------------------------------------
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}(?![A-Za-z0-9-])"
+)
+_ID_CARD = re.compile(
+    r"(?<![0-9A-Za-z])[1-9]\d{5}[ -]?(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[ -]?\d{3}[\dXx](?![0-9A-Za-z])"
+)
+# The 15-digit first-generation ID (no check digit): only after an ID word.
+_ID_CARD_15 = re.compile(r"(?<![0-9A-Za-z])[1-9]\d{7}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}(?![0-9A-Za-z])")
+_ID_CUE = re.compile(r"(?:身份证|证件号|居民身份|ID card|identity card|ID number|national ID|resident ID)", re.I)
+# 13-19 digits, written plain or in groups of 4 (a last group of 1-4; Amex 4-6-5).
+_CARD = re.compile(
+    r"(?<![0-9A-Za-z.\-])(?:\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,3}|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
+)
+_CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
+_CN_LANDLINE = re.compile(
+    r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])(?:\d{7,8}|\d{3,4}[ -]\d{4})(?![0-9A-Za-z])|(?<![0-9A-Za-z])0\d{9,11}(?![0-9A-Za-z])"
+)
+_INTL = re.compile(
+    r"(?<![0-9A-Za-z+])(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
+)
+# North-American style without a country code: "(415) 555-0132", "415-555-0132", "415.555.0132".
+_NANP = re.compile(r"(?<![0-9A-Za-z+])(?:1[-. ])?(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}(?![0-9A-Za-z])")
+_PASSPORT = re.compile(r"(?<![0-9A-Za-z])(?:[A-Z]{1,2}\d{6,8}|\d{9})(?![0-9A-Za-z])")
+_IPV4 = re.compile(
+    r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d]|\.\d)"
+)
+_IPV6 = re.compile(r"(?<![0-9A-Za-z:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%\w+)?(?![0-9A-Za-z:])")
+_HAN = r"[\u4e00-\u9fff]"
+_ZH_ADDRESS = re.compile(
+    rf"(?:{_HAN}{{2,7}}?(?:省|自治区|特别行政区))?(?:{_HAN}{{2,7}}?市)?(?:{_HAN}{{1,7}}?(?:区|县|旗))?(?:{_HAN}{{1,7}}?(?:镇|乡|街道))?"
+    rf"{_HAN}{{1,10}}?(?:路|街|大道|大街|巷|弄|胡同|里)(?:\d{{1,4}}[弄巷])?\d{{1,5}}号"
+    rf"(?:(?:院)?\d{{1,4}}(?:号楼|栋|幢|座|楼))?(?:\d{{1,3}}单元)?(?:\d{{1,5}}(?:室|号|房))?"
+)
+_ZH_ADDRESS_LEAD = re.compile(
+    r"^(?:我家|我们|我|他|她|家|公司|快递|包裹|东西|请|帮我|现|目前|已经|新)*(?:住在|住|在|位于|地址是|地址为|地址|寄到|送到|搬到了|搬到|搬去|是|于)+"
+)
+_EN_STREET = r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Square|Sq|Loop|Circle|Cir|Crescent|Close|Row|Trail)"
+_EN_ADDRESS = re.compile(
+    rf"(?<![0-9A-Za-z])\d{{1,5}}[A-Za-z]?\s+(?:(?:[NSEW]|North|South|East|West)\.?\s+)?(?:(?:[A-Z][a-z]+|\d{{1,3}}(?:st|nd|rd|th))\.?\s+){{1,3}}{_EN_STREET}\b\.?"
+    r"(?:,?\s*(?:Apt|Apartment|Suite|Ste|Unit|#)\.?\s*#?\w{1,6})?"
+    r"(?:,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:,\s*[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?|\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})?)?"
+)
+# Housing estates: a name + 小区/花园/... + building + (unit) + flat; the numbers make it an address.
+_ZH_ESTATE = re.compile(
+    rf"(?:{_HAN}{{2,7}}?市)?(?:{_HAN}{{1,7}}?(?:区|县))?{_HAN}{{2,8}}?(?:小区|花园|公寓|大厦|家园|新村|苑|公馆)"
+    rf"\d{{1,3}}(?:号楼|栋|幢|座|期)(?:\d{{1,3}}(?:号楼|栋|幢|座))?(?:\d{{1,2}}单元)?\d{{2,5}}(?:室|号|房)?"
+)
+
+# Issuer prefixes and the lengths their cards have (Visa, Mastercard, Amex, Diners, JCB, Discover, UnionPay).
+_IIN = (
+    (re.compile(r"^4"), (13, 16, 19)),
+    (re.compile(r"^(?:5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720))"), (16,)),
+    (re.compile(r"^3[47]"), (15,)),
+    (re.compile(r"^3(?:0[0-5]|[689])"), (14, 15, 16)),
+    (re.compile(r"^35"), (16, 17, 18, 19)),
+    (re.compile(r"^6(?:011|5|4[4-9])"), (16, 17, 18, 19)),
+    (re.compile(r"^(?:62|81)"), (16, 17, 18, 19)),
+)
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_ID_CHECK = "10X98765432"
+_ID_PROVINCES = {
+    11,
+    12,
+    13,
+    14,
+    15,
+    21,
+    22,
+    23,
+    31,
+    32,
+    33,
+    34,
+    35,
+    36,
+    37,
+    41,
+    42,
+    43,
+    44,
+    45,
+    46,
+    50,
+    51,
+    52,
+    53,
+    54,
+    61,
+    62,
+    63,
+    64,
+    65,
+    71,
+    81,
+    82,
+    83,
+    91,
+}
+_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+# -- validators ------------------------------------------------------------------------------------
+def valid_resident_id(value: str) -> bool:
+    """GB 11643: province code, a real birth date, and the mod-11 check character."""
+    v = value.upper()
+    v = re.sub(r"[ -]", "", v)
+    if len(v) != 18 or int(v[:2]) not in _ID_PROVINCES:
+        return False
+    month, day = int(v[10:12]), int(v[12:14])
+    if day > _DAYS[month - 1]:
+        return False
+    total = sum(int(c) * w for c, w in zip(v[:17], _ID_WEIGHTS, strict=True))
+    return _ID_CHECK[total % 11] == v[17]
+
+
+def luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def valid_card(digits: str) -> bool:
+    """Luhn, a length cards have (13-19) and an issuer prefix in use (Visa, Mastercard, UnionPay,
+    Amex, JCB, Discover, Diners): a random 16-digit id passes Luhn one time in ten, this much less."""
+    known = any(prefix.match(digits) and len(digits) in lengths for prefix, lengths in _IIN)
+    return known and luhn(digits) and len(set(digits)) > 1
+
+
+def _phone(candidate: str, region: str) -> phonenumbers.PhoneNumber | None:
+    try:
+        number = phonenumbers.parse(candidate, region)
+    except phonenumbers.NumberParseException:
+        return None
+    return number if phonenumbers.is_valid_number(number) else None
+
+
+# -- detection -------------------------------------------------------------------------------------
+def _after(text: str, start: int, cue: re.Pattern[str], window: int = 20) -> bool:
+    return bool(cue.search(text[max(0, start - window) : start]))
+
+
+def _candidates(text: str) -> list[PiiSpan]:
+    found: list[PiiSpan] = []
+
+    def add(kind: str, m: re.Match[str], start: int | None = None, end: int | None = None) -> None:
+        s, e = (m.start() if start is None else start), (m.end() if end is None else end)
+        found.append(PiiSpan(kind, s, e, text[s:e]))
+
+    for m in _EMAIL.finditer(text):
+        add("EMAIL", m)
+    for m in _ID_CARD.finditer(text):
+        if valid_resident_id(m.group()):
+            add("ID_CARD", m)
+    for m in _ID_CARD_15.finditer(text):
+        if int(m.group()[:2]) in _ID_PROVINCES and _after(text, m.start(), _ID_CUE, 16):
+            add("ID_CARD", m)
+    for m in _CARD.finditer(text):
+        if _after(text, m.start(), _NOT_PERSONAL):
+            continue
+        number = m.group()
+        if not valid_card(re.sub(r"\D", "", number)):  # "4111 1111 1111 1111 123": a card, then a CVV
+            number = re.sub(r"[ -]\d{1,3}$", "", number)
+            if number == m.group() or not valid_card(re.sub(r"\D", "", number)):
+                continue
+        add("BANK_CARD", m, end=m.start() + len(number))
+    for m in _CN_MOBILE.finditer(text):
+        if _phone(m.group(), "CN") and not _after(text, m.start(), _NOT_PERSONAL):
+            add("PHONE", m)
+    for m in _CN_LANDLINE.finditer(text):
+        plain = m.group()[0] == "0" and m.group().isdigit()  # 0 + 9-11 digits, no separator
+        if plain and not _after(text, m.start(), _PHONE_CUE, 16):
+            continue
+        number = m.group()
+        valid = _phone(number, "CN") or (not plain and _phone(re.sub(r"[ -]\d{1,5}$", "", number), "CN"))
+        if valid and not _after(text, m.start(), _NOT_PERSONAL):
+            add("PHONE", m)
+    for m in _INTL.finditer(text):
+        if _phone(m.group(), "ZZ") and not _after(text, m.start(), _NOT_PERSONAL):
+            add("PHONE", m)
+    for m in _NANP.finditer(text):
+        if _phone(m.group(), "US") and not _after(text, m.start(), _NOT_PERSONAL):
+            add("PHONE", m)
+    for m in _PASSPORT.finditer(text):
+        if _after(text, m.start(), _PASSPORT_CUE, 32):
+            add("PASSPORT", m)
+    for m in _IPV4.finditer(text):
+        if _after(text, m.start(), _VERSION_CUE, 12):
+            continue
+        if _VERSION_LIKE.fullmatch(m.group()) and len(set(m.group().split("."))) > 1:
+            if not _after(text, m.start(), _IP_CUE, 24):
+                continue
+        add("IP", m)
+    for m in _IPV6.finditer(text):
+        if _ipv6(m.group()):
+            add("IP", m)
+    for m in _ZH_ADDRESS.finditer(text):
+        lead = _ZH_ADDRESS_LEAD.match(m.group())
+        start = m.start() + (lead.end() if lead else 0)
+        if m.end() - start >= 5:
+            add("ADDRESS", m, start=start)
+    for m in _ZH_ESTATE.finditer(text):
+        lead = _ZH_ADDRESS_LEAD.match(m.group())
+        add("ADDRESS", m, start=m.start() + (lead.end() if lead else 0))
+    for m in _EN_ADDRESS.finditer(text):
+        add("ADDRESS", m)
+    return found
+
+
+def _ipv6(value: str) -> bool:
+    if value.count(":") < 2 or not re.search(r"[0-9A-Fa-f]", value):
+        return False
+    if re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", value):  # a clock time, never an address
+        return False
+    try:
+        ipaddress.IPv6Address(value.split("%", 1)[0])
+    except ValueError:
+        return False
+    return True
+
+
+_PRIORITY = {t: i for i, t in enumerate(("EMAIL", "ID_CARD", "BANK_CARD", "PASSPORT", "PHONE", "IP", "ADDRESS"))}
+
+
+def detect(text: str) -> list[PiiSpan]:
+    """Non-overlapping identifier spans in reading order. On overlap the stronger validator wins
+    (an e-mail over the digits inside it, an ID's checksum over a phone reading of its digits),
+    then the longer span."""
+    folded = text.translate(_FOLD)
+    kept: list[PiiSpan] = []
+    for span in sorted(_candidates(folded), key=lambda s: (_PRIORITY[s.type], -(s.end - s.start), s.start)):
+        if all(span.end <= k.start or span.start >= k.end for k in kept):
+            kept.append(span)
+    return sorted((PiiSpan(s.type, s.start, s.end, text[s.start : s.end]) for s in kept), key=lambda s: s.start)
+
+
+# -- rewriting -------------------------------------------------------------------------------------
+def normalise(span: PiiSpan) -> str:
+    """One spelling per identifier, so `hash` gives equal tokens for "138 1234 5678" and
+    "+86 13812345678"."""
+    value = span.value.strip().translate(_FOLD)
+    if span.type == "PHONE":
+        for region in ("ZZ", "CN", "US"):
+            number = _phone(value, region)
+            if number is not None:
+                return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+        return re.sub(r"\D", "", value)
+    if span.type == "EMAIL":
+        return value.casefold()
+    if span.type in ("BANK_CARD",):
+        return re.sub(r"\D", "", value)
+    if span.type == "IP":
+        try:
+            return str(ipaddress.ip_address(value.split("%", 1)[0]))
+        except ValueError:
+            return value
+    if span.type in ("ID_CARD", "PASSPORT"):
+        return value.upper()
+    return " ".join(value.split()).casefold()
+
+
+def token(span: PiiSpan, policy: Policy, key: bytes) -> str:
+    if policy == "keep":
+        return span.value
+    if policy == "hash":
+        digest = hmac.new(key, f"pii:{span.type}:{normalise(span)}".encode(), hashlib.sha256).hexdigest()[:10]
+        return f"[{span.type}#{digest}]"
+    return f"[{span.type}]"
+
+
+def apply(text: str, policy: Policy, key: bytes = b"") -> str:
+    """`text` with every identifier replaced according to `policy` (`keep` returns it unchanged)."""
+    if policy == "keep" or not text:
+        return text
+    spans = detect(text)
+    if not spans:
+        return text
+    out: list[str] = []
+    last = 0
+    for span in spans:
+        out.append(text[last : span.start])
+        out.append(token(span, policy, key))
+        last = span.end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def mask(span: PiiSpan) -> str:
+    """A masked form for a slot that is itself the identifier (a profile phone): recognisable to
+    its owner, useless to anyone else (138****5678, z***@example.com)."""
+    value = span.value.strip()
+    if span.type == "EMAIL":
+        local, _, domain = value.partition("@")
+        return f"{local[:1]}***@{domain}"
+    digits = re.sub(r"[^0-9Xx]", "", value)
+    if span.type == "PHONE":
+        national = digits[-11:] if len(digits) >= 11 else digits
+        return f"{national[:3]}****{national[-4:]}" if len(national) >= 8 else "****"
+    if span.type in ("ID_CARD", "BANK_CARD"):
+        return f"{digits[:4]}{'*' * (len(digits) - 8)}{digits[-4:]}"
+    return f"[{span.type}]"
