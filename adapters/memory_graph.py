@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from adapters.memory_graph_memories import InMemoryMemories
+from adapters.memory_identity import InMemoryIdentity
 from mal.errors import InvalidInput
 from mal.models import SEARCHABLE, MemoryStatus, SubjectKey
 from mal.ports import GraphStore
@@ -21,7 +21,7 @@ from mal.records import ArchivedRef, ArchiveRef, AuditEvent, QuarantineHit, Rece
 __all__ = ["InMemoryGraphStore"]
 
 
-class InMemoryGraphStore(InMemoryMemories, GraphStore):
+class InMemoryGraphStore(InMemoryIdentity, GraphStore):
     """The whole graph port over dicts (tests only: nothing persists beyond the process). Subclassing
     `GraphStore` (the union of the role protocols) makes mypy check every method against its port."""
 

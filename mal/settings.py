@@ -36,6 +36,11 @@ class ApiKeyConfig(BaseModel):
     sources: list[str] | None = Field(default=None, min_length=1)
     # Requests per minute for this key (None: the service default, `MAL_RATE_LIMIT_PER_MINUTE`).
     rate_limit_per_minute: int | None = Field(default=None, ge=1)
+    # Consent (README, Consent): when true, nothing is stored or injected for a subject until it
+    # has recorded consent (POST /v1/consent); false keeps existing integrations working.
+    require_consent: bool = False
+    # Raw turns (the recent buffer) older than this are deleted by the lifecycle run (not archived).
+    recent_turns_ttl_days: int = Field(default=30, ge=1, le=3650)
 
 
 class Neo4jSettings(BaseModel):

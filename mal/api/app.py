@@ -16,6 +16,7 @@ from mal.api.deps import requires
 from mal.api.errors import install_error_handlers
 from mal.api.guard import RequestGuard
 from mal.api.routes import router
+from mal.api.routes_identity import router as identity_router
 from mal.api.routes_lifecycle import router as lifecycle_router
 from mal.bootstrap import Container, build, warm_up
 from mal.errors import ModelMismatch, StoreUnavailable
@@ -23,9 +24,15 @@ from mal.metrics import REQUEST_SECONDS, REQUESTS
 from mal.schedule import DailySchedule
 from mal.settings import Settings
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "daily_jobs"]
 
 log = logging.getLogger("mal.api")
+
+
+def daily_jobs(container: Container) -> dict[str, Any]:
+    """What the daily schedule runs: decay and retention (decay/), then the Level 3 identity
+    proposals (mal/clusters.py), which only record proposals."""
+    return {"lifecycle": container.lifecycle.run(), "identity_proposals": container.proposals.run()}
 
 
 def create_app(
@@ -54,7 +61,7 @@ def create_app(
             container.model_check_deferred = True
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
-        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
+        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, lambda: daily_jobs(container))
         yield
         if schedule:
             schedule.stop()
@@ -69,6 +76,7 @@ def create_app(
     install_error_handlers(app)
     app.include_router(router)
     app.include_router(lifecycle_router)
+    app.include_router(identity_router)
     # Authentication, rate limit and body cap before any route parses the body (see guard.py).
     app.add_middleware(
         RequestGuard,

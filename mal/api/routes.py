@@ -10,10 +10,12 @@ from fastapi import APIRouter, Depends, Query
 from mal.api import schemas as s
 from mal.api.deps import container, requires, subject_scope
 from mal.bootstrap import Container
+from mal.context import ContextGate
 from mal.errors import InvalidInput, NotFound, StoreUnavailable
 from mal.identity import Principal
 from mal.metrics import WRITES
 from mal.models import Memory, MemoryStatus
+from mal.records import RecentTurn
 from mal.scope import SubjectScope
 from mal.writing import CaptureRequest
 
@@ -36,8 +38,15 @@ def _out(m: Memory) -> s.MemoryOut:
     summary="Capture a session's turns as memories (idempotent)",
 )
 def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureResponse:
+    scope = bind(p)
+    consent = c.consent.state(p, scope)
+    if not consent.memory and not consent.recent_turns:  # 200: the agent did nothing wrong
+        return s.CaptureResponse(
+            memories=[], questions=[], forgotten=[], recent_turns_kept=0, dropped_turns=0, stored=False,
+            reason=consent.reason,
+        )  # fmt: skip
     result = c.writer.capture(
-        bind(p),
+        scope,
         CaptureRequest(
             session_id=body.session_id,
             turns=[t.model_dump() for t in body.turns],
@@ -45,6 +54,8 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
             agent_id=body.agent_id,
             domain=body.domain,
             occurred_at=body.occurred_at,
+            store_memories=consent.memory,
+            store_turns=consent.recent_turns,
         ),
     )
     for w in result.memories:
@@ -66,6 +77,7 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
         forget_candidates=[s.ForgetCandidate(**x) for x in result.forget_candidates],
         recent_turns_kept=result.recent_turns_kept,
         dropped_turns=result.dropped_turns,
+        reason=consent.reason,
     )
 
 
@@ -76,7 +88,10 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
     summary="Vector-first, then graph: what is known about this user",
 )
 def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse:
-    result = c.retriever.search(bind(p), body.query, k=body.k, kinds=body.kinds, preset=body.preset)
+    scope = bind(p)
+    if not c.consent.state(p, scope).memory:  # kept memories (keep_existing) are not used without consent
+        return s.SearchResponse(results=[], timings_ms={})
+    result = c.retriever.search(scope, body.query, k=body.k, kinds=body.kinds, preset=body.preset)
     return s.SearchResponse(
         results=[
             s.SearchResultOut(
@@ -104,7 +119,16 @@ def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse
     summary="System messages ready to prepend to the next LLM call",
 )
 def context(body: s.ContextBody, p: Agent, bind: Binder, c: C) -> s.ContextResponse:
-    result = c.context.build(bind(p), body.query, body.max_memories, body.max_recent_turns, body.lang)
+    scope = bind(p)
+    consent = c.consent.state(p, scope)
+    now = c.clock.now().isoformat()
+    current = tuple(
+        RecentTurn(None, None, f"current:{i}", t.role, t.content or "", (t.at.isoformat() if t.at else now))
+        for i, t in enumerate(body.turns or [])
+        if t.role in ("user", "assistant")
+    )
+    gate = ContextGate(consent.memory, consent.recent_turns, consent.agreed, current)
+    result = c.context.build(scope, body.query, body.max_memories, body.max_recent_turns, body.lang, gate)
     return s.ContextResponse(system_messages=result.system_messages, memory_ids=result.memory_ids)
 
 
@@ -170,10 +194,10 @@ def forget_matching(body: s.ForgetBody, p: Agent, bind: Binder, c: C) -> s.Forge
     "/subjects/erase",
     response_model=s.EraseResponse,
     tags=["admin"],
-    summary="Erase everything about the subject in Neo4j, Weaviate and S3",
+    summary="Erase everything about the subject (and the devices bound to it) in Neo4j, Weaviate and S3",
 )
 def erase(p: Annotated[Principal, Depends(requires("admin"))], bind: Binder, c: C) -> s.EraseResponse:
-    receipt = c.forgetter.erase(bind(p)).as_dict()
+    receipt = c.identity.erase(bind(p)).as_dict()
     return s.EraseResponse(**{k: v for k, v in receipt.items() if k != "subject_digest"})
 
 
