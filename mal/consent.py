@@ -70,9 +70,11 @@ class ConsentService:
         turns_deleted = 0
         if not granted and not keep_existing:
             if what == "memory":
+                choices = self._graph.consent(scope.subject)  # the erase removes them with the subject
                 receipt = self._forgetter.erase(scope).as_dict()
                 receipt.pop("subject_digest", None)
-                self._graph.set_consent(scope.subject, scope.tenant, what, granted, now)
+                for kept, value in choices.items():
+                    self._graph.set_consent(scope.subject, scope.tenant, kept, value, now)
             else:
                 before = len(self._graph.recent_turns(scope.subject))
                 self._graph.update_recent_turns(scope.subject, lambda _: [], now)
