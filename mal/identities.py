@@ -175,8 +175,9 @@ class IdentityService:
         assert decided is not None
         if accept:
             for device, other in ((found.a, found.b), (found.b, found.a)):
-                state = self._graph.device(device)
-                if state is not None and state.bound_to is not None:
+                state, other_state = self._graph.device(device), self._graph.device(other)
+                other_free = other_state is None or other_state.bound_to is None
+                if state is not None and state.bound_to is not None and other_free:
                     self.bind(SubjectScope(tenant, state.bound_to), other)
                     return self._graph.decide_proposal(tenant, proposal_id, "confirmed", now) or decided
         return decided

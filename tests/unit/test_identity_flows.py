@@ -231,3 +231,18 @@ def test_login_of_both_devices_to_one_user_confirms_a_pending_proposal(app: tupl
     assert client.get("/v1/identity/proposals", headers=hdr("admin")).json()[0]["status"] == "pending"
     capture(client, hdr(user="jo", device="y2"), "hello")
     assert client.get("/v1/identity/proposals", headers=hdr("admin")).json()[0]["status"] == "confirmed"
+
+
+def test_accepting_when_one_device_is_already_bound_merges_the_other_at_once(
+    app: tuple[TestClient, Container],
+) -> None:
+    client, c = app
+    _device_turns(client, "z1", LIKE)
+    _device_turns(client, "z2", LIKE)
+    capture(client, hdr(device="z2"), "我对花生过敏", session="z2")
+    c.proposals.run()
+    capture(client, hdr(user="kim", device="z1"), "hello")
+    pid = client.get("/v1/identity/proposals", headers=hdr("admin")).json()[0]["id"]
+    assert client.post(f"/v1/identity/proposals/{pid}/accept", headers=hdr("admin")).json()["status"] == "confirmed"
+    assert "用户对花生过敏" in summaries(client, hdr(user="kim"))
+    assert summaries(client, hdr(device="z2")) == summaries(client, hdr(user="kim"))
