@@ -47,11 +47,12 @@ def app(settings: Settings, keys: dict[str, str], container: Container) -> Itera
 class Caller:
     def __init__(self, client: TestClient, key: str, user: str | None = None, device: str | None = None) -> None:
         self.client = client
-        self.headers = {"Authorization": f"Bearer {key}"}
+        # UTF-8 bytes: httpx would encode a str header as ASCII and fail on "手机" (the API decodes UTF-8).
+        self.headers: dict[str, str | bytes] = {"Authorization": f"Bearer {key}"}
         if user is not None:
-            self.headers["X-User-Id"] = user
+            self.headers["X-User-Id"] = user.encode()
         if device is not None:
-            self.headers["X-Device-Id"] = device
+            self.headers["X-Device-Id"] = device.encode()
 
     def post(self, path: str, body: dict | None = None, expect: int = 200) -> dict:
         r = self.client.post(path, json=body, headers=self.headers)
