@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from adapters.memory_audit import InMemoryAuditChain
-from adapters.memory_graph_memories import InMemoryMemories
+from adapters.memory_identity import InMemoryIdentity
 from mal.errors import InvalidInput
 from mal.models import SEARCHABLE, MemoryStatus, SubjectKey
 from mal.ports import GraphStore
@@ -22,7 +22,7 @@ from mal.records import ArchivedRef, ArchiveRef, AuditEvent, QuarantineHit, Rece
 __all__ = ["InMemoryGraphStore"]
 
 
-class InMemoryGraphStore(InMemoryMemories, InMemoryAuditChain, GraphStore):
+class InMemoryGraphStore(InMemoryIdentity, InMemoryAuditChain, GraphStore):
     """The whole graph port over dicts (tests only: nothing persists beyond the process). Subclassing
     `GraphStore` (the union of the role protocols) makes mypy check every method against its port."""
 

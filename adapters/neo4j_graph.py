@@ -31,6 +31,7 @@ from adapters.neo4j_cypher import (
     ERASE_SUBJECT,
     ERASE_USER,
     GET_RECENT,
+    IDENTITY_SCHEMA,
     LOCK_SUBJECT,
     MARK_SOURCE,
     PERSIST_DECAY,
@@ -45,6 +46,7 @@ from adapters.neo4j_cypher import (
     UNMARK_SOURCE,
 )
 from adapters.neo4j_cypher_audit import AUDIT_SCHEMA
+from adapters.neo4j_identity import Neo4jIdentity
 from adapters.neo4j_memories import Neo4jMemories
 from mal.errors import InvalidInput
 from mal.models import SubjectKey
@@ -58,14 +60,14 @@ def _turns(stored: str | None) -> list[RecentTurn]:
     return [RecentTurn.from_json(t) for t in json.loads(stored)] if stored else []
 
 
-class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, GraphStore):
+class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore):
     """Every graph role. `GraphStore` is the union of the role protocols (StoreLifecycle, MemoryStore,
     AuditLog, RecentTurnsStore, SubjectRegistry, ArchiveIndex, AdminQueries): subclassing it subclasses
     each, so mypy checks every method here against its port, and a missing one makes the class abstract."""
 
     # -- lifecycle -------------------------------------------------------------------------
     def ensure_schema(self) -> None:
-        for statement in (*SCHEMA, *AUDIT_SCHEMA):
+        for statement in (*SCHEMA, *AUDIT_SCHEMA, *IDENTITY_SCHEMA):
             self._write(statement)
         with self._translate(), self._driver.session(database=self._database) as session:
             for statement in TENANT_MIGRATION:  # batched: auto-commit transactions only

@@ -1,26 +1,29 @@
 """`mal decay run`: persist decayed weights (batched Cypher), repair half-written memories, then
-archive what the policy says, subject by subject. Idempotent and resumable: a second run the
-same day changes nothing; an interrupted run is finished by the next one."""
+archive what the policy says and delete raw turns past their tenant's retention, subject by
+subject. Idempotent and resumable: a second run the same day changes nothing; an interrupted run
+is finished by the next one."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from decay.archive import Archiver
 from decay.export import Exporter
 from decay.policy import HOT_STATUSES, plan_subject
 from mal.models import Memory
-from mal.ports import ArchiveIndex, Clock, MemoryReader, SubjectRegistry
+from mal.ports import ArchiveIndex, Clock, MemoryReader, RecentTurnsStore, SubjectRegistry
+from mal.records import RecentTurn
 from mal.scope import SubjectScope
-from mal.settings import LifecycleSettings
+from mal.settings import ApiKeyConfig, LifecycleSettings
 from mal.weights import effective_weight
 
 __all__ = ["DecayRunner", "Lifecycle", "RunSummary"]
 
 PAGE = 200
+DEFAULT_TURN_TTL_DAYS: int = ApiKeyConfig.model_fields["recent_turns_ttl_days"].default
 
 
 @dataclass
@@ -31,6 +34,7 @@ class RunSummary:
     decayed: int = 0
     archived: Counter[str] = field(default_factory=Counter)
     repaired: int = 0
+    turns_expired: int = 0
     seconds: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
@@ -42,12 +46,14 @@ class RunSummary:
             "archived": sum(self.archived.values()),
             "archived_by_reason": dict(self.archived),
             "repaired": self.repaired,
+            "turns_expired": self.turns_expired,
             "seconds": round(self.seconds, 3),
         }
 
 
-class DecayGraph(MemoryReader, ArchiveIndex, SubjectRegistry, Protocol):
-    """The graph roles a decay run uses: subject pages, each subject's memories, persisted decay."""
+class DecayGraph(MemoryReader, ArchiveIndex, SubjectRegistry, RecentTurnsStore, Protocol):
+    """The graph roles a decay run uses: subject pages, each subject's memories, persisted decay,
+    and the raw turns retention deletes."""
 
 
 class DecayRunner:
@@ -59,6 +65,7 @@ class DecayRunner:
         policy: LifecycleSettings,
         repair: Any,
         flush_accesses: Any = None,
+        turn_ttl_days: dict[str, int] | None = None,
     ) -> None:
         self._graph = graph
         self._archiver = archiver
@@ -66,6 +73,7 @@ class DecayRunner:
         self._policy = policy
         self._repair = repair  # WritePipeline.repair
         self._flush_accesses = flush_accesses  # AccessRecorder.flush: reads count before TTL decisions
+        self._turn_ttl = turn_ttl_days or {}  # tenant -> days raw turns are kept (default 30)
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> RunSummary:
         import time
@@ -102,6 +110,29 @@ class DecayRunner:
             self._archiver.archive_many(scope, [(by_id[d.memory_id], d) for d in plan])
         for decision in plan:
             summary.archived[decision.reason] += 1
+        summary.turns_expired += self._expire_turns(scope, now, dry_run)
+
+    def _expire_turns(self, scope: SubjectScope, now: datetime, dry_run: bool) -> int:
+        """Retention: raw turns stored longer ago than the tenant's `recent_turns_ttl_days` are
+        deleted, not archived (memories keep their own domain TTLs). Written only when one expired."""
+        cutoff = now - timedelta(days=self._turn_ttl.get(scope.tenant, DEFAULT_TURN_TTL_DAYS))
+
+        def expired(turn: RecentTurn) -> bool:
+            stored = _parse(turn.stored_at or turn.at)
+            return stored is not None and stored < cutoff
+
+        count = sum(1 for t in self._graph.recent_turns(scope.subject) if expired(t))
+        if count and not dry_run:
+            self._graph.update_recent_turns(scope.subject, lambda turns: [t for t in turns if not expired(t)], now)
+        return count
+
+
+def _parse(value: str) -> datetime | None:
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
 def _progress(enabled: bool) -> Any:

@@ -29,6 +29,10 @@ class AuditType(StrEnum):
     EXPORTED = "exported"
     QUARANTINED = "quarantined"
     RELEASED = "released"
+    # Identity and consent (mal/identities.py, mal/consent.py): subject keys and counts only.
+    DEVICE_BOUND = "device_bound"
+    DEVICE_UNBOUND = "device_unbound"
+    CONSENT_CHANGED = "consent_changed"
 
 
 def audit_event(kind: AuditType, memory_id: str | None, at: datetime, detail: dict[str, Any]) -> AuditEvent:

@@ -15,9 +15,12 @@ from mal.access import AccessRecorder
 from mal.analyst import AnalystRunner, AnalystService
 from mal.audit_chain import AuditRecorder
 from mal.clock import SystemClock
+from mal.clusters import ProposalJob
+from mal.consent import ConsentService
 from mal.context import ContextBuilder
 from mal.errors import StoreUnavailable
 from mal.forgetting import Forgetter
+from mal.identities import IdentityService
 from mal.identity import KeyRing
 from mal.ports import BlobStore, Clock, Embedder, GraphStore, LifecycleService, VectorStore
 from mal.privacy import Redactor
@@ -30,7 +33,7 @@ from mal.writing import WritePipeline
 if TYPE_CHECKING:
     from mal.reindex import Reindexer
 
-__all__ = ["Adapters", "Container", "build", "make_embedder", "real_adapters"]
+__all__ = ["Adapters", "Container", "build", "make_embedder", "real_adapters", "turn_ttl_days"]
 
 log = logging.getLogger("mal.bootstrap")
 
@@ -60,6 +63,9 @@ class Container:
     access: AccessRecorder
     redactor: Redactor
     audit: AuditRecorder
+    identity: IdentityService
+    consent: ConsentService
+    proposals: ProposalJob
     analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     model_check_deferred: bool = False  # Weaviate was down at start-up: /readyz checks the model
@@ -226,6 +232,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         access,
     )
     writer = WritePipeline(adapters.graph, adapters.vectors, adapters.embedder, clock, settings, recent, forgetter)
+    pepper = settings.pepper.get_secret_value()
     return Container(
         settings=settings,
         adapters=adapters,
@@ -239,6 +246,9 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         lifecycle=_lifecycle(settings, adapters, clock, writer, access),
         quarantine=Quarantine(adapters.graph, clock),
         access=access,
+        identity=IdentityService(adapters.graph, writer, forgetter, clock, pepper, settings.recent_turns),
+        consent=ConsentService(adapters.graph, forgetter, clock),
+        proposals=ProposalJob(adapters.graph, adapters.embedder, clock),
         analyst=analyst,
         redactor=Redactor(settings.pepper.get_secret_value()),
         audit=AuditRecorder(
@@ -262,9 +272,20 @@ def _lifecycle(
 
     s3 = settings.s3
     archiver = Archiver(adapters.graph, adapters.vectors, adapters.blobs, clock, s3.archive_bucket, writer.store)
-    runner = DecayRunner(adapters.graph, archiver, clock, settings.lifecycle, writer.repair, access.flush)
+    runner = DecayRunner(
+        adapters.graph, archiver, clock, settings.lifecycle, writer.repair, access.flush, turn_ttl_days(settings)
+    )
     exporter = Exporter(adapters.graph, adapters.blobs, clock, s3.export_bucket, s3.archive_bucket)
     return Lifecycle(runner, archiver, exporter)
+
+
+def turn_ttl_days(settings: Settings) -> dict[str, int]:
+    """Each tenant's raw-turn retention from its keys; when keys of one tenant disagree, the
+    shortest wins (retention is a promise to users, so the strictest key sets it)."""
+    out: dict[str, int] = {}
+    for key in settings.api_keys:
+        out[key.tenant] = min(out.get(key.tenant, key.recent_turns_ttl_days), key.recent_turns_ttl_days)
+    return out
 
 
 def warm_up(container: Container) -> None:

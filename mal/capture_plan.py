@@ -17,14 +17,23 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import parsers
-from mal.models import Entity, Memory, Relation, Turn
+from mal.models import Entity, Memory, MemoryStatus, Relation, Turn
 from mal.scope import SubjectScope
 from parsers.entities import extract as extract_entities
 
 if TYPE_CHECKING:
     from mal.writing import CaptureRequest
 
-__all__ = ["Candidate", "TurnAction", "build_candidate", "decide", "embed_text", "fingerprint", "turn_context"]
+__all__ = [
+    "Candidate",
+    "TurnAction",
+    "absorbed_candidate",
+    "build_candidate",
+    "decide",
+    "embed_text",
+    "fingerprint",
+    "turn_context",
+]
 
 _NAMESPACE = uuid.UUID("6f1c1a52-3c59-4d3c-9d0e-6a1c7c1b9e01")
 
@@ -98,6 +107,34 @@ def build_candidate(
         events=[f"{event}:created"],
     )
     return Candidate(event, memory, fact)
+
+
+def absorbed_candidate(scope: SubjectScope, memory: Memory, origin: str, now: datetime) -> Candidate:
+    """Another subject's memory (an anonymous device's, at login binding) as a candidate for this
+    subject: the same fact, a new id and event derived from (this subject, its id), so a retried
+    merge is a replay; provenance keeps where it came from as `device:<subject key>`."""
+    event = hashlib.sha256(f"{scope.subject}|absorb|{memory.id}".encode()).hexdigest()[:32]
+    copy = memory.model_copy(deep=True)
+    copy.id = str(uuid.uuid5(_NAMESPACE, event))
+    # The conflict rules decide afresh in the new subject; a quarantined source stays quarantined.
+    quarantined = memory.status == MemoryStatus.QUARANTINED
+    copy.status = MemoryStatus.QUARANTINED if quarantined else MemoryStatus.ACTIVE
+    copy.provenance = [*memory.provenance, f"device:{origin}"]
+    copy.events = [f"{event}:created"]
+    copy.updated_at = now
+    fact = parsers.Fact(
+        memory.kind,
+        dict(memory.slots),
+        [],
+        memory.summary,
+        memory.lang,
+        memory.confidence,
+        domain=memory.domain,
+        sentiment=memory.sentiment,
+        intensity=memory.intensity,
+        text=memory.text,
+    )
+    return Candidate(event, copy, fact)
 
 
 def _relations(fact: parsers.Fact, turn: Turn, session_time: datetime) -> list[Relation]:

@@ -17,13 +17,17 @@ __all__ = ["AsyncMemoryClient"]
 
 
 class AsyncMemoryClient:
+    """`device_id`: as for `MemoryClient`, sent as X-Device-Id on every call (README, Identity)."""
+
     def __init__(
         self,
         base_url: str,
         api_key: str,
         timeout_s: float = 30.0,
         transport: httpx.AsyncBaseTransport | None = None,
+        device_id: str | None = None,
     ) -> None:
+        self.device_id = device_id
         self._http = httpx.AsyncClient(
             base_url=base_url, headers={"Authorization": f"Bearer {api_key}"}, timeout=timeout_s, transport=transport
         )
@@ -46,18 +50,18 @@ class AsyncMemoryClient:
         params: dict[str, Any] | None = None,
     ) -> Any:
         response = await self._http.request(
-            method, path, json=body, params=query_params(params), headers=user_headers(user_id)
+            method, path, json=body, params=query_params(params), headers=user_headers(user_id, self.device_id)
         )
         return raise_for_answer(response)
 
     async def write(
-        self, user_id: str, session_id: str, turns: list[dict[str, Any]], **fields: Any
+        self, user_id: str | None, session_id: str, turns: list[dict[str, Any]], **fields: Any
     ) -> s.CaptureResponse:
         body = {"session_id": session_id, "turns": turns, **fields}
         return s.CaptureResponse.model_validate(await self._call("POST", "/v1/memories", user_id, body))
 
     async def search(
-        self, user_id: str, query: str, k: int = 3, kinds: list[str] | None = None, preset: str | None = None
+        self, user_id: str | None, query: str, k: int = 3, kinds: list[str] | None = None, preset: str | None = None
     ) -> s.SearchResponse:
         body: dict[str, Any] = {"query": query, "k": k, "kinds": kinds}
         if preset is not None:
@@ -66,18 +70,26 @@ class AsyncMemoryClient:
 
     async def context(
         self,
-        user_id: str,
+        user_id: str | None,
         query: str | None = None,
         max_memories: int = 20,
         max_recent_turns: int = 20,
         lang: str | None = None,
+        turns: list[dict[str, Any]] | None = None,
     ) -> s.ContextResponse:
-        body = {"query": query, "max_memories": max_memories, "max_recent_turns": max_recent_turns, "lang": lang}
+        body: dict[str, Any] = {
+            "query": query,
+            "max_memories": max_memories,
+            "max_recent_turns": max_recent_turns,
+            "lang": lang,
+        }
+        if turns is not None:
+            body["turns"] = turns
         return s.ContextResponse.model_validate(await self._call("POST", "/v1/context", user_id, body))
 
     async def list_memories(
         self,
-        user_id: str,
+        user_id: str | None,
         status: list[str] | None = None,
         kind: list[str] | None = None,
         offset: int = 0,
@@ -86,18 +98,44 @@ class AsyncMemoryClient:
         params = {"status": status, "kind": kind, "offset": offset, "limit": limit}
         return s.MemoryPage.model_validate(await self._call("GET", "/v1/memories", user_id, params=params))
 
-    async def get(self, user_id: str, memory_id: str) -> s.MemoryOut:
+    async def get(self, user_id: str | None, memory_id: str) -> s.MemoryOut:
         return s.MemoryOut.model_validate(await self._call("GET", f"/v1/memories/{memory_id}", user_id))
 
-    async def forget(self, user_id: str, memory_id: str) -> None:
+    async def forget(self, user_id: str | None, memory_id: str) -> None:
         await self._call("DELETE", f"/v1/memories/{memory_id}", user_id)
 
-    async def forget_matching(self, user_id: str, query: str) -> s.ForgetResponse:
+    async def forget_matching(self, user_id: str | None, query: str) -> s.ForgetResponse:
         answer = await self._call("POST", "/v1/memories/forget", user_id, {"query": query})
         return s.ForgetResponse.model_validate(answer)
 
-    async def erase(self, user_id: str) -> s.EraseResponse:
+    async def erase(self, user_id: str | None) -> s.EraseResponse:
         return s.EraseResponse.model_validate(await self._call("POST", "/v1/subjects/erase", user_id))
+
+    async def consent(
+        self, user_id: str | None, scope: str, granted: bool, keep_existing: bool = False
+    ) -> dict[str, Any]:
+        body = {"scope": scope, "granted": granted, "keep_existing": keep_existing}
+        return dict(await self._call("POST", "/v1/consent", user_id, body))
+
+    async def consent_state(self, user_id: str | None) -> dict[str, Any]:
+        return dict(await self._call("GET", "/v1/consent", user_id))
+
+    async def unbind(self, user_id: str | None = None) -> bool:
+        return bool((await self._call("POST", "/v1/identity/unbind", user_id))["unbound"])
+
+    async def proposals(self, status: str | None = None) -> list[dict[str, Any]]:
+        params = {"status": status} if status else None
+        return list(await self._call("GET", "/v1/identity/proposals", None, params=params))
+
+    async def decide_proposal(self, proposal_id: str, accept: bool) -> dict[str, Any]:
+        action = "accept" if accept else "reject"
+        return dict(await self._call("POST", f"/v1/identity/proposals/{proposal_id}/{action}", None))
+
+    async def audit_verify(self) -> dict[str, Any]:
+        return dict(await self._call("GET", "/v1/audit/verify", None))
+
+    async def audit_anchor(self) -> list[dict[str, Any]]:
+        return list((await self._call("POST", "/v1/audit/anchor", None))["anchored"])
 
     async def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         body = {"query": query, "params": params or {}}

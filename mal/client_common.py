@@ -12,9 +12,12 @@ from mal.errors import InvalidInput, StoreUnavailable, TooManyRequests, by_statu
 __all__ = ["query_params", "raise_for_answer", "user_headers"]
 
 
-def user_headers(user_id: str | None) -> dict[bytes, bytes]:
+def user_headers(user_id: str | None, device_id: str | None = None) -> dict[bytes, bytes]:
     # UTF-8 bytes: httpx would encode a str header as ASCII and fail on "张三"; the API decodes UTF-8.
-    return {b"X-User-Id": user_id.encode("utf-8")} if user_id is not None else {}
+    headers = {b"X-User-Id": user_id.encode("utf-8")} if user_id is not None else {}
+    if device_id is not None:
+        headers[b"X-Device-Id"] = device_id.encode("utf-8")
+    return headers
 
 
 def query_params(params: dict[str, Any] | None) -> dict[str, Any] | None:

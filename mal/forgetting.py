@@ -54,6 +54,7 @@ class EraseReceipt:
     remaining: dict[str, int]
     at: str
     subject_digest: str  # SHA-256 of the subject key: lets an auditor match, reveals nothing
+    devices: int = 0  # anonymous devices bound to the subject, erased with it
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -62,6 +63,7 @@ class EraseReceipt:
             "remaining": self.remaining,
             "verified": not any(self.remaining.values()),
             "at": self.at,
+            "devices": self.devices,
             "subject_digest": self.subject_digest,
         }
 
@@ -196,8 +198,35 @@ class Forgetter:
         )
         return refs
 
-    def erase(self, scope: SubjectScope) -> EraseReceipt:
-        """Delete everything about the subject in all three stores, then verify and receipt it."""
+    def erase(self, scope: SubjectScope, devices: Sequence[str] = ()) -> EraseReceipt:
+        """Delete everything about the subject in all three stores, then verify and receipt it.
+        `devices`: subject keys of the anonymous devices bound to it (mal/identities.py), erased
+        with it and counted in the receipt."""
+        deleted = {"neo4j": 0, "weaviate": 0, "s3": 0}
+        remaining = dict(deleted)
+        for one in (scope, *(SubjectScope(scope.tenant, d) for d in devices)):
+            gone, left = self._erase_one(one)
+            for store in deleted:
+                deleted[store] += gone[store]
+                remaining[store] += left[store]
+        receipt = EraseReceipt(
+            str(uuid.uuid4()),
+            deleted,
+            remaining,
+            self._clock.now().isoformat(),
+            hashlib.sha256(scope.subject.encode()).hexdigest(),
+            devices=len(devices),
+        )
+        body = json.dumps(receipt.as_dict(), sort_keys=True).encode()
+        self._blobs.put(
+            self._s3.export_bucket,
+            f"receipts/{scope.tenant}/{receipt.receipt_id}.json",
+            body,
+            hashlib.sha256(body).hexdigest(),
+        )
+        return receipt
+
+    def _erase_one(self, scope: SubjectScope) -> tuple[dict[str, int], dict[str, int]]:
         # Audit bundles live by export id (their path must not name the subject); the audit trail
         # lists them, so read it before the graph is erased.
         exports = [
@@ -223,18 +252,4 @@ class Forgetter:
             )
             + sum(self._blobs.versions(self._s3.export_bucket, p) for p in exports),
         }
-        receipt = EraseReceipt(
-            str(uuid.uuid4()),
-            deleted,
-            remaining,
-            self._clock.now().isoformat(),
-            hashlib.sha256(scope.subject.encode()).hexdigest(),
-        )
-        body = json.dumps(receipt.as_dict(), sort_keys=True).encode()
-        self._blobs.put(
-            self._s3.export_bucket,
-            f"receipts/{scope.tenant}/{receipt.receipt_id}.json",
-            body,
-            hashlib.sha256(body).hexdigest(),
-        )
-        return receipt
+        return deleted, remaining

@@ -1,6 +1,7 @@
 """Who is asking: API keys bind a tenant and scopes; the subject key hides the raw user id.
 
-The raw user id exists only inside `subject_key()`; nothing downstream ever sees it.
+The raw user and device ids exist only inside `subject_key()` and `device_key()`; nothing
+downstream ever sees them (mal/api/deps.py reads the headers and hands them straight here).
 """
 
 from __future__ import annotations
@@ -14,23 +15,41 @@ from mal.errors import Forbidden, InvalidInput, Unauthorized
 from mal.settings import ApiKeyConfig
 from parsers.pii import Policy
 
-__all__ = ["KeyRing", "Principal", "subject_key"]
+__all__ = ["KeyRing", "Principal", "device_key", "subject_key"]
 
 MAX_USER_ID_CHARS = 256
+DEVICE_NAMESPACE = "device:"
+
+
+def _cleaned(raw: str, header: str) -> str:
+    """NFC first: "José" typed on macOS (NFD, decomposed) and on Windows (NFC) is one person, and the
+    HMAC sees bytes, so without normalisation one user would have two subjects."""
+    cleaned = unicodedata.normalize("NFC", raw).strip()
+    if not cleaned:
+        raise InvalidInput(f"{header} must not be blank", field=header)
+    if len(cleaned) > MAX_USER_ID_CHARS:
+        raise InvalidInput(f"{header} is longer than {MAX_USER_ID_CHARS} characters", field=header)
+    return cleaned
+
+
+def _hmac(pepper: str, message: str) -> str:
+    return hmac.new(pepper.encode(), message.encode(), hashlib.sha256).hexdigest()
 
 
 def subject_key(pepper: str, tenant: str, user_id: str) -> str:
     """HMAC-SHA256(pepper, tenant + ":" + NFC(user_id)): stable per tenant, useless without the pepper.
 
-    NFC first: "José" typed on macOS (NFD, decomposed) and on Windows (NFC) is one person, and the
-    HMAC sees bytes, so without normalisation one user would have two subjects."""
-    cleaned = unicodedata.normalize("NFC", user_id).strip()
-    if not cleaned:
-        raise InvalidInput("X-User-Id header is required and must not be blank", field="X-User-Id")
-    if len(cleaned) > MAX_USER_ID_CHARS:
-        raise InvalidInput(f"X-User-Id is longer than {MAX_USER_ID_CHARS} characters", field="X-User-Id")
-    message = f"{tenant}:{cleaned}".encode()
-    return hmac.new(pepper.encode(), message, hashlib.sha256).hexdigest()
+    A user id starting with "device:" is refused: its message would be a device's (`device_key`),
+    so that user would read and write an anonymous device's memories."""
+    cleaned = _cleaned(user_id, "X-User-Id")
+    if cleaned.startswith(DEVICE_NAMESPACE):
+        raise InvalidInput(f"X-User-Id must not start with '{DEVICE_NAMESPACE}'", field="X-User-Id")
+    return _hmac(pepper, f"{tenant}:{cleaned}")
+
+
+def device_key(pepper: str, tenant: str, device_id: str) -> str:
+    """Level 1 (anonymous device): HMAC-SHA256(pepper, tenant + ":device:" + NFC(device_id))."""
+    return _hmac(pepper, f"{tenant}:{DEVICE_NAMESPACE}{_cleaned(device_id, 'X-Device-Id')}")
 
 
 @dataclass(frozen=True)
@@ -41,6 +60,8 @@ class Principal:
     rate_limit_per_minute: int | None = None  # None: the service default
     sources: tuple[str, ...] | None = None  # sources this key may write as (None: any)
     pii_policy: Policy = "redact"  # personal identifiers in turns and queries (mal/privacy.py)
+    require_consent: bool = False  # the tenant stores nothing for a subject without recorded consent
+    recent_turns_ttl_days: int = 30  # raw turns older than this are deleted by the lifecycle run
 
     @property
     def is_admin(self) -> bool:
@@ -83,5 +104,7 @@ class KeyRing:
                     config.rate_limit_per_minute,
                     tuple(config.sources) if config.sources else None,
                     config.pii_policy,
+                    config.require_consent,
+                    config.recent_turns_ttl_days,
                 )
         raise Unauthorized("unknown API key")

@@ -18,8 +18,10 @@ from mal.records import (
     ChainEntry,
     ChainEvent,
     ChainHead,
+    DeviceState,
     EmbeddingRecord,
     Expansion,
+    IdentityProposal,
     Quadruple,
     QuarantineHit,
     RecentTurn,
@@ -37,6 +39,7 @@ __all__ = [
     "Clock",
     "Embedder",
     "GraphStore",
+    "IdentityStore",
     "LifecycleService",
     "MemoryReader",
     "MemoryStore",
@@ -201,6 +204,45 @@ class SubjectRegistry(Protocol):
     def count_subject(self, subject: SubjectKey) -> int: ...
 
 
+class IdentityStore(Protocol):
+    """Devices, their login bindings, consent and Level 3 proposals (mal/identities.py). A device is
+    keyed by its subject key; `bound_to` is the user subject it resolves to."""
+
+    def device(self, device: SubjectKey) -> DeviceState | None: ...
+    def register_device(self, device: SubjectKey, tenant: str, now: datetime) -> DeviceState:
+        """Idempotent; returns the device as stored (a concurrent binding may already be there)."""
+        ...
+
+    def bind_device(self, device: SubjectKey, tenant: str, user: SubjectKey, now: datetime) -> tuple[str | None, bool]:
+        """Bind an unbound device to `user` under the device's lock (race-safe, idempotent). Returns
+        (the user it was bound to before, or None when this call bound it; whether it is merged)."""
+        ...
+
+    def mark_merged(self, device: SubjectKey) -> None: ...
+    def unbind_device(self, device: SubjectKey, now: datetime) -> str | None:
+        """Stop resolution; returns the user subject it was bound to (None: it was not bound)."""
+        ...
+
+    def devices_bound_to(self, user: SubjectKey) -> list[str]: ...
+    def drop_device(self, device: SubjectKey) -> None:
+        """The device record and its proposals go (erase)."""
+        ...
+
+    def unbound_devices(self, tenant: str | None) -> list[DeviceState]: ...
+    def record_proposal(self, proposal: IdentityProposal) -> bool:
+        """Store a new proposal; an existing one (same pair) keeps its status. True when new."""
+        ...
+
+    def proposals(self, tenant: str, status: str | None) -> list[IdentityProposal]: ...
+    def proposals_of(self, device: SubjectKey) -> list[IdentityProposal]: ...
+    def decide_proposal(self, tenant: str, proposal_id: str, status: str, now: datetime) -> IdentityProposal | None: ...
+    def consent(self, subject: SubjectKey) -> dict[str, bool]:
+        """Recorded consent by scope (memory, recent_turns); a scope never recorded is absent."""
+        ...
+
+    def set_consent(self, subject: SubjectKey, tenant: str, scope: str, granted: bool, now: datetime) -> None: ...
+
+
 class ArchiveIndex(Protocol):
     """What the lifecycle writes into the hot store: persisted decay and archive stubs."""
 
@@ -231,6 +273,7 @@ class GraphStore(
     SubjectRegistry,
     ArchiveIndex,
     AdminQueries,
+    IdentityStore,
     Protocol,
 ):
     """The union, for the composition root and the adapters; services take only their roles."""

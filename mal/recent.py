@@ -54,6 +54,7 @@ class RecentBuffer:
                 content=turn.content,
                 at=(turn.at or now).isoformat(),
                 source=source,
+                stored_at=now.isoformat(),
             )
             for index, turn in enumerate(turns)
             if index not in skip

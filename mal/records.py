@@ -23,8 +23,10 @@ __all__ = [
     "ChainEntry",
     "ChainEvent",
     "ChainHead",
+    "DeviceState",
     "EmbeddingRecord",
     "Expansion",
+    "IdentityProposal",
     "Quadruple",
     "QuarantineHit",
     "RecentTurn",
@@ -200,6 +202,9 @@ class RecentTurn:
     content: str
     at: str  # ISO time as written; only ever echoed back, never compared
     source: str = "api"
+    # When the service stored the turn (ISO, UTC): retention counts from here, not from `at`, which
+    # the caller may set to any past time. Buffers written before it existed fall back to `at`.
+    stored_at: str = ""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RecentTurn:
@@ -211,6 +216,7 @@ class RecentTurn:
             content=str(data.get("content", "")),
             at=str(data.get("at", "")),
             source=str(data.get("source") or "api"),
+            stored_at=str(data.get("stored_at") or ""),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -222,6 +228,7 @@ class RecentTurn:
             "content": self.content,
             "at": self.at,
             "source": self.source,
+            "stored_at": self.stored_at,
         }
 
 
@@ -271,3 +278,40 @@ class EmbeddingRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EmbeddingRecord:
         return cls(str(data["model"]), int(data["dimensions"]), data.get("reindexing_to") or None)
+
+
+@dataclass(frozen=True)
+class DeviceState:
+    """An anonymous device subject as the identity store knows it. `bound_to` is the user subject
+    it resolves to (None: unbound); `merged` is false while its memories are being moved over."""
+
+    device: str
+    tenant: str
+    bound_to: str | None
+    merged: bool = True
+    bound_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class IdentityProposal:
+    """Level 3: two unbound anonymous devices of one tenant that behave like one person. Recorded by
+    the daily job, never acted on until an admin decides or a login binding does."""
+
+    id: str
+    tenant: str
+    a: str  # device subject keys, a < b
+    b: str
+    score: float
+    status: str  # pending | accepted | rejected | confirmed
+    at: datetime
+    decided_at: datetime | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "score": self.score,
+            "status": self.status,
+            "devices": [self.a, self.b],
+            "at": _iso(self.at),
+            "decided_at": _iso(self.decided_at),
+        }

@@ -39,6 +39,11 @@ class ApiKeyConfig(BaseModel):
     # Personal identifiers in turns and queries (mal/privacy.py): typed placeholders, keyed hashes
     # (equal values still match) or kept verbatim.
     pii_policy: Literal["redact", "hash", "keep"] = "redact"
+    # Consent (README, Consent): when true, nothing is stored or injected for a subject until it
+    # has recorded consent (POST /v1/consent); false keeps existing integrations working.
+    require_consent: bool = False
+    # Raw turns (the recent buffer) older than this are deleted by the lifecycle run (not archived).
+    recent_turns_ttl_days: int = Field(default=30, ge=1, le=3650)
 
 
 class Neo4jSettings(BaseModel):

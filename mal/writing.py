@@ -26,6 +26,7 @@ from mal.audit import AuditType, audit_event
 from mal.capture_plan import (
     Candidate,
     TurnAction,
+    absorbed_candidate,
     build_candidate,
     decide,
     embed_text,
@@ -59,6 +60,9 @@ class CaptureRequest:
     domain: str | None = None
     occurred_at: datetime | None = None
     pii_policy: Policy = "redact"  # the API key's (mal/privacy.py); applied before anything else
+    # Consent (mal/consent.py): without it for a scope, that part of the capture stores nothing.
+    store_memories: bool = True
+    store_turns: bool = True
 
 
 @dataclass
@@ -119,7 +123,7 @@ class WritePipeline:
         parsed = {
             i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
             for i, t in enumerate(turns)
-            if t.role == "user"
+            if t.role == "user" and request.store_memories
         }
         actions = {i: decide(p) for i, p in parsed.items()}  # the one decision per turn, made once
         candidates = {
@@ -174,7 +178,10 @@ class WritePipeline:
             staged.flush(self._graph, self._graph, self._vectors, scope.subject)
             skip = {i for i, action in actions.items() if action == TurnAction.FORGET}
             skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
-            result.recent_turns_kept = self._recent.append(scope, request.session_id, turns, now, request.source, skip)
+            if request.store_turns:
+                result.recent_turns_kept = self._recent.append(
+                    scope, request.session_id, turns, now, request.source, skip
+                )
         except BaseException:  # every error class, not only store outages: nothing half-written
             try:  # the trail says what was done before it says that it was undone
                 staged.flush_audit(self._graph, scope.subject)
@@ -183,6 +190,24 @@ class WritePipeline:
             undo(self._graph, self._vectors, self._clock, scope, journal)
             raise
         return result
+
+    def absorb(self, scope: SubjectScope, memories: list[Memory], origin: str) -> list[WrittenMemory]:
+        """Level 2 login binding (mal/identities.py): another subject's memories written into this
+        one through the capture rules (replay, conflicts, dedup), all or nothing."""
+        now = self._clock.now()
+        self._graph.ensure_subject(scope.subject, scope.tenant, now)
+        journal, result = Journal(), CaptureResult()
+        candidates = [absorbed_candidate(scope, m, origin, now) for m in memories]
+        vectors = self._embedder.embed_passages([embed_text(c.memory) for c in candidates]) if candidates else []
+        try:
+            for candidate, vector in zip(candidates, vectors, strict=True):
+                written = self._replayed(scope, candidate)
+                result.memories.append(written or self._write_candidate(scope, candidate, vector, now, result, journal))
+            journal.staged.flush(self._graph, self._graph, self._vectors, scope.subject)
+        except BaseException:  # as capture: nothing half-merged
+            undo(self._graph, self._vectors, self._clock, scope, journal)
+            raise
+        return result.memories
 
     def repair(self, older_than: datetime, scope: SubjectScope | None = None) -> int:
         """Finish or drop memories a crash left `indexed=false`; returns how many were repaired."""

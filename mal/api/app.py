@@ -19,6 +19,7 @@ from mal.api.guard import RequestGuard
 from mal.api.mcp_http import McpEndpoint
 from mal.api.routes import router
 from mal.api.routes_audit import router as audit_router
+from mal.api.routes_identity import router as identity_router
 from mal.api.routes_inspect import router as inspect_router
 from mal.api.routes_lifecycle import router as lifecycle_router
 from mal.api.ui import router as ui_router
@@ -29,9 +30,15 @@ from mal.metrics import REQUEST_SECONDS, REQUESTS
 from mal.schedule import DailySchedule, IntervalSchedule
 from mal.settings import Settings
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "daily_jobs"]
 
 log = logging.getLogger("mal.api")
+
+
+def daily_jobs(container: Container) -> dict[str, Any]:
+    """What the daily schedule runs: decay and retention (decay/), then the Level 3 identity
+    proposals (mal/clusters.py), which only record proposals."""
+    return {"lifecycle": container.lifecycle.run(), "identity_proposals": container.proposals.run()}
 
 
 def create_app(
@@ -60,7 +67,7 @@ def create_app(
             container.model_check_deferred = True
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
-        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
+        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, lambda: daily_jobs(container))
         anchors = IntervalSchedule.start(cfg.lifecycle.audit_anchor_minutes, container.audit.anchor, "audit-anchor")
         async with mcp.running():  # the MCP transport's task group
             yield
@@ -83,6 +90,7 @@ def create_app(
     app.include_router(inspect_router)
     app.include_router(ui_router)
     app.include_router(audit_router)
+    app.include_router(identity_router)
     # Authentication, rate limit and body cap before any route parses the body (see guard.py).
     app.add_middleware(
         RequestGuard,

@@ -10,10 +10,12 @@ from fastapi import APIRouter, Depends, Query
 from mal.api import schemas as s
 from mal.api.deps import container, requires, subject_scope
 from mal.bootstrap import Container
+from mal.context import ContextGate
 from mal.errors import InvalidInput, NotFound, StoreUnavailable
 from mal.identity import Principal
 from mal.metrics import WRITES
 from mal.models import Memory, MemoryStatus
+from mal.records import RecentTurn
 from mal.scope import SubjectScope
 from mal.writing import CaptureRequest
 
@@ -37,6 +39,12 @@ def _out(m: Memory) -> s.MemoryOut:
 )
 def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureResponse:
     scope = bind(p)
+    consent = c.consent.state(p, scope)
+    if not consent.memory and not consent.recent_turns:  # 200: the agent did nothing wrong
+        return s.CaptureResponse(
+            memories=[], questions=[], forgotten=[], recent_turns_kept=0, dropped_turns=0, stored=False,
+            reason=consent.reason,
+        )  # fmt: skip
     result = c.writer.capture(
         scope,
         CaptureRequest(
@@ -47,6 +55,8 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
             domain=body.domain,
             occurred_at=body.occurred_at,
             pii_policy=p.pii_policy,
+            store_memories=consent.memory,
+            store_turns=consent.recent_turns,
         ),
     )
     actions: dict[str, int] = {}
@@ -72,6 +82,7 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
         forget_candidates=[s.ForgetCandidate(**x) for x in result.forget_candidates],
         recent_turns_kept=result.recent_turns_kept,
         dropped_turns=result.dropped_turns,
+        reason=consent.reason,
     )
 
 
@@ -84,6 +95,8 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
 def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse:
     query = c.redactor.text(p.tenant, body.query, p.pii_policy)  # as the stored text was
     scope = bind(p)
+    if not c.consent.state(p, scope).memory:  # kept memories (keep_existing) are not used without consent
+        return s.SearchResponse(results=[], timings_ms={})
     result = c.retriever.search(scope, query, k=body.k, kinds=body.kinds, preset=body.preset)
     hits = [h.memory.id for h in result.hits]
     c.audit.record(p.tenant, "search", p.key_id, scope.subject, hits, {"results": len(hits)})
@@ -116,8 +129,16 @@ def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse
 def context(body: s.ContextBody, p: Agent, bind: Binder, c: C) -> s.ContextResponse:
     query = c.redactor.text(p.tenant, body.query, p.pii_policy) if body.query else body.query
     scope = bind(p)
+    consent = c.consent.state(p, scope)
+    now = c.clock.now().isoformat()
+    current = tuple(
+        RecentTurn(None, None, f"current:{i}", t.role, t.content or "", (t.at.isoformat() if t.at else now))
+        for i, t in enumerate(body.turns or [])
+        if t.role in ("user", "assistant")
+    )
+    gate = ContextGate(consent.memory, consent.recent_turns, consent.agreed, current)
     result = c.context.build(
-        scope, query, body.max_memories, body.max_recent_turns, body.lang, instructions=body.instructions
+        scope, query, body.max_memories, body.max_recent_turns, body.lang, instructions=body.instructions, gate=gate
     )
     c.audit.record(
         p.tenant, "context", p.key_id, scope.subject, result.memory_ids, {"memories": len(result.memory_ids)}
@@ -208,15 +229,15 @@ def forget_matching(body: s.ForgetBody, p: Agent, bind: Binder, c: C) -> s.Forge
     "/subjects/erase",
     response_model=s.EraseResponse,
     tags=["admin"],
-    summary="Erase everything about the subject in Neo4j, Weaviate and S3",
+    summary="Erase everything about the subject (and the devices bound to it) in Neo4j, Weaviate and S3",
 )
 def erase(p: Annotated[Principal, Depends(requires("admin"))], bind: Binder, c: C) -> s.EraseResponse:
     scope = bind(p)
     c.audit.flush()  # the subject's pending events get its chain reference before erase drops it
-    receipt = c.forgetter.erase(scope).as_dict()
+    receipt = c.identity.erase(scope).as_dict()
     # No subject reference: after erase nothing may tie the chain to the person (counts only).
     deleted = {f"deleted_{store}": int(n) for store, n in receipt["deleted"].items()}
-    c.audit.record(p.tenant, "erase", p.key_id, None, (), deleted)
+    c.audit.record(p.tenant, "erase", p.key_id, None, (), {**deleted, "devices": int(receipt.get("devices", 0))})
     return s.EraseResponse(**{k: v for k, v in receipt.items() if k != "subject_digest"})
 
 

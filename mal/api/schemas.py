@@ -137,6 +137,8 @@ class CaptureResponse(BaseModel):
     )
     recent_turns_kept: int
     dropped_turns: int
+    stored: bool = Field(default=True, description="false: nothing was stored (no consent; see `reason`)")
+    reason: str | None = Field(default=None, description="why less was stored than sent (consent)")
 
 
 class SearchBody(_Body):
@@ -178,6 +180,9 @@ class ContextBody(_Body):
     max_recent_turns: int = Field(default=20, ge=0, le=200)
     lang: Literal["zh", "en"] | None = None
     instructions: bool = Field(default=True, description="add the personalised instructions message")
+    turns: list[TurnIn] | None = Field(
+        default=None, max_length=200, description="this call's turns: shown as recent conversation, never stored"
+    )
 
 
 class InstructionOut(BaseModel):
@@ -244,6 +249,7 @@ class EraseResponse(BaseModel):
     remaining: dict[str, int]
     verified: bool
     at: str
+    devices: int = Field(default=0, description="anonymous devices bound to the subject, erased with it")
 
 
 class CypherBody(_Body):

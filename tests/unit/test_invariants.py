@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from adapters import neo4j_cypher as neo4j_graph
-from adapters import neo4j_cypher_memories, neo4j_cypher_subjects
+from adapters import neo4j_cypher_identity, neo4j_cypher_memories, neo4j_cypher_subjects
 from mal.models import HOLDS_FACT, SEARCHABLE, MemoryStatus
 from mal.relations import KIND_RELATION, RELATION_TYPES, relation_type
 
@@ -31,6 +31,11 @@ TENANT_SCOPED = {
     "CHAIN_EVENTS",
     "CHAIN_HEAD",
     "SUBJECT_AUDIT_REFS",
+    # Identity (Level 3): the daily job pages a tenant's unbound devices; admins list and decide.
+    "UNBOUND_DEVICES",
+    "RECORD_PROPOSAL",
+    "PROPOSALS",
+    "DECIDE_PROPOSAL",
 }
 
 
@@ -86,7 +91,7 @@ def _status_literals(query: str) -> list[str]:
 def test_the_cypher_index_re_exports_every_role_module() -> None:
     """The scope check above reads adapters.neo4j_cypher: a statement added to a role module but not
     re-exported there would escape it."""
-    for module in (neo4j_cypher_memories, neo4j_cypher_subjects):
+    for module in (neo4j_cypher_memories, neo4j_cypher_subjects, neo4j_cypher_identity):
         for name in module.__all__:
             assert getattr(neo4j_graph, name) is getattr(module, name), name
     assert set(_all_statements(neo4j_cypher_memories)) | set(_all_statements(neo4j_cypher_subjects)) <= set(

@@ -1,0 +1,84 @@
+"""Consent per subject (reference tutorial: "用户同意、保留期限、审计记录、删除闭环").
+
+Two scopes: `memory` (facts are extracted, stored and injected) and `recent_turns` (raw turns are
+kept and injected). A tenant whose key sets `require_consent` stores nothing for a subject until
+consent is recorded; other tenants behave as before (consent assumed) unless the subject has
+explicitly revoked it: a recorded "no" is honoured everywhere. Revoking erases what the scope
+covers (memory: the whole subject, with a receipt; recent_turns: the raw turns) unless the caller
+asks to keep it. Only recorded consent lets the context message say the user agreed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from mal.audit import AuditType, audit_event
+from mal.forgetting import Forgetter
+from mal.identity import Principal
+from mal.ports import AuditLog, Clock, IdentityStore, RecentTurnsStore
+from mal.scope import SubjectScope
+
+__all__ = ["ConsentScope", "ConsentService", "ConsentState"]
+
+ConsentScope = Literal["memory", "recent_turns"]
+
+
+class ConsentGraph(IdentityStore, RecentTurnsStore, AuditLog, Protocol):
+    """The graph roles consent uses."""
+
+
+@dataclass(frozen=True)
+class ConsentState:
+    memory: bool  # may facts be stored and used
+    recent_turns: bool  # may raw turns be kept and used
+    agreed: bool  # memory consent is recorded (not merely assumed): the context may say so
+
+    @property
+    def reason(self) -> str | None:
+        """Why a capture stored less than it was sent, for the response."""
+        if not self.memory and not self.recent_turns:
+            return "no consent recorded for this subject (POST /v1/consent)"
+        if not self.memory:
+            return "no consent for memory: turns kept, no facts stored"
+        if not self.recent_turns:
+            return "no consent for recent_turns: facts stored, raw turns not kept"
+        return None
+
+
+class ConsentService:
+    def __init__(self, graph: ConsentGraph, forgetter: Forgetter, clock: Clock) -> None:
+        self._graph = graph
+        self._forgetter = forgetter
+        self._clock = clock
+
+    def state(self, principal: Principal, scope: SubjectScope) -> ConsentState:
+        recorded = self._graph.consent(scope.subject)
+        assumed = not principal.require_consent
+        return ConsentState(
+            memory=recorded.get("memory", assumed),
+            recent_turns=recorded.get("recent_turns", assumed),
+            agreed=recorded.get("memory") is True,
+        )
+
+    def record(self, scope: SubjectScope, what: ConsentScope, granted: bool, keep_existing: bool) -> dict[str, Any]:
+        """Record the choice; a revocation erases what it covers unless `keep_existing`. The choice
+        is written again after an erase (which removes the subject's record) so the "no" stays."""
+        now = self._clock.now()
+        self._graph.set_consent(scope.subject, scope.tenant, what, granted, now)
+        receipt: dict[str, Any] | None = None
+        turns_deleted = 0
+        if not granted and not keep_existing:
+            if what == "memory":
+                choices = self._graph.consent(scope.subject)  # the erase removes them with the subject
+                receipt = self._forgetter.erase(scope).as_dict()
+                receipt.pop("subject_digest", None)
+                for kept, value in choices.items():
+                    self._graph.set_consent(scope.subject, scope.tenant, kept, value, now)
+            else:
+                before = len(self._graph.recent_turns(scope.subject))
+                self._graph.update_recent_turns(scope.subject, lambda _: [], now)
+                turns_deleted = before
+        detail = {"scope": what, "granted": granted, "keep_existing": keep_existing, "erased": receipt is not None}
+        self._graph.append_audit(scope.subject, audit_event(AuditType.CONSENT_CHANGED, None, now, detail))
+        return {"scope": what, "granted": granted, "receipt": receipt, "turns_deleted": turns_deleted}
