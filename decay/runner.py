@@ -5,18 +5,19 @@ same day changes nothing; an interrupted run is finished by the next one."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from decay.archive import Archiver
 from decay.export import Exporter
 from decay.policy import HOT_STATUSES, plan_subject
-from mal.models import Memory
+from mal.models import Memory, SubjectKey
 from mal.ports import ArchiveIndex, Clock, MemoryReader, SubjectRegistry
 from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
-from mal.weights import effective_weight
+from mal.weights import days_between, effective_weight
 
 __all__ = ["DecayRunner", "Lifecycle", "RunSummary"]
 
@@ -31,6 +32,7 @@ class RunSummary:
     decayed: int = 0
     archived: Counter[str] = field(default_factory=Counter)
     repaired: int = 0
+    deactivated: int = 0
     seconds: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
@@ -42,6 +44,7 @@ class RunSummary:
             "archived": sum(self.archived.values()),
             "archived_by_reason": dict(self.archived),
             "repaired": self.repaired,
+            "deactivated": self.deactivated,
             "seconds": round(self.seconds, 3),
         }
 
@@ -59,6 +62,7 @@ class DecayRunner:
         policy: LifecycleSettings,
         repair: Any,
         flush_accesses: Any = None,
+        deactivate: Callable[[SubjectKey], bool] | None = None,
     ) -> None:
         self._graph = graph
         self._archiver = archiver
@@ -66,6 +70,7 @@ class DecayRunner:
         self._policy = policy
         self._repair = repair  # WritePipeline.repair
         self._flush_accesses = flush_accesses  # AccessRecorder.flush: reads count before TTL decisions
+        self._deactivate = deactivate  # VectorStore.deactivate_subject: idle tenants are closed
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> RunSummary:
         import time
@@ -102,6 +107,15 @@ class DecayRunner:
             self._archiver.archive_many(scope, [(by_id[d.memory_id], d) for d in plan])
         for decision in plan:
             summary.archived[decision.reason] += 1
+        if not dry_run and self._deactivate is not None and self._is_idle(memories, now):
+            summary.deactivated += int(self._deactivate(scope.subject))
+
+    def _is_idle(self, memories: list[Memory], now: datetime) -> bool:
+        """No write, read or reinforcement of any hot memory for `tenant_idle_days` (0: never idle)."""
+        if self._policy.tenant_idle_days <= 0:
+            return False
+        last = max((max(m.last_accessed, m.updated_at, m.created_at) for m in memories), default=None)
+        return last is None or days_between(last, now) >= self._policy.tenant_idle_days
 
 
 def _progress(enabled: bool) -> Any:

@@ -70,6 +70,11 @@ class WeaviateSettings(BaseModel):
     cluster_password: SecretStr = SecretStr("")
     collection: str = Field(default="MemorySummary", pattern=r"^[A-Z][A-Za-z0-9_]*$")
     version: str = "v1.38.11"
+    # Copies of each tenant's shard when the collection is created (None: 1 on one node, 3 from three
+    # nodes, as the cluster reports) with async replication; changing it later needs a migration.
+    replication_factor: int | None = Field(default=None, ge=1, le=15)
+    # Consistency level of reads and writes (None: QUORUM when the factor is > 1, else ONE).
+    consistency_level: Literal["ONE", "QUORUM", "ALL"] | None = None
 
 
 class S3Settings(BaseModel):
@@ -111,6 +116,12 @@ class LifecycleSettings(BaseModel):
     reinforce_step: float = Field(default=0.25, ge=0)
     max_weight: float = Field(default=2.0, gt=0)
     decay_cron: str = ""  # "HH:MM" (UTC) for the in-process daily run; empty = off
+    # A subject with no write or read for this many days has its Weaviate tenant set INACTIVE by the
+    # lifecycle run (memory and file handles freed); the next access re-activates it. 0 = never.
+    tenant_idle_days: int = Field(default=0, ge=0)
+    # Jobs that must run once across API replicas (the daily run) hold a Neo4j lease this long,
+    # renewed while they run; a replica that dies frees it after at most this.
+    lease_ttl_s: float = Field(default=120.0, ge=5, le=86_400)
 
 
 class Settings(BaseSettings):

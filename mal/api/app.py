@@ -54,7 +54,7 @@ def create_app(
             container.model_check_deferred = True
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
-        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
+        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.scheduled_decay)
         yield
         if schedule:
             schedule.stop()
