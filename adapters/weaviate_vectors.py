@@ -181,12 +181,11 @@ class WeaviateVectorStore:
             factor = self._factor or min(3, len(self._client.cluster.nodes()))
             self._client.collections.create(
                 self._name,
-                # Async replication repairs a replica that missed writes while it was down; a delete
-                # wins a conflict, so a forgotten or erased memory never comes back from a replica.
+                # Weaviate >= 1.38 runs async replication for every factor > 1 (it repairs a replica
+                # that missed writes while down; the old `asyncEnabled` flag is gone). A delete wins
+                # a conflict, so a forgotten or erased memory never comes back from a replica.
                 replication_config=Configure.replication(
-                    factor=factor,
-                    async_enabled=factor > 1,
-                    deletion_strategy=ReplicationDeletionStrategy.DELETE_ON_CONFLICT,
+                    factor=factor, deletion_strategy=ReplicationDeletionStrategy.DELETE_ON_CONFLICT
                 ),
                 vector_config=Configure.Vectors.self_provided(
                     vector_index_config=Configure.VectorIndex.hnsw(

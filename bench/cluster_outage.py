@@ -133,7 +133,7 @@ def run_outage(before_s: float, outage_s: float, after_s: float, data_dir: Path 
             cfg = container.adapters.vectors._collection().config.get()
             report["replication"] = {
                 "factor": cfg.replication_config.factor,
-                "async": cfg.replication_config.async_enabled,
+                "deletion": str(cfg.replication_config.deletion_strategy.value),
                 "consistency": str(container.adapters.vectors._level.value),
             }
             threads = [

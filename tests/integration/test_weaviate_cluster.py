@@ -17,7 +17,7 @@ pytestmark = pytest.mark.integration
 def test_a_killed_node_loses_no_acknowledged_write(tmp_path: Path, container: object) -> None:
     report = run_outage(before_s=10, outage_s=20, after_s=10, data_dir=tmp_path)
     print(report)
-    assert report["replication"] == {"factor": 3, "async": True, "consistency": "QUORUM"}
+    assert report["replication"] == {"factor": 3, "deletion": "DeleteOnConflict", "consistency": "QUORUM"}
     assert report["acknowledged_writes"] >= 5
     assert report["lost_writes"] == 0, report["lost_users"]
     outage = report["outage"]["search"]
