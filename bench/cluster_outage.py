@@ -9,7 +9,8 @@ API in-process against it and this checkout's Neo4j and S3, and streams captures
 capture, en and zh in turn) and searches from two threads. After `--before` seconds node 3 is killed
 with SIGKILL; after `--outage` seconds it is started again; the stream goes on for `--after`
 seconds. Then every capture answered 200 must be found by a search for its user. Prints JSON:
-per phase the request count, error rate and p50/p95 of searches and captures; lost writes.
+per phase (the phase a request began in) the request count, error rate and p50/p95 of searches and
+captures; lost writes.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def _writer(client: Any, headers: dict[str, str], stream: Stream) -> None:
         lang = i % 2
         word = (WORDS if lang == 0 else ZH_WORDS)[i % len(WORDS)]
         text = FACTS[lang].format(w=word)
-        started = time.perf_counter()
+        phase, started = stream.phase, time.perf_counter()
         try:
             response = client.post(
                 "/v1/memories",
@@ -77,7 +78,7 @@ def _writer(client: Any, headers: dict[str, str], stream: Stream) -> None:
             ids = [m["id"] for m in response.json().get("memories", [])] if status == 200 else []
         except Exception:  # a transport error counts as a failed capture
             status, ids = 599, []
-        stream.writes.append((stream.phase, user, time.perf_counter() - started, status, ids, text))
+        stream.writes.append((phase, user, time.perf_counter() - started, status, ids, text))
         i += 1
 
 
@@ -88,14 +89,26 @@ def _searcher(client: Any, headers: dict[str, str], stream: Stream) -> None:
             time.sleep(0.05)
             continue
         _, user, _, _, _, text = done[secrets.randbelow(len(done))]
-        started = time.perf_counter()
+        phase, started = stream.phase, time.perf_counter()
         try:
             status = client.post(
                 "/v1/memories/search", json={"query": text, "k": 3}, headers={**headers, "X-User-Id": user}
             ).status_code
         except Exception:
             status = 599
-        stream.searches.append((stream.phase, time.perf_counter() - started, status))
+        stream.searches.append((phase, time.perf_counter() - started, status))
+
+
+MIN_EACH = 5  # acknowledged writes before the kill, searches during the outage
+MAX_PHASE_S = 300.0
+
+
+def _wait(at_least_s: float, enough: Any) -> None:
+    """Sleep `at_least_s`, then on until `enough()` (at most MAX_PHASE_S in all)."""
+    started = time.monotonic()
+    time.sleep(at_least_s)
+    while not enough() and time.monotonic() - started < MAX_PHASE_S:
+        time.sleep(0.5)
 
 
 def _summary(rows: list[tuple[float, int]]) -> dict[str, Any]:
@@ -142,12 +155,13 @@ def run_outage(before_s: float, outage_s: float, after_s: float, data_dir: Path 
             ]
             for t in threads:
                 t.start()
-            time.sleep(before_s)
+            # At least `before_s`, and until a few writes were acknowledged (a loaded machine is slow).
+            _wait(before_s, lambda: sum(1 for w in stream.writes if w[3] == 200) >= MIN_EACH)
             pid = stack.owned_pid("weaviate-3")
             assert pid is not None
             stream.phase = "outage"
             os.kill(pid, signal.SIGKILL)
-            time.sleep(outage_s)
+            _wait(outage_s, lambda: sum(1 for p, _, _ in stream.searches if p == "outage") >= MIN_EACH)
             stream.phase = "restart"
             restart = time.monotonic()
             stack.start("weaviate-3")
