@@ -8,7 +8,8 @@ includes the stores. Parts:
 1. captures: each LoCoMo conversation (English, text this code was not written for) captured
    session by session for one subject; Chinese subjects get the Chinese sentences of
    tests/data/parser_labelled.jsonl, 8 per capture. Memories per subject, per-capture wall time
-   and CPU (all three processes), Neo4j store growth per memory (after a checkpoint).
+   and CPU (all three processes), growth of data/neo4j per memory (store files and transaction
+   logs; Community has no db.checkpoint, so some of it may still sit in the page cache).
 2. searches: 5 per subject, wall time and CPU per search, en and zh separately.
 3. tenants: `--tenants` small subjects (10 memories each, bulk vectors): Weaviate disk and RSS per
    tenant, then every tenant set INACTIVE (RSS after), then the first search of an inactive tenant
@@ -95,7 +96,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     graph: Any = c.adapters.graph
     run_id = secrets.token_hex(3)
     neo_store = ROOT / settings.data_dir / "neo4j"
-    graph._write("CALL db.checkpoint()")
     neo_before = _du_mb(neo_store)
     report: dict[str, Any] = {"at": datetime.now(UTC).isoformat(timespec="seconds"), "cores": os.cpu_count()}
 
@@ -134,7 +134,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if n % 3 == 2:
             per_subject["zh"].append(graph.count_subject(scope.subject))
             subjects["zh"].append((scope, texts[:5]))
-    graph._write("CALL db.checkpoint()")
     memories = sum(sum(v) for v in per_subject.values())
     report["neo4j_store"] = {
         "memories_written": memories,
