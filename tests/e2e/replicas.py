@@ -29,6 +29,9 @@ __all__ = ["ReplicaClient", "replica_count", "replicas"]
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_PORT_OFFSET = 40  # replica i listens on MAL_PORT + 40 + i
+# Each replica loads the embedding model and the parser dictionaries before it is ready: on a
+# loaded 2-core machine 300 s was not enough for two of them.
+START_TIMEOUT_S = 900.0
 
 
 def replica_count() -> int:
@@ -134,7 +137,7 @@ def replicas(settings: Settings, count: int, log_dir: Path) -> Iterator[ReplicaC
 
 
 def _wait_ready(urls: list[str], processes: list[subprocess.Popen[bytes]], log_dir: Path) -> None:
-    deadline = time.monotonic() + 300
+    deadline = time.monotonic() + START_TIMEOUT_S
     pending = set(urls)
     while pending and time.monotonic() < deadline:
         for url, process in zip(urls, processes, strict=True):
@@ -148,4 +151,6 @@ def _wait_ready(urls: list[str], processes: list[subprocess.Popen[bytes]], log_d
                     pass
         time.sleep(0.5)
     if pending:
-        pytest.fail(f"replicas not ready after 300 s: {sorted(pending)}; see {log_dir}", pytrace=False)
+        pytest.fail(
+            f"replicas not ready after {START_TIMEOUT_S:.0f} s: {sorted(pending)}; see {log_dir}", pytrace=False
+        )
