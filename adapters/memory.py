@@ -90,6 +90,7 @@ class InMemoryVectorStore:
         self._tenants: dict[SubjectKey, dict[str, _Stored]] = {}
         self._lock = threading.Lock()
         self._record: EmbeddingRecord | None = None
+        self._inactive: set[SubjectKey] = set()  # tenants set INACTIVE; any access re-activates
         self.down = False  # set to simulate an outage: every call raises StoreUnavailable
 
     def _check(self) -> None:
@@ -109,6 +110,7 @@ class InMemoryVectorStore:
         self._check()
         words = tokens(" ".join((memory.summary, memory.text, memory.context)))
         with self._lock:
+            self._inactive.discard(subject)
             self._tenants.setdefault(subject, {})[memory.id] = _Stored(
                 memory.model_copy(deep=True), list(vector), words
             )
@@ -126,6 +128,7 @@ class InMemoryVectorStore:
                 tenant.pop(memory_id, None)
 
     def _pool(self, subject: SubjectKey, kinds: Sequence[str] | None) -> list[_Stored]:
+        self._inactive.discard(subject)  # as Weaviate's auto tenant activation
         return [s for s in self._tenants.get(subject, {}).values() if not kinds or s.memory.kind in kinds]
 
     def search(
@@ -202,6 +205,14 @@ class InMemoryVectorStore:
         self._check()
         with self._lock:
             return sorted(self._tenants.get(subject, {}))
+
+    def deactivate_subject(self, subject: SubjectKey) -> bool:
+        self._check()
+        with self._lock:
+            if subject not in self._tenants or subject in self._inactive:
+                return False
+            self._inactive.add(subject)
+            return True
 
 
 class InMemoryBlobStore:

@@ -32,9 +32,18 @@ _MEMORY_CODES = ("MemoryPoolOutOfMemoryError", "TransactionOutOfMemoryError", "O
 
 class Neo4jAnalystRunner:
     def __init__(
-        self, uri: str, user: str, password: str, database: str = "neo4j", connect_timeout_s: float = 5.0
+        self,
+        uri: str,
+        user: str,
+        password: str,
+        database: str = "neo4j",
+        connect_timeout_s: float = 5.0,
+        bookmarks: neo4j.BookmarkManager | None = None,
     ) -> None:
+        """`bookmarks`: the graph store's manager, so an analyst query routed to a read member of a
+        cluster sees every write the service made before it (read routing, causal consistency)."""
         self._database = database
+        self._bookmarks = bookmarks
         self._driver = GraphDatabase.driver(
             uri,
             auth=(user, password),
@@ -87,7 +96,10 @@ class Neo4jAnalystRunner:
         with (
             self._translate(timeout_s),
             self._driver.session(
-                database=self._database, default_access_mode=neo4j.READ_ACCESS, fetch_size=max_rows + 1
+                database=self._database,
+                default_access_mode=neo4j.READ_ACCESS,
+                fetch_size=max_rows + 1,
+                bookmark_manager=self._bookmarks,
             ) as session,
         ):
             # An explicit transaction is never retried by the driver; the timeout is enforced by the server.

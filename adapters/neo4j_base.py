@@ -87,7 +87,12 @@ def memory_from_node(node: Any) -> Memory:
 
 
 class Neo4jBase:
-    """Driver, session helpers and error translation; the role mixins run their Cypher through it."""
+    """Driver, session helpers and error translation; the role mixins run their Cypher through it.
+
+    Cluster-ready (docs/deploy.md): `neo4j://` URIs route writes to the leader and reads to any
+    member; every session and `execute_query` shares one bookmark manager, so a read after a
+    write, in another session or through another driver holding the same manager (the analyst's),
+    waits until the member it reads from has that write. On one server bookmarks cost nothing."""
 
     def __init__(self, uri: str, user: str, password: str, database: str = "neo4j", timeout_s: float = 5.0) -> None:
         self._database = database
@@ -101,6 +106,17 @@ class Neo4jBase:
             connection_acquisition_timeout=3 * timeout_s,
             max_transaction_retry_time=timeout_s,
             notifications_min_severity="OFF",
+        )
+        self.bookmarks = self._driver.execute_query_bookmark_manager
+
+    def _session(self, read: bool = False, database: str | None = None) -> neo4j.Session:
+        """A session on the shared bookmarks; `read` lets a cluster route it to any member.
+        Sessions are for multi-statement units (execute_read/execute_write) and for the auto-commit
+        statements `CALL {} IN TRANSACTIONS` and administration commands require."""
+        return self._driver.session(
+            database=database or self._database,
+            bookmark_manager=self.bookmarks,
+            default_access_mode=neo4j.READ_ACCESS if read else neo4j.WRITE_ACCESS,
         )
 
     @contextmanager
@@ -121,12 +137,18 @@ class Neo4jBase:
 
     def _write(self, query: str, **params: Any) -> list[neo4j.Record]:
         with self._translate():
-            return self._driver.execute_query(query, {**STATUS_PARAMS, **params}, database_=self._database).records
+            return self._driver.execute_query(
+                query, {**STATUS_PARAMS, **params}, database_=self._database, bookmark_manager_=self.bookmarks
+            ).records
 
     def _read(self, query: str, **params: Any) -> list[neo4j.Record]:
         with self._translate():
             return self._driver.execute_query(
-                query, {**STATUS_PARAMS, **params}, database_=self._database, routing_=RoutingControl.READ
+                query,
+                {**STATUS_PARAMS, **params},
+                database_=self._database,
+                routing_=RoutingControl.READ,
+                bookmark_manager_=self.bookmarks,
             ).records
 
 

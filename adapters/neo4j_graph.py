@@ -47,6 +47,7 @@ from adapters.neo4j_cypher import (
 )
 from adapters.neo4j_cypher_audit import AUDIT_SCHEMA
 from adapters.neo4j_identity import Neo4jIdentity
+from adapters.neo4j_lease import Neo4jLeases
 from adapters.neo4j_memories import Neo4jMemories
 from mal.errors import InvalidInput
 from mal.models import SubjectKey
@@ -60,7 +61,7 @@ def _turns(stored: str | None) -> list[RecentTurn]:
     return [RecentTurn.from_json(t) for t in json.loads(stored)] if stored else []
 
 
-class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore):
+class Neo4jGraphStore(Neo4jLeases, Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore):
     """Every graph role. `GraphStore` is the union of the role protocols (StoreLifecycle, MemoryStore,
     AuditLog, RecentTurnsStore, SubjectRegistry, ArchiveIndex, AdminQueries): subclassing it subclasses
     each, so mypy checks every method here against its port, and a missing one makes the class abstract."""
@@ -69,14 +70,15 @@ class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore)
     def ensure_schema(self) -> None:
         for statement in (*SCHEMA, *AUDIT_SCHEMA, *IDENTITY_SCHEMA):
             self._write(statement)
-        with self._translate(), self._driver.session(database=self._database) as session:
+        self.ensure_lease_schema()
+        with self._translate(), self._session() as session:
             for statement in TENANT_MIGRATION:  # batched: auto-commit transactions only
                 session.run(statement).consume()
 
     def ensure_user(self, name: str, password: str, reset_password: bool = False) -> None:
         """Creates the analyst's Neo4j user if missing (idempotent); `reset_password` re-keys it."""
         create, alter = ANALYST_USER
-        with self._translate(), self._driver.session(database="system") as session:
+        with self._translate(), self._session(database="system") as session:
             session.run(create, name=name, password=password).consume()
             if reset_password:
                 session.run(alter, name=name, password=password).consume()
@@ -102,7 +104,7 @@ class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore)
         return [SubjectRow(r["subject"], r["tenant"]) for r in records]
 
     def persist_decay(self, tenant: str | None, rate: float, now: datetime) -> None:
-        with self._translate(), self._driver.session(database=self._database) as session:
+        with self._translate(), self._session() as session:
             session.run(PERSIST_DECAY, STATUS_PARAMS, tenant=tenant, rate=rate, now=now).consume()
 
     def archive_stub(self, subject: SubjectKey, memory_id: str, key: str, sha: str, reason: str, now: datetime) -> None:
@@ -119,7 +121,7 @@ class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore)
                 ).consume()
 
         if stubs:
-            with self._translate(), self._driver.session(database=self._database) as session:
+            with self._translate(), self._session() as session:
                 session.execute_write(work)
 
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> ArchiveRef | None:
@@ -167,7 +169,7 @@ class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore)
             tx.run(SAVE_RECENT, subject=subject, turns=saved, now=now).consume()
             return turns
 
-        with self._translate(), self._driver.session(database=self._database) as session:
+        with self._translate(), self._session() as session:
             return session.execute_write(work)
 
     def append_audit(self, subject: SubjectKey, event: AuditEvent) -> None:
@@ -216,7 +218,7 @@ class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore)
         """Label by label through indexes, then the User; then query statistics are stopped and
         cleared, because they keep the parameters (raw turns) of every collected query."""
         before = self.count_subject(subject)
-        with self._translate(), self._driver.session(database=self._database) as session:
+        with self._translate(), self._session() as session:
             for statement in ERASE_SUBJECT.values():
                 session.run(statement, subject=subject).consume()
             session.run(ERASE_USER, subject=subject).consume()
@@ -239,7 +241,7 @@ class Neo4jGraphStore(Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore)
         try:
             with (
                 self._translate(),
-                self._driver.session(database=self._database, default_access_mode=neo4j.READ_ACCESS) as session,
+                self._session(read=True) as session,
             ):
                 return session.execute_read(work)
         except nx.ClientError as exc:

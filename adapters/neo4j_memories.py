@@ -52,7 +52,7 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
         return memory_from_node(records[0]["m"]) if records else None
 
     def upsert(self, subject: SubjectKey, memory: Memory, indexed: bool) -> None:
-        with self._translate(), self._driver.session(database=self._database) as session:
+        with self._translate(), self._session() as session:
             written = session.execute_write(upsert_tx, subject, memory, indexed)
         if not written:
             raise InvalidInput(
@@ -76,7 +76,7 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
                 raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
             return owner
 
-        with self._translate(), self._driver.session(database=self._database) as session:
+        with self._translate(), self._session() as session:
             return session.execute_write(work)
 
     def reinforce(
@@ -211,7 +211,7 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
         return [(r["subject"], memory_from_node(r["m"])) for r in records]
 
     def clear_query_stats(self) -> None:
-        with self._translate(), self._driver.session(database=self._database) as session:
+        with self._translate(), self._session() as session:
             try:
                 session.run(STATS_STOP).consume()
             except nx.ClientError:

@@ -20,10 +20,18 @@ from typing import Any
 
 import weaviate
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
-from weaviate.classes.config import Configure, DataType, Property, Tokenization, VectorDistances
+from weaviate.classes.config import (
+    Configure,
+    ConsistencyLevel,
+    DataType,
+    Property,
+    ReplicationDeletionStrategy,
+    Tokenization,
+    VectorDistances,
+)
 from weaviate.classes.init import AdditionalConfig, Auth, Timeout
 from weaviate.classes.query import Filter, HybridFusion, MetadataQuery
-from weaviate.classes.tenants import Tenant
+from weaviate.classes.tenants import Tenant, TenantActivityStatus
 from weaviate.connect import ConnectionParams
 from weaviate.exceptions import (
     UnexpectedStatusCodeError,
@@ -70,58 +78,11 @@ PROPERTIES = (
     ("lang", Tokenization.FIELD),
 )
 # gse_ch keeps function words; without these, "的" and "我" dominate Chinese BM25 scores.
-CHINESE_STOPWORDS = [
-    "的",
-    "了",
-    "是",
-    "我",
-    "你",
-    "他",
-    "她",
-    "它",
-    "们",
-    "吗",
-    "呢",
-    "吧",
-    "啊",
-    "呀",
-    "哦",
-    "在",
-    "和",
-    "有",
-    "也",
-    "还",
-    "就",
-    "都",
-    "而",
-    "及",
-    "与",
-    "着",
-    "或",
-    "一个",
-    "没有",
-    "什么",
-    "怎么",
-    "这",
-    "那",
-    "个",
-    "记得",
-    "知道",
-    "用户",
-    "请",
-    "帮",
-    "帮我",
-    "给",
-    "把",
-    "被",
-    "让",
-    "要",
-    "会",
-    "能",
-    "想",
-    "说",
-    "过",
-]
+_CHINESE_STOPWORDS_TEXT = (
+    "的 了 是 我 你 他 她 它 们 吗 呢 吧 啊 呀 哦 在 和 有 也 还 就 都 而 及 与 "
+    "着 或 一个 没有 什么 怎么 这 那 个 记得 知道 用户 请 帮 帮我 给 把 被 让 要 会 能 想 说 过"
+)
+CHINESE_STOPWORDS = _CHINESE_STOPWORDS_TEXT.split()
 
 
 class WeaviateVectorStore:
@@ -133,8 +94,15 @@ class WeaviateVectorStore:
         api_key: str,
         collection: str,
         timeout_s: float = 10.0,
+        replication_factor: int | None = None,
+        consistency_level: str | None = None,
     ) -> None:
+        """`replication_factor` None: 1 on one node, 3 from three (what the cluster reports when the
+        collection is created); `consistency_level` None: QUORUM when the factor is > 1, else ONE."""
         self._name = collection
+        self._factor = replication_factor
+        self._level_setting = ConsistencyLevel(consistency_level) if consistency_level else None
+        self._level = self._level_setting  # None until the collection's factor is known
         self._grpc_address = (host, grpc_port)
         self._client = weaviate.WeaviateClient(
             connection_params=ConnectionParams.from_params(
@@ -190,7 +158,11 @@ class WeaviateVectorStore:
                         self._client.close()
                     self._client.connect()
                 self._connected = True
-        return self._client.collections.use(self._name)
+        collection = self._client.collections.use(self._name)
+        if self._level is None:
+            with self._translate():
+                self._level = _default_level(self._client, self._name)
+        return collection.with_consistency_level(self._level)
 
     def _tenant(self, subject: SubjectKey) -> Any:
         return self._collection().with_tenant(subject)
@@ -206,8 +178,15 @@ class WeaviateVectorStore:
                     if name not in have:
                         config.add_property(Property(name=name, data_type=DataType.TEXT, tokenization=tokenization))
                 return
+            factor = self._factor or min(3, len(self._client.cluster.nodes()))
             self._client.collections.create(
                 self._name,
+                # Weaviate >= 1.38 runs async replication for every factor > 1 (it repairs a replica
+                # that missed writes while down; the old `asyncEnabled` flag is gone). A delete wins
+                # a conflict, so a forgotten or erased memory never comes back from a replica.
+                replication_config=Configure.replication(
+                    factor=factor, deletion_strategy=ReplicationDeletionStrategy.DELETE_ON_CONFLICT
+                ),
                 vector_config=Configure.Vectors.self_provided(
                     vector_index_config=Configure.VectorIndex.hnsw(
                         distance_metric=VectorDistances.COSINE, ef_construction=200, max_connections=32
@@ -219,6 +198,7 @@ class WeaviateVectorStore:
                 ),
                 properties=[Property(name=n, data_type=DataType.TEXT, tokenization=t) for n, t in PROPERTIES],
             )
+            self._level = self._level_setting or (ConsistencyLevel.QUORUM if factor > 1 else ConsistencyLevel.ONE)
 
     def ready(self) -> None:
         self._collection()
@@ -392,6 +372,18 @@ class WeaviateVectorStore:
             return sorted(str(o.uuid) for o in self._tenant(subject).iterator(return_properties=[]))
 
     @_reconnecting
+    def deactivate_subject(self, subject: SubjectKey) -> bool:
+        """An idle subject's tenant goes INACTIVE: its shard is closed (no memory, no file handles)
+        but stays on disk; the collection's auto-activation re-opens it on the next access. True
+        when this call changed it."""
+        with self._translate():
+            tenant = self._collection().tenants.get_by_name(subject) if self._has_tenant(subject) else None
+            if tenant is None or tenant.activity_status != TenantActivityStatus.ACTIVE:
+                return False
+            self._collection().tenants.update([Tenant(name=subject, activity_status=TenantActivityStatus.INACTIVE)])
+            return True
+
+    @_reconnecting
     def erase_subject(self, subject: SubjectKey) -> int:
         count = self.count_subject(subject)
         with self._translate():
@@ -399,6 +391,14 @@ class WeaviateVectorStore:
                 self._collection().tenants.remove([Tenant(name=subject)])
             self._tenants.discard(subject)
         return count
+
+
+def _default_level(client: Any, name: str) -> ConsistencyLevel:
+    """QUORUM when the collection is replicated, else ONE (a missing collection: ONE until created)."""
+    if not client.collections.exists(name):
+        return ConsistencyLevel.ONE
+    factor = client.collections.use(name).config.get().replication_config.factor
+    return ConsistencyLevel.QUORUM if factor > 1 else ConsistencyLevel.ONE
 
 
 def _grpc_unavailable(exc: Exception) -> bool:

@@ -6,6 +6,7 @@ is finished by the next one."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -13,12 +14,12 @@ from typing import Any, Protocol
 from decay.archive import Archiver
 from decay.export import Exporter
 from decay.policy import HOT_STATUSES, plan_subject
-from mal.models import Memory
+from mal.models import Memory, SubjectKey
 from mal.ports import ArchiveIndex, Clock, MemoryReader, RecentTurnsStore, SubjectRegistry
 from mal.records import RecentTurn
 from mal.scope import SubjectScope
 from mal.settings import ApiKeyConfig, LifecycleSettings
-from mal.weights import effective_weight
+from mal.weights import days_between, effective_weight
 
 __all__ = ["DecayRunner", "Lifecycle", "RunSummary"]
 
@@ -35,6 +36,7 @@ class RunSummary:
     archived: Counter[str] = field(default_factory=Counter)
     repaired: int = 0
     turns_expired: int = 0
+    deactivated: int = 0
     seconds: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
@@ -47,6 +49,7 @@ class RunSummary:
             "archived_by_reason": dict(self.archived),
             "repaired": self.repaired,
             "turns_expired": self.turns_expired,
+            "deactivated": self.deactivated,
             "seconds": round(self.seconds, 3),
         }
 
@@ -66,6 +69,7 @@ class DecayRunner:
         repair: Any,
         flush_accesses: Any = None,
         turn_ttl_days: dict[str, int] | None = None,
+        deactivate: Callable[[SubjectKey], bool] | None = None,
     ) -> None:
         self._graph = graph
         self._archiver = archiver
@@ -74,6 +78,7 @@ class DecayRunner:
         self._repair = repair  # WritePipeline.repair
         self._flush_accesses = flush_accesses  # AccessRecorder.flush: reads count before TTL decisions
         self._turn_ttl = turn_ttl_days or {}  # tenant -> days raw turns are kept (default 30)
+        self._deactivate = deactivate  # VectorStore.deactivate_subject: idle tenants are closed
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> RunSummary:
         import time
@@ -111,6 +116,8 @@ class DecayRunner:
         for decision in plan:
             summary.archived[decision.reason] += 1
         summary.turns_expired += self._expire_turns(scope, now, dry_run)
+        if not dry_run and self._deactivate is not None and self._is_idle(memories, now):
+            summary.deactivated += int(self._deactivate(scope.subject))
 
     def _expire_turns(self, scope: SubjectScope, now: datetime, dry_run: bool) -> int:
         """Retention: raw turns stored longer ago than the tenant's `recent_turns_ttl_days` are
@@ -126,13 +133,12 @@ class DecayRunner:
             self._graph.update_recent_turns(scope.subject, lambda turns: [t for t in turns if not expired(t)], now)
         return count
 
-
-def _parse(value: str) -> datetime | None:
-    try:
-        parsed = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    def _is_idle(self, memories: list[Memory], now: datetime) -> bool:
+        """No write, read or reinforcement of any hot memory for `tenant_idle_days` (0: never idle)."""
+        if self._policy.tenant_idle_days <= 0:
+            return False
+        last = max((max(m.last_accessed, m.updated_at, m.created_at) for m in memories), default=None)
+        return last is None or days_between(last, now) >= self._policy.tenant_idle_days
 
 
 def _progress(enabled: bool) -> Any:
@@ -159,3 +165,11 @@ class Lifecycle:
 
     def export(self, scope: SubjectScope) -> dict[str, Any]:
         return self.exporter.export(scope)
+
+
+def _parse(value: str) -> datetime | None:
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)

@@ -2,6 +2,11 @@
 
     python -m infra.stack up | down | status | start NAME | stop NAME
     python -m infra.stack with -- COMMAND...   # up, run COMMAND, stop only what this started
+    python -m infra.stack up --weaviate-nodes 3   # Weaviate as a 3-node cluster on loopback
+
+`--weaviate-nodes N` is remembered in data/run (later verbs act on the same nodes); pass
+`--weaviate-nodes 1` to go back to the single node. Node 1 keeps the configured ports, nodes
+2..N take theirs from infra/weaviate_env.py; the cluster's data is data/weaviate-cluster.
 
 Everything is obtained from package registries and cached under the home directory
 (~/.m2, the Go module and build caches, ~/.cache/mal/bin), so a second run starts in seconds.
@@ -36,7 +41,7 @@ from infra.weaviate_build import (
     WeaviateBuildError,
     write_build_module,
 )
-from infra.weaviate_env import weaviate_env
+from infra.weaviate_env import node_ports, weaviate_env
 from mal.settings import Settings
 
 __all__ = ["BUILD_INHERITED", "INHERITED", "Server", "Stack", "StackError", "ensure_env_file", "minimal_env"]
@@ -62,8 +67,9 @@ class Server:
 
 
 class Stack:
-    def __init__(self, settings: Settings, data_dir: Path) -> None:
+    def __init__(self, settings: Settings, data_dir: Path, weaviate_nodes: int = 1) -> None:
         self.settings = settings
+        self.weaviate_nodes = weaviate_nodes
         self.data = data_dir.resolve()
         self.logs = self.data / "logs"
         self.run_dir = self.data / "run"
@@ -102,11 +108,12 @@ class Stack:
                     "--scheme",
                     "http",
                 ],
-                env=self._weaviate_env,
+                env=lambda: self._weaviate_env(1),
                 install=self._install_weaviate,
                 endpoint=f"http://{wv.host}:{wv.http_port} (gRPC {wv.grpc_port})",
                 extra_ports=[wv.grpc_port, *wv.cluster_ports],
             ),
+            **{f"weaviate-{k}": self._weaviate_node(k) for k in range(2, weaviate_nodes + 1)},
             "s3": Server(
                 "s3",
                 s3.port or 7070,
@@ -236,8 +243,31 @@ class Stack:
             "dev.mal.neo4j.Launcher",
         ]
 
-    def _weaviate_env(self) -> dict[str, str]:
-        return weaviate_env(self.settings.weaviate, self.data)
+    def _weaviate_env(self, node: int) -> dict[str, str]:
+        return weaviate_env(self.settings.weaviate, self.data, node, self.weaviate_nodes)
+
+    def _weaviate_node(self, node: int) -> Server:
+        """Node `node` > 1 of a local Weaviate cluster: the same binary and credentials as node 1."""
+        wv = self.settings.weaviate
+        ports = node_ports(wv, node)
+        return Server(
+            f"weaviate-{node}",
+            ports.http,
+            ready=lambda: http_ok(f"http://{wv.host}:{ports.http}/v1/.well-known/ready"),
+            command=lambda: [
+                str(self._go_binary("weaviate-server", self.weaviate_build)),
+                "--host",
+                wv.host,
+                "--port",
+                str(ports.http),
+                "--scheme",
+                "http",
+            ],
+            env=lambda: self._weaviate_env(node),
+            install=self._install_weaviate,
+            endpoint=f"http://{wv.host}:{ports.http} (gRPC {ports.grpc})",
+            extra_ports=[ports.grpc, *ports.cluster],
+        )
 
     # -- processes ---------------------------------------------------------------------------
     def _pid_file(self, name: str) -> Path:
@@ -267,13 +297,22 @@ class Stack:
 
     def start(self, name: str) -> bool:
         """Start `name` unless it already runs; True when this call started it."""
+        process = self._launch(name)
+        if process is None:
+            return False
+        self._await_ready(name, process)
+        return True
+
+    def _launch(self, name: str) -> subprocess.Popen[bytes] | None:
+        """Spawn `name` (None when it already runs); `_await_ready` waits for it. Split so the nodes
+        of a Weaviate cluster start together: none is ready before a quorum has formed."""
         server = self.servers[name]
         if self.owned_pid(name) and server.ready():
             say(f"{name}: already running at {server.endpoint}")
-            return False
+            return None
         if self.owned_pid(name) is None and server.ready():
             say(f"{name}: a server already answers at {server.endpoint}; using it")
-            return False
+            return None
         server.install()
         for d in (self.logs, self.run_dir):
             d.mkdir(parents=True, exist_ok=True)
@@ -286,8 +325,7 @@ class Stack:
             (self.data / sub).mkdir(parents=True, exist_ok=True)
         command = server.command()
         env = minimal_env(server.env())
-        log_path = self._log(name)
-        with log_path.open("w") as log:
+        with self._log(name).open("w") as log:
             process = subprocess.Popen(
                 command,
                 env=env,
@@ -297,8 +335,13 @@ class Stack:
                 cwd=self.data,
                 start_new_session=True,
             )
-        marker = "dev.mal.neo4j.Launcher" if name == "neo4j" else command[0]
+        # The nodes of a cluster run one binary: their marker includes the port that tells them apart.
+        marker = {"neo4j": "dev.mal.neo4j.Launcher", "s3": command[0]}.get(name, " ".join(command[:5]))
         self._pid_file(name).write_text(json.dumps({"pid": process.pid, "marker": marker}))
+        return process
+
+    def _await_ready(self, name: str, process: subprocess.Popen[bytes]) -> None:
+        server, log_path = self.servers[name], self._log(name)
         started = time.monotonic()
         while time.monotonic() - started < server.start_timeout_s:
             if process.poll() is not None:
@@ -306,7 +349,7 @@ class Stack:
                 raise StackError(f"{name}: exited with code {process.returncode} during start; log {log_path}:\n{last}")
             if server.ready():
                 say(f"{name}: ready at {server.endpoint} in {time.monotonic() - started:.1f}s")
-                return True
+                return
             time.sleep(0.25)
         self.stop(name)
         raise StackError(f"{name}: not ready after {server.start_timeout_s:.0f}s; log {log_path}")
@@ -335,9 +378,17 @@ class Stack:
             # Build first (slow, CPU bound), then start: the servers then don't fight the compiler.
             for name in names or list(self.servers):
                 self.servers[name].install()
+            launched: list[tuple[str, subprocess.Popen[bytes]]] = []
             for name in names or list(self.servers):
-                if self.start(name):
-                    started.append(name)
+                process = self._launch(name)
+                if process is None:
+                    continue
+                started.append(name)
+                launched.append((name, process))
+                if not name.startswith("weaviate"):  # the Weaviate nodes start together
+                    self._await_ready(*launched.pop())
+            for name, process in launched:
+                self._await_ready(name, process)
         except BaseException:
             for name in reversed(started):
                 self.stop(name)

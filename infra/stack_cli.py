@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 from infra import stack as _stack
 from infra.env import StackError, ensure_env_file, say
@@ -27,7 +28,12 @@ def main(argv: list[str]) -> int:
         say(f"generated development secrets in {env_file} (mode 600; not for production)")
     os.chdir(ROOT)
     settings = Settings()
-    stack = Stack(settings, ROOT / settings.data_dir)
+    try:
+        nodes, argv = _weaviate_nodes(argv, ROOT / settings.data_dir / "run" / "weaviate-nodes")
+    except ValueError as exc:
+        print(f"[stack] ERROR {exc}", file=sys.stderr, flush=True)
+        return 2
+    stack = Stack(settings, ROOT / settings.data_dir, weaviate_nodes=nodes)
     verb, rest = argv[0], argv[1:]
     try:
         if verb == "up":
@@ -62,6 +68,24 @@ def main(argv: list[str]) -> int:
         print(f"[stack] ERROR {exc}", file=sys.stderr, flush=True)
         return 1
     return 0
+
+
+def _weaviate_nodes(argv: list[str], remembered: Path) -> tuple[int, list[str]]:
+    """`--weaviate-nodes N` anywhere in argv (then remembered for later verbs), else the number
+    remembered from the last `up` with it, else 1."""
+    if "--weaviate-nodes" not in argv:
+        text = remembered.read_text().strip() if remembered.exists() else "1"
+        return int(text or "1"), argv
+    at = argv.index("--weaviate-nodes")
+    try:
+        nodes = int(argv[at + 1])
+    except (IndexError, ValueError):
+        raise ValueError("--weaviate-nodes takes a number of nodes (1 to 10)") from None
+    if not 1 <= nodes <= 10:
+        raise ValueError("--weaviate-nodes takes a number of nodes (1 to 10)")
+    remembered.parent.mkdir(parents=True, exist_ok=True)
+    remembered.write_text(str(nodes))
+    return nodes, argv[:at] + argv[at + 2 :]
 
 
 def _print_endpoints(stack: Stack) -> None:

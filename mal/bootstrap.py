@@ -22,7 +22,8 @@ from mal.errors import StoreUnavailable
 from mal.forgetting import Forgetter
 from mal.identities import IdentityService
 from mal.identity import KeyRing
-from mal.ports import BlobStore, Clock, Embedder, GraphStore, LifecycleService, VectorStore
+from mal.lease import LeasedRunner, Skipped
+from mal.ports import BlobStore, Clock, Embedder, GraphStore, LeaseStore, LifecycleService, VectorStore
 from mal.privacy import Redactor
 from mal.quarantine import Quarantine
 from mal.recent import RecentBuffer
@@ -45,6 +46,7 @@ class Adapters:
     blobs: BlobStore
     embedder: Embedder
     analyst: AnalystRunner | None = None  # Neo4j as the non-admin analyst user; None: analysts get 503
+    leases: LeaseStore | None = None  # run-once jobs across replicas; None: in-process (one replica)
 
 
 @dataclass
@@ -66,6 +68,7 @@ class Container:
     identity: IdentityService
     consent: ConsentService
     proposals: ProposalJob
+    jobs: LeasedRunner
     analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     model_check_deferred: bool = False  # Weaviate was down at start-up: /readyz checks the model
@@ -130,6 +133,18 @@ class Container:
                 raise
             ensure(neo.analyst_user, neo.analyst_password.get_secret_value(), reset_password=True)
 
+    def scheduled_decay(self) -> dict[str, Any] | Skipped:
+        """The daily run as the schedule calls it: with several API replicas, exactly one runs it
+        per UTC day (the lease's period); the others skip."""
+        day = self.clock.now().date().isoformat()
+        return self.jobs.run_once("decay", self.lifecycle.run, period=day)
+
+    def scheduled_anchor(self) -> Any:
+        """The hourly anchoring of the audit chain heads: one replica per hour (two anchors of one
+        head would read as an overwrite to `GET /v1/audit/verify`)."""
+        hour = self.clock.now().strftime("%Y-%m-%dT%H")
+        return self.jobs.run_once("audit-anchor", self.audit.anchor, period=hour)
+
     def close(self) -> None:
         self.access.close()
         self.audit.close()
@@ -153,22 +168,27 @@ def real_adapters(settings: Settings) -> Adapters:
 
     s3 = settings.s3
     neo = settings.neo4j
+    wv = settings.weaviate
+    graph = Neo4jGraphStore(neo.uri, neo.user, neo.password.get_secret_value(), neo.database)
     analyst = None
     if neo.analyst_password.get_secret_value():
         if neo.analyst_user == neo.user:
             raise ValueError("MAL_NEO4J__ANALYST_USER must not be the admin user MAL_NEO4J__USER")
-        analyst = Neo4jAnalystRunner(neo.uri, neo.analyst_user, neo.analyst_password.get_secret_value(), neo.database)
+        analyst = Neo4jAnalystRunner(
+            neo.uri, neo.analyst_user, neo.analyst_password.get_secret_value(), neo.database, bookmarks=graph.bookmarks
+        )
     return Adapters(
         analyst=analyst,
-        graph=Neo4jGraphStore(
-            settings.neo4j.uri, settings.neo4j.user, settings.neo4j.password.get_secret_value(), settings.neo4j.database
-        ),
+        graph=graph,
+        leases=graph,
         vectors=WeaviateVectorStore(
-            settings.weaviate.host,
-            settings.weaviate.http_port,
-            settings.weaviate.grpc_port,
-            settings.weaviate.api_key.get_secret_value(),
-            settings.weaviate.collection,
+            wv.host,
+            wv.http_port,
+            wv.grpc_port,
+            wv.api_key.get_secret_value(),
+            wv.collection,
+            replication_factor=wv.replication_factor,
+            consistency_level=wv.consistency_level,
         ),
         blobs=S3BlobStore(
             s3.endpoint_url,
@@ -249,6 +269,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         identity=IdentityService(adapters.graph, writer, forgetter, clock, pepper, settings.recent_turns),
         consent=ConsentService(adapters.graph, forgetter, clock),
         proposals=ProposalJob(adapters.graph, adapters.embedder, clock),
+        jobs=LeasedRunner(adapters.leases or _local_leases(), settings.lifecycle.lease_ttl_s),
         analyst=analyst,
         redactor=Redactor(settings.pepper.get_secret_value()),
         audit=AuditRecorder(
@@ -262,6 +283,12 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     )
 
 
+def _local_leases() -> LeaseStore:
+    from adapters.memory_lease import InMemoryLeases
+
+    return InMemoryLeases()
+
+
 def _lifecycle(
     settings: Settings, adapters: Adapters, clock: Clock, writer: WritePipeline, access: AccessRecorder
 ) -> LifecycleService:
@@ -273,7 +300,14 @@ def _lifecycle(
     s3 = settings.s3
     archiver = Archiver(adapters.graph, adapters.vectors, adapters.blobs, clock, s3.archive_bucket, writer.store)
     runner = DecayRunner(
-        adapters.graph, archiver, clock, settings.lifecycle, writer.repair, access.flush, turn_ttl_days(settings)
+        adapters.graph,
+        archiver,
+        clock,
+        settings.lifecycle,
+        writer.repair,
+        access.flush,
+        turn_ttl_days=turn_ttl_days(settings),
+        deactivate=adapters.vectors.deactivate_subject,
     )
     exporter = Exporter(adapters.graph, adapters.blobs, clock, s3.export_bucket, s3.archive_bucket)
     return Lifecycle(runner, archiver, exporter)

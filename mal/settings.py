@@ -78,6 +78,11 @@ class WeaviateSettings(BaseModel):
     cluster_password: SecretStr = SecretStr("")
     collection: str = Field(default="MemorySummary", pattern=r"^[A-Z][A-Za-z0-9_]*$")
     version: str = "v1.38.11"
+    # Copies of each tenant's shard when the collection is created (None: 1 on one node, 3 from three
+    # nodes, as the cluster reports) with async replication; changing it later needs a migration.
+    replication_factor: int | None = Field(default=None, ge=1, le=15)
+    # Consistency level of reads and writes (None: QUORUM when the factor is > 1, else ONE).
+    consistency_level: Literal["ONE", "QUORUM", "ALL"] | None = None
 
 
 class S3Settings(BaseModel):
@@ -125,6 +130,12 @@ class LifecycleSettings(BaseModel):
     audit_flush_ms: int = Field(default=1000, ge=10, le=60_000)
     audit_anchor_minutes: int = Field(default=60, ge=0)
     audit_anchor_retention_days: int = Field(default=365, ge=1)
+    # A subject with no write or read for this many days has its Weaviate tenant set INACTIVE by the
+    # lifecycle run (memory and file handles freed); the next access re-activates it. 0 = never.
+    tenant_idle_days: int = Field(default=0, ge=0)
+    # Jobs that must run once across API replicas (the daily run) hold a Neo4j lease this long,
+    # renewed while they run; a replica that dies frees it after at most this.
+    lease_ttl_s: float = Field(default=120.0, ge=5, le=86_400)
 
 
 class Settings(BaseSettings):

@@ -38,7 +38,9 @@ log = logging.getLogger("mal.api")
 def daily_jobs(container: Container) -> dict[str, Any]:
     """What the daily schedule runs: decay and retention (decay/), then the Level 3 identity
     proposals (mal/clusters.py), which only record proposals."""
-    return {"lifecycle": container.lifecycle.run(), "identity_proposals": container.proposals.run()}
+    day = container.clock.now().date().isoformat()
+    proposals = container.jobs.run_once("identity_proposals", container.proposals.run, period=day)
+    return {"lifecycle": container.scheduled_decay(), "identity_proposals": proposals}
 
 
 def create_app(
@@ -68,7 +70,7 @@ def create_app(
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
         schedule = DailySchedule.start(cfg.lifecycle.decay_cron, lambda: daily_jobs(container))
-        anchors = IntervalSchedule.start(cfg.lifecycle.audit_anchor_minutes, container.audit.anchor, "audit-anchor")
+        anchors = IntervalSchedule.start(cfg.lifecycle.audit_anchor_minutes, container.scheduled_anchor, "audit-anchor")
         async with mcp.running():  # the MCP transport's task group
             yield
         for running in (schedule, anchors):

@@ -105,3 +105,10 @@ def memory(
         last_accessed=at,
         **extra,
     )
+
+
+@pytest.fixture(params=PARAMS)
+def leases(request: pytest.FixtureRequest) -> Any:
+    from adapters.memory_lease import InMemoryLeases
+
+    return _fake_or_real(request, InMemoryLeases, lambda c: c.adapters.graph)

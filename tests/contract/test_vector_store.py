@@ -85,3 +85,16 @@ def test_upsert_many_is_one_batch_that_replaces_like_upsert(vectors: Any, subjec
     hits = vectors.nearest(subject, EMB.embed_passages([tea.summary])[0], 1, None)
     assert hits[0].id == tea.id and abs((hits[0].vector_cosine or 0) - 1.0) < 1e-3  # replaced, not kept
     assert vectors.nearest(subject, EMB.embed_passages([budget.summary])[0], 1, "budget")[0].id == budget.id
+
+
+def test_deactivated_subject_answers_again_on_access(vectors: Any, subject: str) -> None:
+    mine = _put(vectors, subject, "The user likes green tea")
+    vector = EMB.embed_query(["green tea"])[0]
+    assert vectors.deactivate_subject(subject) is True
+    assert vectors.deactivate_subject(subject) is False  # already inactive
+    assert vectors.deactivate_subject(subject[::-1]) is False  # unknown subject
+    hits = vectors.search(subject, "green tea", vector, 3, 0.5, None)  # re-activates it
+    assert [h.id for h in hits] == [mine]
+    assert vectors.deactivate_subject(subject) is True  # active again after the access
+    _put(vectors, subject, "The user drinks coffee")  # a write re-activates too
+    assert vectors.count_subject(subject) == 2

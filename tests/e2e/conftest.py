@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from mal.api.app import create_app
 from mal.settings import ApiKeyConfig, Settings
+from tests.e2e.replicas import replica_count, replicas
 
 KEYS = {
     "agent_a": ("tenant-a", ["agent"]),
@@ -50,7 +51,14 @@ def api_settings(settings: Settings, keys: dict[str, str]) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def client(api_settings: Settings, container: object) -> Iterator[TestClient]:
+def client(api_settings: Settings, container: object, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """The app in-process; with MAL_E2E_REPLICAS=N, N `mal serve` processes used in turn
+    (tests/e2e/replicas.py): the API is stateless, so the suite passes either way."""
+    count = replica_count()
+    if count > 0:
+        with replicas(api_settings, count, tmp_path_factory.mktemp("replicas")) as replica_client:
+            yield replica_client  # type: ignore[misc]
+        return
     with TestClient(create_app(api_settings)) as test_client:
         yield test_client
 

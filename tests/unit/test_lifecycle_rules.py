@@ -72,3 +72,24 @@ def test_hot_set_cap_keeps_the_strongest() -> None:
     report = c.lifecycle.run(tenant=scope.tenant)
     assert sum(report["archived_by_reason"].values()) == 1
     assert sorted(statuses(c, scope).values()) == ["active", "active", "archived"]
+
+
+def test_idle_subjects_have_their_vector_tenant_deactivated_and_reactivated_on_access() -> None:
+    clock = FixedClock(T0)
+    c = fake_container(settings=fake_settings(lifecycle={"tenant_idle_days": 14}), clock=clock)
+    idle, busy = new_scope(), new_scope()
+    write(c, idle, "s1", "I prefer Python")
+    write(c, busy, "s1", "我喜欢喝绿茶")
+    clock.advance(days=10)
+    assert c.lifecycle.run()["deactivated"] == 0
+    clock.advance(days=5)
+    c.retriever.search(busy, "绿茶")  # read 15 days after the write: busy is not idle
+    c.access.flush()
+    report = c.lifecycle.run()
+    assert report["deactivated"] == 1
+    assert c.adapters.vectors.deactivate_subject(idle.subject) is False  # idle was the one
+    assert c.retriever.search(idle, "python").hits  # the next access answers (re-activated)
+    off = fake_container(clock=clock)  # default 0: never
+    write(off, idle, "s1", "I prefer Python")
+    clock.advance(days=400)
+    assert off.lifecycle.run()["deactivated"] == 0

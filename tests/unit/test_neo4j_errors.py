@@ -25,6 +25,7 @@ def _base(exc: Exception) -> Neo4jBase:
     base = Neo4jBase.__new__(Neo4jBase)
     base._database = "neo4j"
     base._driver = _Raising(exc)  # type: ignore[assignment]
+    base.bookmarks = None  # type: ignore[assignment]
     return base
 
 
