@@ -120,7 +120,7 @@ class InMemoryMemories(MemoryStore):
             m.status, m.updated_at = MemoryStatus.FORGOTTEN, now
             m.summary, m.text, m.context, m.slots, m.relations = "", "", "", {}, []
             node.indexed = True
-            for key in ("archive_key", "archive_sha256", "pre_quarantine_status"):
+            for key in ("archive_key", "archive_sha256", "archive_pending", "pre_quarantine_status"):
                 node.extra.pop(key, None)
             self._drop_fingerprints(memory_id)
             self._prune_entities(subject)
@@ -334,7 +334,10 @@ class InMemoryMemories(MemoryStore):
         return [
             (n.subject, n.memory.model_copy(deep=True))
             for n in self._memories.values()
-            if not n.indexed and n.memory.updated_at < older_than and subject in (None, n.subject)
+            if not n.indexed
+            and not n.extra.get("archive_pending")
+            and n.memory.updated_at < older_than
+            and subject in (None, n.subject)
         ][:1000]
 
     def quadruples(self, subject: SubjectKey) -> list[Quadruple]:

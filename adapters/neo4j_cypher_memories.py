@@ -147,7 +147,7 @@ DETACH DELETE f
 WITH DISTINCT m
 SET m.status = $forgotten, m.summary = '', m.text = '', m.context = '', m.slots_json = '{}',
     m.relations_json = '[]', m.indexed = true, m.updated_at = $now, m.forgotten_at = $now
-REMOVE m.archive_key, m.archive_sha256, m.pre_quarantine_status, m.effective_weight
+REMOVE m.archive_key, m.archive_sha256, m.archive_pending, m.pre_quarantine_status, m.effective_weight
 RETURN m.id AS id
 """
 
@@ -268,6 +268,7 @@ SET m.last_accessed = $now
 
 UNINDEXED = """
 MATCH (u:User)-[:HAS_MEMORY]->(m:Memory)
-WHERE m.indexed = false AND m.updated_at < $before AND ($subject IS NULL OR u.key = $subject)
+WHERE m.indexed = false AND m.archive_pending IS NULL AND m.updated_at < $before
+  AND ($subject IS NULL OR u.key = $subject)
 RETURN u.key AS subject, m LIMIT 1000
 """

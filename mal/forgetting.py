@@ -174,10 +174,11 @@ class Forgetter:
         """Archive, vector and recent turns first, the graph tombstone last: a failure part-way
         leaves the memory as it was (still forgettable by a retry), never a half-forgotten one."""
         now = self._clock.now()
-        if memory.status == MemoryStatus.ARCHIVED:
-            ref = self._graph.archive_ref(scope.subject, memory.id)
-            if ref and ref.key:
-                self._blobs.delete(self._s3.archive_bucket, ref.key)  # every version
+        # An archived memory's object, and that of an archive a crash left unfinished (the memory is
+        # still hot then, but its text is already in S3): both go.
+        ref = self._graph.archive_ref(scope.subject, memory.id)
+        if ref and ref.key:
+            self._blobs.delete(self._s3.archive_bucket, ref.key)  # every version
         self._vectors.delete(scope.subject, [memory.id])
         refs = set(memory.provenance)
         if self._recent is not None:

@@ -17,6 +17,7 @@ from mal.records import (
     AuditEvent,
     EmbeddingRecord,
     Expansion,
+    PendingArchive,
     Quadruple,
     QuarantineHit,
     RecentTurn,
@@ -193,6 +194,15 @@ class ArchiveIndex(Protocol):
         """`archive_stub` for each (memory id, key, sha, reason), in one transaction."""
         ...
 
+    def mark_archiving(self, subject: SubjectKey, stubs: Sequence[tuple[str, str, str, str]], now: datetime) -> None:
+        """Before the vectors go: each (memory id, key, sha, reason) becomes `archive_pending` and
+        unindexed (hidden from reads), so a crash before the stubs is finished by repair."""
+        ...
+
+    def archive_pending(self, older_than: datetime) -> list[PendingArchive]:
+        """Archives begun before `older_than` and never finished (at most 1000)."""
+        ...
+
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> ArchiveRef | None: ...
     def archived_refs(self, subject: SubjectKey) -> list[ArchivedRef]: ...
 
@@ -258,5 +268,9 @@ class LifecycleService(Protocol):
     """Implemented in `decay/`; the composition root wires it, the API and CLI call it."""
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> dict[str, Any]: ...
+    def repair(self) -> dict[str, int]:
+        """Finish what crashes left half-done (unindexed memories, unfinished archives)."""
+        ...
+
     def restore(self, scope: SubjectScope, memory_id: str) -> Memory: ...
     def export(self, scope: SubjectScope) -> dict[str, Any]: ...

@@ -13,12 +13,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from mal.models import Memory
+
 __all__ = [
     "ArchiveRef",
     "ArchivedRef",
     "AuditEvent",
     "EmbeddingRecord",
     "Expansion",
+    "PendingArchive",
     "Quadruple",
     "QuarantineHit",
     "RecentTurn",
@@ -50,6 +53,17 @@ class ArchiveRef:
     key: str | None
     sha: str | None
     status: str
+
+
+@dataclass(frozen=True)
+class PendingArchive:
+    """A memory an archive run began but did not finish (its S3 object written and confirmed, the
+    node hidden as `archive_pending`): repair finishes it from here, nothing else is needed."""
+
+    subject: str
+    tenant: str
+    memory: Memory
+    reason: str
 
 
 @dataclass(frozen=True)

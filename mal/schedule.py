@@ -1,4 +1,8 @@
-"""The optional in-process daily decay run (MAL_LIFECYCLE__DECAY_CRON = "HH:MM", UTC)."""
+"""In-process scheduled jobs: the optional daily decay run (MAL_LIFECYCLE__DECAY_CRON = "HH:MM",
+UTC) and crash repair at start-up and every MAL_LIFECYCLE__REPAIR_INTERVAL_S seconds.
+
+Each schedule is a daemon thread calling one zero-argument job; a job that must run once across
+API replicas is wrapped (a lease) by the composition root before it is handed over here."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-__all__ = ["DailySchedule", "next_run"]
+__all__ = ["DailySchedule", "IntervalSchedule", "next_run"]
 
 log = logging.getLogger("mal.schedule")
 
@@ -46,6 +50,36 @@ class DailySchedule:
                 log.info("scheduled decay run: %s", self._job())
             except Exception:  # a failed run is logged and retried tomorrow; the API stays up
                 log.exception("scheduled decay run failed")
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+class IntervalSchedule:
+    """Run `job` at once (start-up) and then every `interval_s` seconds; a failure is logged and
+    the next tick tries again (a store that is down at start-up is repaired once it is back)."""
+
+    def __init__(self, interval_s: float, job: Callable[[], Any], name: str) -> None:
+        self._interval, self._job, self._name = interval_s, job, name
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name=f"mal-{name}", daemon=True)
+
+    @classmethod
+    def start(cls, interval_s: float, job: Callable[[], Any], name: str) -> IntervalSchedule | None:
+        if interval_s <= 0:
+            return None
+        schedule = cls(interval_s, job, name)
+        schedule._thread.start()
+        return schedule
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                log.info("scheduled %s: %s", self._name, self._job())
+            except Exception:  # logged; the API stays up and the next tick retries
+                log.exception("scheduled %s failed", self._name)
+            if self._stop.wait(self._interval):
+                return
 
     def stop(self) -> None:
         self._stop.set()

@@ -111,6 +111,11 @@ class LifecycleSettings(BaseModel):
     reinforce_step: float = Field(default=0.25, ge=0)
     max_weight: float = Field(default=2.0, gt=0)
     decay_cron: str = ""  # "HH:MM" (UTC) for the in-process daily run; empty = off
+    # Crash repair (unindexed memories, unfinished archives) at start-up and then every this many
+    # seconds, in the API process; 0 = only inside decay runs and `mal repair`.
+    repair_interval_s: int = Field(default=300, ge=0)
+    # Repair leaves memories younger than this alone: a capture in flight holds them unindexed.
+    repair_grace_s: int = Field(default=120, ge=0)
 
 
 class Settings(BaseSettings):

@@ -20,7 +20,7 @@ from mal.api.routes_lifecycle import router as lifecycle_router
 from mal.bootstrap import Container, build, warm_up
 from mal.errors import ModelMismatch, StoreUnavailable
 from mal.metrics import REQUEST_SECONDS, REQUESTS
-from mal.schedule import DailySchedule
+from mal.schedule import DailySchedule, IntervalSchedule
 from mal.settings import Settings
 
 __all__ = ["create_app"]
@@ -55,9 +55,13 @@ def create_app(
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
         schedule = DailySchedule.start(cfg.lifecycle.decay_cron, container.lifecycle.run)
+        # Crash repair at start-up (in the background: a store may still be coming up) and after.
+        repairs = IntervalSchedule.start(cfg.lifecycle.repair_interval_s, container.lifecycle.repair, "repair")
         yield
         if schedule:
             schedule.stop()
+        if repairs:
+            repairs.stop()
         container.close()
 
     app = FastAPI(
