@@ -84,7 +84,7 @@ class InMemoryGraphStore(InMemoryMemories, GraphStore):
         with self._lock:
             for memory_id, key, sha, reason in stubs:
                 node = self._mine(subject, memory_id)
-                if node is None or node.memory.status.value not in SEARCHABLE:
+                if node is None or node.memory.status.value not in SEARCHABLE or node.extra.get("forget_pending"):
                     continue
                 node.indexed, node.memory.updated_at = False, now
                 node.extra.update(archive_pending=True, archive_key=key, archive_sha256=sha, archive_reason=reason)
@@ -99,7 +99,10 @@ class InMemoryGraphStore(InMemoryMemories, GraphStore):
                 n.extra["archive_reason"],
             )
             for n in self._memories.values()
-            if not n.indexed and n.extra.get("archive_pending") and n.memory.updated_at < older_than
+            if not n.indexed
+            and n.extra.get("archive_pending")
+            and not n.extra.get("forget_pending")
+            and n.memory.updated_at < older_than
         ][:1000]
 
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> ArchiveRef | None:

@@ -148,7 +148,7 @@ REMOVE m.archive_pending
 MARK_ARCHIVING = """
 UNWIND $stubs AS s
 MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: s.id})
-WHERE m.status IN $searchable
+WHERE m.status IN $searchable AND m.forget_pending IS NULL
 SET m.indexed = false, m.archive_pending = true, m.archive_key = s.key, m.archive_sha256 = s.sha,
     m.archive_reason = s.reason, m.updated_at = $now
 """
@@ -156,7 +156,7 @@ SET m.indexed = false, m.archive_pending = true, m.archive_key = s.key, m.archiv
 # Archives begun and never finished (a crash after MARK_ARCHIVING), for repair.
 ARCHIVE_PENDING = """
 MATCH (u:User)-[:HAS_MEMORY]->(m:Memory)
-WHERE m.indexed = false AND m.archive_pending = true AND m.updated_at < $before
+WHERE m.indexed = false AND m.archive_pending = true AND m.forget_pending IS NULL AND m.updated_at < $before
   AND ($subject IS NULL OR u.key = $subject)
 RETURN u.key AS subject, u.tenant AS tenant, m LIMIT 1000
 """

@@ -59,6 +59,7 @@ class DecayRunner:
         policy: LifecycleSettings,
         repair: Any,
         flush_accesses: Any = None,
+        finish_forgets: Any = None,
     ) -> None:
         self._graph = graph
         self._archiver = archiver
@@ -66,6 +67,7 @@ class DecayRunner:
         self._policy = policy
         self._repair = repair  # WritePipeline.repair
         self._flush_accesses = flush_accesses  # AccessRecorder.flush: reads count before TTL decisions
+        self._finish_forgets = finish_forgets  # Forgetter.resume_pending
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> RunSummary:
         import time
@@ -94,9 +96,15 @@ class DecayRunner:
     def repair(self) -> dict[str, int]:
         """Crash repair, also run on its own at start-up and on a schedule (mal/schedule.py): a
         memory a crash left unindexed becomes searchable, an interrupted archive is finished.
+        A forget that an outage interrupted is finished too (first: it hides the memory).
         Memories younger than the grace period belong to requests still in flight."""
         cutoff = self._clock.now() - timedelta(seconds=self._policy.repair_grace_s)
-        return {"indexed": self._repair(cutoff), "archived": self._archiver.resume_pending(cutoff)}
+        forgotten = self._finish_forgets(cutoff) if self._finish_forgets is not None else 0
+        return {
+            "indexed": self._repair(cutoff),
+            "archived": self._archiver.resume_pending(cutoff),
+            "forgotten": forgotten,
+        }
 
     def _run_subject(self, scope: SubjectScope, now: Any, dry_run: bool, summary: RunSummary) -> None:
         memories, _ = self._graph.list_memories(scope.subject, list(HOT_STATUSES), None, 0, 100_000)

@@ -231,7 +231,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         retriever=retriever,
         context=ContextBuilder(adapters.graph, retriever, recent, clock, settings.lifecycle),
         forgetter=forgetter,
-        lifecycle=_lifecycle(settings, adapters, clock, writer, access),
+        lifecycle=_lifecycle(settings, adapters, clock, writer, access, forgetter),
         quarantine=Quarantine(adapters.graph, clock),
         access=access,
         analyst=analyst,
@@ -239,7 +239,12 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
 
 
 def _lifecycle(
-    settings: Settings, adapters: Adapters, clock: Clock, writer: WritePipeline, access: AccessRecorder
+    settings: Settings,
+    adapters: Adapters,
+    clock: Clock,
+    writer: WritePipeline,
+    access: AccessRecorder,
+    forgetter: Forgetter,
 ) -> LifecycleService:
     # decay/ depends on mal/, never the reverse: imported here, at composition time only.
     from decay.archive import Archiver
@@ -248,7 +253,9 @@ def _lifecycle(
 
     s3 = settings.s3
     archiver = Archiver(adapters.graph, adapters.vectors, adapters.blobs, clock, s3.archive_bucket, writer.store)
-    runner = DecayRunner(adapters.graph, archiver, clock, settings.lifecycle, writer.repair, access.flush)
+    runner = DecayRunner(
+        adapters.graph, archiver, clock, settings.lifecycle, writer.repair, access.flush, forgetter.resume_pending
+    )
     exporter = Exporter(adapters.graph, adapters.blobs, clock, s3.export_bucket, s3.archive_bucket)
     return Lifecycle(runner, archiver, exporter)
 

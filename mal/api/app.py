@@ -17,6 +17,7 @@ from mal.api.errors import install_error_handlers
 from mal.api.guard import RequestGuard
 from mal.api.routes import router
 from mal.api.routes_lifecycle import router as lifecycle_router
+from mal.api.schemas import ERROR_RESPONSES
 from mal.bootstrap import Container, build, warm_up
 from mal.errors import ModelMismatch, StoreUnavailable
 from mal.metrics import REQUEST_SECONDS, REQUESTS
@@ -93,7 +94,11 @@ def create_app(
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/readyz", tags=["ops"])
+    @app.get(
+        "/readyz",
+        tags=["ops"],
+        responses={503: {"description": "a store is not ready (the body says which, and why)"}},
+    )
     def readyz(request: Request) -> JSONResponse:
         stores = request.app.state.container.readiness()
         ready = all(s["ready"] for s in stores.values())
@@ -104,6 +109,14 @@ def create_app(
         tags=["ops"],
         dependencies=[Depends(requires("metrics"))],
         summary="Prometheus metrics; needs a key with the `metrics` (or `admin`) scope",
+        response_class=Response,
+        responses={
+            200: {
+                "description": "the Prometheus text format",
+                "content": {"text/plain": {"schema": {"type": "string"}}},
+            },
+            **{code: ERROR_RESPONSES[code] for code in (401, 403, 422, 429)},
+        },
     )
     def metrics() -> Response:
         return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)

@@ -189,6 +189,29 @@ def test_an_interrupted_archive_is_hidden_pending_and_finished_by_the_stub(
     assert graph.get(subject, forgotten.id).status == MemoryStatus.FORGOTTEN  # left alone
 
 
+def test_an_interrupted_forget_is_hidden_pending_and_finished_by_the_tombstone(
+    graph: Any, subject: str, tenant: str
+) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    m = _tea()
+    graph.upsert(subject, m, indexed=True)
+    at = T0 + timedelta(minutes=1)
+    graph.mark_forgetting(subject, m.id, at)
+    assert graph.list_memories(subject, None, None, 0, 10)[0] == []
+
+    def pending(before: datetime) -> list[Any]:
+        return [p for p in graph.forget_pending(before) if p[0] == subject]
+
+    assert pending(at) == []
+    assert [(t, mem.id, mem.summary) for _, t, mem in pending(at + timedelta(seconds=1))] == [(tenant, m.id, m.summary)]
+    assert graph.unindexed(subject, at + timedelta(days=1)) == []
+    graph.mark_archiving(subject, [(m.id, "k", "ab" * 32, "ttl")], at)  # an archive run meanwhile
+    assert [p for p in graph.archive_pending(at + timedelta(days=1)) if p.subject == subject] == []
+    graph.forget_memory(subject, m.id, at)
+    assert pending(at + timedelta(days=1)) == []
+    assert graph.get(subject, m.id).status == MemoryStatus.FORGOTTEN
+
+
 def test_quarantine_is_per_tenant_and_reversible(graph: Any, subject: str, tenant: str) -> None:
     graph.ensure_subject(subject, tenant, T0)
     web, app = _memory(source="web"), _memory(source="app")

@@ -88,9 +88,9 @@ def test_repair_leaves_a_capture_in_flight_alone() -> None:
     c.adapters.graph.ensure_subject(scope.subject, scope.tenant, T0)
     memory = write(c, scope, "s1", "I prefer Python").memories[0].memory
     c.adapters.graph.upsert(scope.subject, memory, indexed=False)  # as mid-capture
-    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0}  # younger than the grace period
+    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0, "forgotten": 0}  # younger than the grace period
     clock.advance(seconds=c.settings.lifecycle.repair_grace_s + 1)
-    assert c.lifecycle.repair() == {"indexed": 1, "archived": 0}
+    assert c.lifecycle.repair() == {"indexed": 1, "archived": 0, "forgotten": 0}
 
 
 def test_rollback_that_cannot_delete_the_vector_keeps_the_memory_for_repair(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,10 +127,10 @@ def test_archive_crash_after_the_mark_is_finished_by_repair(monkeypatch: pytest.
     # Mid-archive the memories are hidden from reads (their vectors may already be gone) ...
     assert not c.retriever.search(scope, "python").hits
     assert all(_status(c, scope, i) == MemoryStatus.ACTIVE for i in ids)
-    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0}  # still inside the grace period
+    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0, "forgotten": 0}  # still inside the grace period
     clock.advance(minutes=5)
     # ... and repair, not a decay run, finishes them: stubs, no vectors, objects kept, restorable.
-    assert c.lifecycle.repair() == {"indexed": 0, "archived": 2}
+    assert c.lifecycle.repair() == {"indexed": 0, "archived": 2, "forgotten": 0}
     assert all(_status(c, scope, i) == MemoryStatus.ARCHIVED for i in ids)
     assert c.adapters.vectors.count_subject(scope.subject) == 0
     assert c.adapters.graph.archive_pending(clock.now() + timedelta(days=1)) == []
@@ -155,7 +155,7 @@ def test_archive_crash_before_the_mark_leaves_the_memory_hot_and_whole(
         c.lifecycle.run(tenant=scope.tenant)
     monkeypatch.undo()
     assert c.retriever.search(scope, "python").hits[0].memory.id == memory_id
-    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0}
+    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0, "forgotten": 0}
     assert c.lifecycle.run(tenant=scope.tenant)["archived"] == 1  # the next run archives it once
     assert _status(c, scope, memory_id) == MemoryStatus.ARCHIVED
 
@@ -177,4 +177,28 @@ def test_forgetting_a_memory_whose_archive_was_interrupted_deletes_the_object(
     assert c.adapters.blobs.head_sha256(c.settings.s3.archive_bucket, key) is None
     assert _status(c, scope, memory_id) == MemoryStatus.FORGOTTEN
     clock.advance(minutes=5)
-    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0}  # nothing left to finish
+    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0, "forgotten": 0}  # nothing left to finish
+
+
+@pytest.mark.parametrize("crash_at", ["vectors.delete", "graph.forget_memory"])
+def test_a_forget_an_outage_interrupted_is_hidden_at_once_and_finished_by_repair(
+    monkeypatch: pytest.MonkeyPatch, crash_at: str
+) -> None:
+    """Weaviate down (the vector stays) or Neo4j down after the vector went: either way the memory
+    is never hot without its vector; repair finishes the forget (the user asked for it)."""
+    clock = FixedClock(T0)
+    c, scope = fake_container(clock=clock), new_scope()
+    memory_id = write(c, scope, "s1", "我妈妈有高血压").memories[0].memory.id
+    store, method = crash_at.split(".")
+    monkeypatch.setattr(getattr(c.adapters, store), method, _boom)
+    with pytest.raises(StoreUnavailable):
+        c.forgetter.forget(scope, memory_id)
+    monkeypatch.undo()
+    assert not c.retriever.search(scope, "高血压").hits
+    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0, "forgotten": 0}  # grace period
+    clock.advance(minutes=5)
+    assert c.lifecycle.repair() == {"indexed": 0, "archived": 0, "forgotten": 1}
+    assert _status(c, scope, memory_id) == MemoryStatus.FORGOTTEN
+    assert not c.adapters.vectors.exists(scope.subject, memory_id)
+    tomb = c.adapters.graph.get(scope.subject, memory_id)
+    assert tomb is not None and tomb.text == ""
