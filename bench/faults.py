@@ -72,8 +72,20 @@ class Counts:
 
 
 class FaultRun:
-    def __init__(self, settings: Settings, per_target: int, kills: dict[str, int], seed: int, users: int = 12) -> None:
-        self.settings, self.per_target, self.kills = settings, per_target, kills
+    def __init__(
+        self,
+        settings: Settings,
+        per_target: int,
+        kills: dict[str, int],
+        seed: int,
+        users: int = 12,
+        progress: bool = False,
+        store_signals: bool = True,
+    ) -> None:
+        self.settings, self.per_target, self.kills, self.progress = settings, per_target, kills, progress
+        # False: the stores only get network cuts (the real processes are left alone, so the run
+        # can share the stack with other tests); the API process still gets every kind.
+        self.store_signals = store_signals
         self.rng = random.Random(seed)
         self.users = [f"fault-user-{secrets.token_hex(4)}-{i}" for i in range(users)]
         self.ledger = Ledger(users=set(self.users))
@@ -255,17 +267,29 @@ class FaultRun:
                     self.api.wait(timeout=30)
                     self.start_api()
                 else:
-                    time.sleep(0.5)
+                    self._wait_gone(target, pid)
                     self.stack.start(target)
         self.counts.fault(target, kind)
+
+    def _wait_gone(self, target: str, pid: int) -> None:
+        """A killed JVM takes a moment to die and free its port; starting before that would find
+        the old server "already answering" and start nothing."""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.stack.owned_pid(target) is None and not self.stack.servers[target].ready():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"{target} (pid {pid}) did not go away after SIGKILL")
 
     def plan(self) -> list[tuple[str, str]]:
         faults = []
         for target in TARGETS:
             kills = min(self.kills.get(target, 0), self.per_target)
             rest = self.per_target - kills
-            faults += [(target, "kill")] * kills
-            faults += [(target, "cut")] * (rest - rest // 3) + [(target, "stop")] * (rest // 3)
+            stops = rest // 3 if (target == "api" or self.store_signals) else 0
+            faults += [(target, "kill")] * (kills if (target == "api" or self.store_signals) else 0)
+            faults += [(target, "cut")] * (rest - stops + (0 if (target == "api" or self.store_signals) else kills))
+            faults += [(target, "stop")] * stops
         self.rng.shuffle(faults)
         return faults
 
@@ -277,10 +301,13 @@ class FaultRun:
         stream = threading.Thread(target=self.stream, name="fault-stream", daemon=True)
         stream.start()
         try:
-            for target, kind in self.plan():
+            plan = self.plan()
+            for n, (target, kind) in enumerate(plan, 1):
                 time.sleep(self.rng.uniform(0.1, 0.8))  # a random point in the stream
                 self.inject(target, kind)
                 self.wait_ready()
+                if self.progress and (n % 20 == 0 or kind == "kill"):
+                    print(f"[faults] {n}/{len(plan)} {target} {kind} at {time.monotonic() - started:.0f}s", flush=True)
         finally:
             self.stop_stream.set()
             stream.join(timeout=120)
@@ -343,9 +370,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-target", type=int, default=100, help="faults per store and for the API")
     parser.add_argument("--kills", type=int, default=1, help="of which real SIGKILL + restart, per target")
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument(
+        "--cuts-only", action="store_true", help="stores get network cuts only (no SIGSTOP/SIGKILL of the servers)"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "faults.json")
     args = parser.parse_args(argv)
-    run = FaultRun(Settings(), args.per_target, {t: args.kills for t in TARGETS}, args.seed)
+    kills = {t: args.kills for t in TARGETS}
+    run = FaultRun(Settings(), args.per_target, kills, args.seed, progress=True, store_signals=not args.cuts_only)
     try:
         report = run.run()
     finally:
