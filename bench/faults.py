@@ -86,6 +86,7 @@ class FaultRun:
         # False: the stores only get network cuts (the real processes are left alone, so the run
         # can share the stack with other tests); the API process still gets every kind.
         self.store_signals = store_signals
+        self.budget_s = 0.0  # stop injecting after this many seconds (0: run the whole plan)
         self.rng = random.Random(seed)
         self.users = [f"fault-user-{secrets.token_hex(4)}-{i}" for i in range(users)]
         self.ledger = Ledger(users=set(self.users))
@@ -303,6 +304,9 @@ class FaultRun:
         try:
             plan = self.plan()
             for n, (target, kind) in enumerate(plan, 1):
+                if self.budget_s and time.monotonic() - started > self.budget_s:
+                    print(f"[faults] time budget reached after {n - 1} faults; settling", flush=True)
+                    break
                 time.sleep(self.rng.uniform(0.1, 0.8))  # a random point in the stream
                 self.inject(target, kind)
                 self.wait_ready()
@@ -374,9 +378,11 @@ def main(argv: list[str] | None = None) -> int:
         "--cuts-only", action="store_true", help="stores get network cuts only (no SIGSTOP/SIGKILL of the servers)"
     )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "faults.json")
+    parser.add_argument("--max-seconds", type=float, default=0, help="stop injecting after this long, then settle")
     args = parser.parse_args(argv)
     kills = {t: args.kills for t in TARGETS}
     run = FaultRun(Settings(), args.per_target, kills, args.seed, progress=True, store_signals=not args.cuts_only)
+    run.budget_s = args.max_seconds
     try:
         report = run.run()
     finally:
