@@ -158,7 +158,7 @@ class FaultRun:
             stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
-        self.wait_ready(timeout=240)
+        self.wait_ready(timeout=900)  # the model load takes minutes on a loaded 2-core machine
 
     def wait_ready(self, timeout: float = 300) -> None:
         deadline = time.monotonic() + timeout

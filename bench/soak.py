@@ -108,7 +108,7 @@ class Soak:
             stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 300
+        deadline = time.monotonic() + 900
         while time.monotonic() < deadline:
             try:
                 if httpx.get(f"http://127.0.0.1:{self.port}/readyz", timeout=5).status_code == 200:
