@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: check lint run test setup up down status unit integration bench-parser bench-locomo bench-latency bench-write bench-decay bench-dedup bench-pii bench-mem0 bench-zh bench-locomo-models typecheck clean-data
+.PHONY: check lint run test test-faults soak setup up down status unit integration bench-parser bench-locomo bench-latency bench-write bench-decay bench-dedup bench-pii bench-mem0 bench-zh bench-locomo-models typecheck clean-data
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version' 
@@ -50,6 +50,14 @@ lint: setup
 ## Start the stack, run the whole suite, stop what was started.
 test: check
 	$(BIN)/python -m infra.stack with -- $(BIN)/python -m pytest -p no:cacheprovider
+
+## Fault injection, full run: >= 100 faults per store and for the API (bench/faults.py, ~20-40 min).
+test-faults: setup
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.faults --per-target $${FAULTS:-100} --kills $${KILLS:-1}
+
+## Soak: mixed load on loopback for SOAK_SECONDS (default 600), p95/errors per minute, RSS (bench/soak.py).
+soak: setup
+	$(BIN)/python -m infra.stack with -- $(BIN)/python -m bench.soak --seconds $${SOAK_SECONDS:-600}
 
 up: setup
 	$(BIN)/python -m infra.stack up

@@ -17,7 +17,15 @@ from adapters.memory_identity import InMemoryIdentity
 from mal.errors import InvalidInput
 from mal.models import SEARCHABLE, MemoryStatus, SubjectKey
 from mal.ports import GraphStore
-from mal.records import ArchivedRef, ArchiveRef, AuditEvent, QuarantineHit, RecentTurn, SubjectRow
+from mal.records import (
+    ArchivedRef,
+    ArchiveRef,
+    AuditEvent,
+    PendingArchive,
+    QuarantineHit,
+    RecentTurn,
+    SubjectRow,
+)
 
 __all__ = ["InMemoryGraphStore"]
 
@@ -63,6 +71,7 @@ class InMemoryGraphStore(InMemoryIdentity, InMemoryAuditChain, GraphStore):
         m.status, m.updated_at = MemoryStatus.ARCHIVED, now
         m.summary, m.text, m.context, m.slots, m.relations = "", "", "", {}, []
         node.indexed = True
+        node.extra.pop("archive_pending", None)
         node.extra.update(archive_key=key, archive_sha256=sha, archive_reason=reason, archived_at=now)
         self._prune_entities(subject)
 
@@ -70,6 +79,32 @@ class InMemoryGraphStore(InMemoryIdentity, InMemoryAuditChain, GraphStore):
         self._check()
         for memory_id, key, sha, reason in stubs:
             self.archive_stub(subject, memory_id, key, sha, reason, now)
+
+    def mark_archiving(self, subject: SubjectKey, stubs: Sequence[tuple[str, str, str, str]], now: datetime) -> None:
+        self._check()
+        with self._lock:
+            for memory_id, key, sha, reason in stubs:
+                node = self._mine(subject, memory_id)
+                if node is None or node.memory.status.value not in SEARCHABLE or node.extra.get("forget_pending"):
+                    continue
+                node.indexed, node.memory.updated_at = False, now
+                node.extra.update(archive_pending=True, archive_key=key, archive_sha256=sha, archive_reason=reason)
+
+    def archive_pending(self, older_than: datetime) -> list[PendingArchive]:
+        self._check()
+        return [
+            PendingArchive(
+                n.subject,
+                self._users.get(n.subject, {}).get("tenant", "unknown"),
+                n.memory.model_copy(deep=True),
+                n.extra["archive_reason"],
+            )
+            for n in self._memories.values()
+            if not n.indexed
+            and n.extra.get("archive_pending")
+            and not n.extra.get("forget_pending")
+            and n.memory.updated_at < older_than
+        ][:1000]
 
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> ArchiveRef | None:
         self._check()

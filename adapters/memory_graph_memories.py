@@ -120,11 +120,27 @@ class InMemoryMemories(MemoryStore):
             m.status, m.updated_at = MemoryStatus.FORGOTTEN, now
             m.summary, m.text, m.context, m.slots, m.relations = "", "", "", {}, []
             node.indexed = True
-            for key in ("archive_key", "archive_sha256", "pre_quarantine_status"):
+            for key in ("archive_key", "archive_sha256", "archive_pending", "forget_pending", "pre_quarantine_status"):
                 node.extra.pop(key, None)
             self._drop_fingerprints(memory_id)
             self._prune_entities(subject)
             return True
+
+    def mark_forgetting(self, subject: SubjectKey, memory_id: str, now: datetime) -> None:
+        self._check()
+        node = self._mine(subject, memory_id)
+        if node:
+            node.indexed, node.memory.updated_at = False, now
+            node.extra["forget_pending"] = True
+            node.extra.pop("archive_pending", None)
+
+    def forget_pending(self, older_than: datetime) -> list[tuple[str, str, Memory]]:
+        self._check()
+        return [
+            (n.subject, self._users.get(n.subject, {}).get("tenant", "unknown"), n.memory.model_copy(deep=True))
+            for n in self._memories.values()
+            if not n.indexed and n.extra.get("forget_pending") and n.memory.updated_at < older_than
+        ][:1000]
 
     def clear_context(self, subject: SubjectKey, memory_id: str, context: str, now: datetime) -> list[Memory]:
         self._check()
@@ -334,7 +350,11 @@ class InMemoryMemories(MemoryStore):
         return [
             (n.subject, n.memory.model_copy(deep=True))
             for n in self._memories.values()
-            if not n.indexed and n.memory.updated_at < older_than and subject in (None, n.subject)
+            if not n.indexed
+            and not n.extra.get("archive_pending")
+            and not n.extra.get("forget_pending")
+            and n.memory.updated_at < older_than
+            and subject in (None, n.subject)
         ][:1000]
 
     def quadruples(self, subject: SubjectKey) -> list[Quadruple]:

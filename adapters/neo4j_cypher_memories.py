@@ -15,8 +15,10 @@ __all__ = [
     "CLEAR_CONTEXT",
     "DELETE_MEMORY",
     "FORGET_MEMORY",
+    "FORGET_PENDING",
     "GET_MEMORY",
     "LIST_MEMORIES",
+    "MARK_FORGETTING",
     "MARK_INDEXED",
     "MARK_INDEXED_MANY",
     "PRIOR_WRITES",
@@ -147,8 +149,25 @@ DETACH DELETE f
 WITH DISTINCT m
 SET m.status = $forgotten, m.summary = '', m.text = '', m.context = '', m.slots_json = '{}',
     m.relations_json = '[]', m.indexed = true, m.updated_at = $now, m.forgotten_at = $now
-REMOVE m.archive_key, m.archive_sha256, m.pre_quarantine_status, m.effective_weight
+REMOVE m.archive_key, m.archive_sha256, m.archive_pending, m.forget_pending, m.pre_quarantine_status,
+       m.effective_weight
 RETURN m.id AS id
+"""
+
+# The first step of a forget (mal/forgetting.py): hidden from reads at once, and marked so that a
+# crash before the tombstone is finished by repair, never left with its vector gone and its node hot.
+MARK_FORGETTING = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+SET m.indexed = false, m.forget_pending = true, m.updated_at = $now
+REMOVE m.archive_pending
+"""
+
+# Forgets begun and never finished, for repair.
+FORGET_PENDING = """
+MATCH (u:User)-[:HAS_MEMORY]->(m:Memory)
+WHERE m.indexed = false AND m.forget_pending = true AND m.updated_at < $before
+  AND ($subject IS NULL OR u.key = $subject)
+RETURN u.key AS subject, u.tenant AS tenant, m LIMIT 1000
 """
 
 # The turn before a memory is kept as its `context` (indexed for retrieval): when that turn's
@@ -268,6 +287,7 @@ SET m.last_accessed = $now
 
 UNINDEXED = """
 MATCH (u:User)-[:HAS_MEMORY]->(m:Memory)
-WHERE m.indexed = false AND m.updated_at < $before AND ($subject IS NULL OR u.key = $subject)
+WHERE m.indexed = false AND m.archive_pending IS NULL AND m.forget_pending IS NULL AND m.updated_at < $before
+  AND ($subject IS NULL OR u.key = $subject)
 RETURN u.key AS subject, m LIMIT 1000
 """

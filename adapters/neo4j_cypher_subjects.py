@@ -8,6 +8,7 @@ __all__ = [
     "APPEND_AUDIT",
     "APPEND_AUDITS",
     "ARCHIVED_REFS",
+    "ARCHIVE_PENDING",
     "ARCHIVE_REF",
     "ARCHIVE_STUB",
     "AUDIT_TRAIL",
@@ -17,6 +18,7 @@ __all__ = [
     "ERASE_USER",
     "GET_RECENT",
     "LOCK_SUBJECT",
+    "MARK_ARCHIVING",
     "MARK_SOURCE",
     "PERSIST_DECAY",
     "QUARANTINED_SOURCES",
@@ -136,6 +138,27 @@ WITH DISTINCT m
 SET m.status = $archived, m.archive_key = $key, m.archive_sha256 = $sha, m.archive_reason = $reason,
     m.archived_at = $now, m.updated_at = $now, m.summary = '', m.text = '', m.slots_json = '{}',
     m.relations_json = '[]', m.context = '', m.indexed = true
+REMOVE m.archive_pending
+"""
+
+# Step 3 of an archive (decay/archive.py), before the vectors go: the hot memory is hidden from
+# reads (unindexed) and records where its confirmed archive is, so repair can finish a run that
+# crashed between deleting the vectors and writing the stubs. Only hot memories: a memory forgotten
+# or archived meanwhile is left alone.
+MARK_ARCHIVING = """
+UNWIND $stubs AS s
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: s.id})
+WHERE m.status IN $searchable AND m.forget_pending IS NULL
+SET m.indexed = false, m.archive_pending = true, m.archive_key = s.key, m.archive_sha256 = s.sha,
+    m.archive_reason = s.reason, m.updated_at = $now
+"""
+
+# Archives begun and never finished (a crash after MARK_ARCHIVING), for repair.
+ARCHIVE_PENDING = """
+MATCH (u:User)-[:HAS_MEMORY]->(m:Memory)
+WHERE m.indexed = false AND m.archive_pending = true AND m.forget_pending IS NULL AND m.updated_at < $before
+  AND ($subject IS NULL OR u.key = $subject)
+RETURN u.key AS subject, u.tenant AS tenant, m LIMIT 1000
 """
 
 ARCHIVE_REF = """

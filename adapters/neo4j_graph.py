@@ -17,11 +17,12 @@ import neo4j
 from neo4j import exceptions as nx
 
 from adapters.neo4j_audit import Neo4jAuditChain
-from adapters.neo4j_base import STATUS_PARAMS, jsonable, native
+from adapters.neo4j_base import STATUS_PARAMS, jsonable, memory_from_node, native
 from adapters.neo4j_cypher import (
     ANALYST_USER,
     APPEND_AUDIT,
     APPEND_AUDITS,
+    ARCHIVE_PENDING,
     ARCHIVE_REF,
     ARCHIVE_STUB,
     ARCHIVED_REFS,
@@ -33,6 +34,7 @@ from adapters.neo4j_cypher import (
     GET_RECENT,
     IDENTITY_SCHEMA,
     LOCK_SUBJECT,
+    MARK_ARCHIVING,
     MARK_SOURCE,
     PERSIST_DECAY,
     QUARANTINE_SOURCE,
@@ -52,7 +54,15 @@ from adapters.neo4j_memories import Neo4jMemories
 from mal.errors import InvalidInput
 from mal.models import SubjectKey
 from mal.ports import GraphStore
-from mal.records import ArchivedRef, ArchiveRef, AuditEvent, QuarantineHit, RecentTurn, SubjectRow
+from mal.records import (
+    ArchivedRef,
+    ArchiveRef,
+    AuditEvent,
+    PendingArchive,
+    QuarantineHit,
+    RecentTurn,
+    SubjectRow,
+)
 
 __all__ = ["Neo4jGraphStore"]
 
@@ -123,6 +133,18 @@ class Neo4jGraphStore(Neo4jLeases, Neo4jAuditChain, Neo4jMemories, Neo4jIdentity
         if stubs:
             with self._translate(), self._session() as session:
                 session.execute_write(work)
+
+    def mark_archiving(self, subject: SubjectKey, stubs: Sequence[tuple[str, str, str, str]], now: datetime) -> None:
+        if stubs:
+            rows = [{"id": i, "key": k, "sha": h, "reason": r} for i, k, h, r in stubs]
+            self._write(MARK_ARCHIVING, subject=subject, stubs=rows, now=now)
+
+    def archive_pending(self, older_than: datetime) -> list[PendingArchive]:
+        records = self._read(ARCHIVE_PENDING, subject=None, before=older_than)
+        return [
+            PendingArchive(r["subject"], r["tenant"] or "unknown", memory_from_node(r["m"]), r["m"]["archive_reason"])
+            for r in records
+        ]
 
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> ArchiveRef | None:
         records = self._read(ARCHIVE_REF, subject=subject, id=memory_id)

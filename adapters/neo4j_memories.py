@@ -21,8 +21,10 @@ from adapters.neo4j_cypher import (
     DELETE_MEMORY,
     EXPAND,
     FORGET_MEMORY,
+    FORGET_PENDING,
     GET_MEMORY,
     LIST_MEMORIES,
+    MARK_FORGETTING,
     MARK_INDEXED,
     MARK_INDEXED_MANY,
     PRIOR_WRITES,
@@ -113,6 +115,13 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
     def forget_memory(self, subject: SubjectKey, memory_id: str, now: datetime) -> bool:
         return bool(self._write(FORGET_MEMORY, subject=subject, id=memory_id, now=now))
+
+    def mark_forgetting(self, subject: SubjectKey, memory_id: str, now: datetime) -> None:
+        self._write(MARK_FORGETTING, subject=subject, id=memory_id, now=now)
+
+    def forget_pending(self, older_than: datetime) -> list[tuple[str, str, Memory]]:
+        records = self._read(FORGET_PENDING, subject=None, before=older_than)
+        return [(r["subject"], r["tenant"] or "unknown", memory_from_node(r["m"])) for r in records]
 
     def by_event(self, subject: SubjectKey, event: str) -> Memory | None:
         records = self._read(BY_EVENT, subject=subject, event=event)

@@ -2,8 +2,12 @@
 
 Order of an archive (each step idempotent, so a crash anywhere is finished by the next run and
 nothing is lost or written twice): 1. put the JSON document (skipped when an archive of this
-memory is already there); 2. confirm the object and its SHA-256; 3. delete the Weaviate vector;
-4. replace the Neo4j node by an archived stub holding the key and SHA-256.
+memory is already there); 2. confirm the object and its SHA-256; 3. mark the Neo4j node
+`archive_pending` with its key and SHA-256 (unindexed: hidden from reads from here on); 4. delete
+the Weaviate vector; 5. replace the node by an archived stub (which clears the mark).
+A crash before 3 leaves the memory hot and whole (an orphan object the next run reuses); a crash
+after 3 leaves a pending mark that `resume_pending` (run by repair) finishes from the node, which
+still holds the whole memory until step 5.
 """
 
 from __future__ import annotations
@@ -106,10 +110,10 @@ class Archiver:
             uploaded = list(self._pool.map(upload, items))
         else:
             uploaded = [upload(item) for item in items]
+        stubs = [(m.id, key, sha, decision.reason) for m, decision, key, sha in uploaded]
+        self._graph.mark_archiving(scope.subject, stubs, now)
         self._vectors.delete(scope.subject, [m.id for m, _, _, _ in uploaded])
-        self._graph.archive_stubs(
-            scope.subject, [(m.id, key, sha, decision.reason) for m, decision, key, sha in uploaded], now
-        )
+        self._graph.archive_stubs(scope.subject, stubs, now)
         self._graph.append_audits(
             scope.subject,
             [
@@ -118,6 +122,17 @@ class Archiver:
             ],
         )
         return [key for _, _, key, _ in uploaded]
+
+    def resume_pending(self, older_than: datetime) -> int:
+        """Finish archives a crash interrupted after step 3 (repair calls this): the same steps
+        again, each idempotent; the confirmed object is reused. Returns how many were finished."""
+        by_subject: dict[tuple[str, str], list[tuple[Memory, Decision]]] = {}
+        for pending in self._graph.archive_pending(older_than):
+            decision = Decision(pending.memory.id, pending.reason, pending.memory.weight)  # type: ignore[arg-type]
+            by_subject.setdefault((pending.tenant, pending.subject), []).append((pending.memory, decision))
+        for (tenant, subject), items in by_subject.items():
+            self.archive_many(SubjectScope(tenant, subject), items)
+        return sum(len(items) for items in by_subject.values())
 
     def _existing_archive(self, key: str, memory_id: str) -> str | None:
         """A previous run that crashed after the upload already archived this memory: reuse it."""

@@ -1,7 +1,7 @@
-"""`mal decay run`: persist decayed weights (batched Cypher), repair half-written memories, then
-archive what the policy says and delete raw turns past their tenant's retention, subject by
-subject. Idempotent and resumable: a second run the same day changes nothing; an interrupted run
-is finished by the next one."""
+"""`mal decay run`: persist decayed weights (batched Cypher), repair half-written memories (also
+run alone: `repair()`), then archive what the policy says and delete raw turns past their tenant's
+retention, subject by subject. Idempotent and resumable: a second run the same day changes nothing;
+an interrupted run is finished by the next one."""
 
 from __future__ import annotations
 
@@ -68,6 +68,7 @@ class DecayRunner:
         policy: LifecycleSettings,
         repair: Any,
         flush_accesses: Any = None,
+        finish_forgets: Any = None,
         turn_ttl_days: dict[str, int] | None = None,
         deactivate: Callable[[SubjectKey], bool] | None = None,
     ) -> None:
@@ -79,6 +80,7 @@ class DecayRunner:
         self._flush_accesses = flush_accesses  # AccessRecorder.flush: reads count before TTL decisions
         self._turn_ttl = turn_ttl_days or {}  # tenant -> days raw turns are kept (default 30)
         self._deactivate = deactivate  # VectorStore.deactivate_subject: idle tenants are closed
+        self._finish_forgets = finish_forgets  # Forgetter.resume_pending
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> RunSummary:
         import time
@@ -90,7 +92,7 @@ class DecayRunner:
             self._flush_accesses()
         if not dry_run:
             self._graph.persist_decay(tenant, self._policy.decay_rate, now)
-            summary.repaired = self._repair(now - timedelta(minutes=5))
+            summary.repaired = sum(self.repair().values())
         bar = _progress(progress)
         after = ""
         while page := self._graph.subjects(tenant, after, PAGE):
@@ -103,6 +105,19 @@ class DecayRunner:
             bar.close()
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def repair(self) -> dict[str, int]:
+        """Crash repair, also run on its own at start-up and on a schedule (mal/schedule.py): a
+        memory a crash left unindexed becomes searchable, an interrupted archive is finished.
+        A forget that an outage interrupted is finished too (first: it hides the memory).
+        Memories younger than the grace period belong to requests still in flight."""
+        cutoff = self._clock.now() - timedelta(seconds=self._policy.repair_grace_s)
+        forgotten = self._finish_forgets(cutoff) if self._finish_forgets is not None else 0
+        return {
+            "indexed": self._repair(cutoff),
+            "archived": self._archiver.resume_pending(cutoff),
+            "forgotten": forgotten,
+        }
 
     def _run_subject(self, scope: SubjectScope, now: Any, dry_run: bool, summary: RunSummary) -> None:
         memories, _ = self._graph.list_memories(scope.subject, list(HOT_STATUSES), None, 0, 100_000)
@@ -159,6 +174,9 @@ class Lifecycle:
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> dict[str, Any]:
         return self.runner.run(tenant, dry_run, progress).as_dict()
+
+    def repair(self) -> dict[str, int]:
+        return self.runner.repair()
 
     def restore(self, scope: SubjectScope, memory_id: str) -> Memory:
         return self.archiver.restore(scope, memory_id)

@@ -263,7 +263,7 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         retriever=retriever,
         context=ContextBuilder(adapters.graph, retriever, recent, clock, settings.lifecycle),
         forgetter=forgetter,
-        lifecycle=_lifecycle(settings, adapters, clock, writer, access),
+        lifecycle=_lifecycle(settings, adapters, clock, writer, access, forgetter),
         quarantine=Quarantine(adapters.graph, clock),
         access=access,
         identity=IdentityService(adapters.graph, writer, forgetter, clock, pepper, settings.recent_turns),
@@ -290,7 +290,12 @@ def _local_leases() -> LeaseStore:
 
 
 def _lifecycle(
-    settings: Settings, adapters: Adapters, clock: Clock, writer: WritePipeline, access: AccessRecorder
+    settings: Settings,
+    adapters: Adapters,
+    clock: Clock,
+    writer: WritePipeline,
+    access: AccessRecorder,
+    forgetter: Forgetter,
 ) -> LifecycleService:
     # decay/ depends on mal/, never the reverse: imported here, at composition time only.
     from decay.archive import Archiver
@@ -306,6 +311,7 @@ def _lifecycle(
         settings.lifecycle,
         writer.repair,
         access.flush,
+        forgetter.resume_pending,
         turn_ttl_days=turn_ttl_days(settings),
         deactivate=adapters.vectors.deactivate_subject,
     )

@@ -184,6 +184,17 @@ def decay_run(
     console.print_json(json.dumps(summary))
 
 
+@app.command("repair")
+def repair() -> None:
+    """Finish what crashes left half-done: unindexed memories, interrupted archives."""
+    container = _container()
+    try:
+        summary = container.lifecycle.repair()
+    finally:
+        container.close()
+    console.print_json(json.dumps(summary))
+
+
 @archive.command("restore")
 def archive_restore(tenant: str, user: str, memory_id: str) -> None:
     """Restore an archived memory after verifying its SHA-256."""

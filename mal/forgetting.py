@@ -17,6 +17,7 @@ import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 import parsers
@@ -172,14 +173,24 @@ class Forgetter:
         ids = [h.id for h in hits if (h.vector_cosine or 0.0) >= floor]
         return [g.memory for g in self._graph.by_ids(scope.subject, ids, list(_FORGETTABLE))]
 
+    def resume_pending(self, older_than: datetime) -> int:
+        """Finish forgets a crash or an outage interrupted (repair calls this); returns how many."""
+        pending = self._graph.forget_pending(older_than)
+        for subject, tenant, memory in pending:
+            self._forget(SubjectScope(tenant, subject), memory, reason="repair")
+        return len(pending)
+
     def _forget(self, scope: SubjectScope, memory: Memory, reason: str) -> set[str]:
-        """Archive, vector and recent turns first, the graph tombstone last: a failure part-way
-        leaves the memory as it was (still forgettable by a retry), never a half-forgotten one."""
+        """The node is marked first (hidden from reads), then archive, vector and recent turns go,
+        the graph tombstone last: a failure part-way leaves a marked memory that a retry or repair
+        finishes, never a hot memory whose vector is gone. Every step is idempotent."""
         now = self._clock.now()
-        if memory.status == MemoryStatus.ARCHIVED:
-            ref = self._graph.archive_ref(scope.subject, memory.id)
-            if ref and ref.key:
-                self._blobs.delete(self._s3.archive_bucket, ref.key)  # every version
+        self._graph.mark_forgetting(scope.subject, memory.id, now)
+        # An archived memory's object, and that of an archive a crash left unfinished (the memory is
+        # still hot then, but its text is already in S3): both go.
+        ref = self._graph.archive_ref(scope.subject, memory.id)
+        if ref and ref.key:
+            self._blobs.delete(self._s3.archive_bucket, ref.key)  # every version
         self._vectors.delete(scope.subject, [memory.id])
         refs = set(memory.provenance)
         if self._recent is not None:

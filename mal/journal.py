@@ -57,8 +57,11 @@ def _roll_back(graph: GraphStore, vectors: VectorStore, scope: SubjectScope, cre
     for memory_id in created:
         try:
             vectors.delete(scope.subject, [memory_id])
-        except Exception:  # the graph copy is the one that matters; it stays unindexed for repair()
-            log.warning("rollback could not delete the vector of memory %s", memory_id)
+        except Exception:
+            # Deleting the graph copy now would leave a vector no memory owns (in one store and not
+            # the other); kept unindexed instead, repair() finishes it as a whole memory.
+            log.warning("rollback could not delete the vector of memory %s; repair() will finish it", memory_id)
+            continue
         try:
             graph.delete(scope.subject, memory_id)
         except Exception:

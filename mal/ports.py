@@ -22,6 +22,7 @@ from mal.records import (
     EmbeddingRecord,
     Expansion,
     IdentityProposal,
+    PendingArchive,
     Quadruple,
     QuarantineHit,
     RecentTurn,
@@ -152,6 +153,14 @@ class MemoryWriter(Protocol):
         self, subject: SubjectKey, memory_id: str, weight: float, at: datetime, valid_to: datetime | None = None
     ) -> None: ...
     def unindexed(self, subject: SubjectKey | None, older_than: datetime) -> list[tuple[str, Memory]]: ...
+    def mark_forgetting(self, subject: SubjectKey, memory_id: str, now: datetime) -> None:
+        """A forget's first step: hidden from reads and marked, so a crash is finished by repair."""
+        ...
+
+    def forget_pending(self, older_than: datetime) -> list[tuple[str, str, Memory]]:
+        """(subject, tenant, memory) of forgets begun before `older_than` and never finished."""
+        ...
+
     def clear_query_stats(self) -> None: ...
 
 
@@ -255,6 +264,15 @@ class ArchiveIndex(Protocol):
         """`archive_stub` for each (memory id, key, sha, reason), in one transaction."""
         ...
 
+    def mark_archiving(self, subject: SubjectKey, stubs: Sequence[tuple[str, str, str, str]], now: datetime) -> None:
+        """Before the vectors go: each (memory id, key, sha, reason) becomes `archive_pending` and
+        unindexed (hidden from reads), so a crash before the stubs is finished by repair."""
+        ...
+
+    def archive_pending(self, older_than: datetime) -> list[PendingArchive]:
+        """Archives begun before `older_than` and never finished (at most 1000)."""
+        ...
+
     def archive_ref(self, subject: SubjectKey, memory_id: str) -> ArchiveRef | None: ...
     def archived_refs(self, subject: SubjectKey) -> list[ArchivedRef]: ...
 
@@ -336,6 +354,10 @@ class LifecycleService(Protocol):
     """Implemented in `decay/`; the composition root wires it, the API and CLI call it."""
 
     def run(self, tenant: str | None = None, dry_run: bool = False, progress: bool = False) -> dict[str, Any]: ...
+    def repair(self) -> dict[str, int]:
+        """Finish what crashes left half-done (unindexed memories, unfinished archives)."""
+        ...
+
     def restore(self, scope: SubjectScope, memory_id: str) -> Memory: ...
     def export(self, scope: SubjectScope) -> dict[str, Any]: ...
 

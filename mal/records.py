@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from mal.models import Memory
+
 __all__ = [
     "GENESIS",
     "ArchiveRef",
@@ -27,6 +29,7 @@ __all__ = [
     "EmbeddingRecord",
     "Expansion",
     "IdentityProposal",
+    "PendingArchive",
     "Quadruple",
     "QuarantineHit",
     "RecentTurn",
@@ -149,6 +152,17 @@ class ArchiveRef:
     key: str | None
     sha: str | None
     status: str
+
+
+@dataclass(frozen=True)
+class PendingArchive:
+    """A memory an archive run began but did not finish (its S3 object written and confirmed, the
+    node hidden as `archive_pending`): repair finishes it from here, nothing else is needed."""
+
+    subject: str
+    tenant: str
+    memory: Memory
+    reason: str
 
 
 @dataclass(frozen=True)

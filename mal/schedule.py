@@ -1,4 +1,8 @@
-"""The optional in-process daily decay run (MAL_LIFECYCLE__DECAY_CRON = "HH:MM", UTC)."""
+"""In-process scheduled jobs: the optional daily decay run (MAL_LIFECYCLE__DECAY_CRON = "HH:MM",
+UTC) and crash repair at start-up and every MAL_LIFECYCLE__REPAIR_INTERVAL_S seconds.
+
+Each schedule is a daemon thread calling one zero-argument job; a job that must run once across
+API replicas is wrapped (a lease) by the composition root before it is handed over here."""
 
 from __future__ import annotations
 
@@ -52,27 +56,35 @@ class DailySchedule:
 
 
 class IntervalSchedule:
-    """Run `job` every `minutes` (the hourly audit anchor), on the same kind of daemon thread."""
+    """Run `job` every `interval_s` seconds on a daemon thread (crash repair, the hourly audit
+    anchor), at once first unless `at_start` is false; a failure is logged and the next tick tries
+    again (a store that is down at start-up is repaired once it is back)."""
 
-    def __init__(self, minutes: int, job: Callable[[], Any], name: str) -> None:
-        self._seconds, self._job, self._name = minutes * 60.0, job, name
+    def __init__(self, interval_s: float, job: Callable[[], Any], name: str, at_start: bool = True) -> None:
+        self._interval, self._job, self._name, self._at_start = interval_s, job, name, at_start
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name=f"mal-{name}", daemon=True)
 
     @classmethod
-    def start(cls, minutes: int, job: Callable[[], Any], name: str) -> IntervalSchedule | None:
-        if minutes <= 0:
+    def start(
+        cls, interval_s: float, job: Callable[[], Any], name: str, at_start: bool = True
+    ) -> IntervalSchedule | None:
+        if interval_s <= 0:
             return None
-        schedule = cls(minutes, job, name)
+        schedule = cls(interval_s, job, name, at_start)
         schedule._thread.start()
         return schedule
 
     def _loop(self) -> None:
-        while not self._stop.wait(self._seconds):
+        if not self._at_start and self._stop.wait(self._interval):
+            return
+        while not self._stop.is_set():
             try:
                 log.info("scheduled %s: %s", self._name, self._job())
-            except Exception:  # logged; the next interval tries again
+            except Exception:  # logged; the API stays up and the next tick retries
                 log.exception("scheduled %s failed", self._name)
+            if self._stop.wait(self._interval):
+                return
 
     def stop(self) -> None:
         self._stop.set()

@@ -136,6 +136,11 @@ class LifecycleSettings(BaseModel):
     # Jobs that must run once across API replicas (the daily run) hold a Neo4j lease this long,
     # renewed while they run; a replica that dies frees it after at most this.
     lease_ttl_s: float = Field(default=120.0, ge=5, le=86_400)
+    # Crash repair (unindexed memories, unfinished archives) at start-up and then every this many
+    # seconds, in the API process; 0 = only inside decay runs and `mal repair`.
+    repair_interval_s: int = Field(default=300, ge=0)
+    # Repair leaves memories younger than this alone: a capture in flight holds them unindexed.
+    repair_grace_s: int = Field(default=120, ge=0)
 
 
 class Settings(BaseSettings):

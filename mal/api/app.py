@@ -22,6 +22,7 @@ from mal.api.routes_audit import router as audit_router
 from mal.api.routes_identity import router as identity_router
 from mal.api.routes_inspect import router as inspect_router
 from mal.api.routes_lifecycle import router as lifecycle_router
+from mal.api.schemas import ERROR_RESPONSES
 from mal.api.ui import router as ui_router
 from mal.bootstrap import Container, build, warm_up
 from mal.errors import ModelMismatch, StoreUnavailable
@@ -41,6 +42,19 @@ def daily_jobs(container: Container) -> dict[str, Any]:
     day = container.clock.now().date().isoformat()
     proposals = container.jobs.run_once("identity_proposals", container.proposals.run, period=day)
     return {"lifecycle": container.scheduled_decay(), "identity_proposals": proposals}
+
+
+def _start_schedules(cfg: Settings, container: Container) -> list[DailySchedule | IntervalSchedule]:
+    """The in-process jobs: the daily run, the hourly audit anchor, and crash repair at start-up (in
+    the background: a store may still be coming up) and after."""
+    started = [
+        DailySchedule.start(cfg.lifecycle.decay_cron, lambda: daily_jobs(container)),
+        IntervalSchedule.start(
+            cfg.lifecycle.audit_anchor_minutes * 60.0, container.scheduled_anchor, "audit-anchor", at_start=False
+        ),
+        IntervalSchedule.start(cfg.lifecycle.repair_interval_s, container.lifecycle.repair, "repair"),
+    ]
+    return [s for s in started if s is not None]
 
 
 def create_app(
@@ -69,13 +83,11 @@ def create_app(
             container.model_check_deferred = True
             log.warning("embedding model check deferred: %s", exc)
         app.state.container = container
-        schedule = DailySchedule.start(cfg.lifecycle.decay_cron, lambda: daily_jobs(container))
-        anchors = IntervalSchedule.start(cfg.lifecycle.audit_anchor_minutes, container.scheduled_anchor, "audit-anchor")
+        schedules = _start_schedules(cfg, container)
         async with mcp.running():  # the MCP transport's task group
             yield
-        for running in (schedule, anchors):
-            if running:
-                running.stop()
+        for running in schedules:
+            running.stop()
         container.close()
 
     app = FastAPI(
@@ -113,7 +125,11 @@ def create_app(
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/readyz", tags=["ops"])
+    @app.get(
+        "/readyz",
+        tags=["ops"],
+        responses={503: {"description": "a store is not ready (the body says which, and why)"}},
+    )
     def readyz(request: Request) -> JSONResponse:
         stores = request.app.state.container.readiness()
         ready = all(s["ready"] for s in stores.values())
@@ -124,6 +140,14 @@ def create_app(
         tags=["ops"],
         dependencies=[Depends(requires("metrics"))],
         summary="Prometheus metrics; needs a key with the `metrics` (or `admin`) scope",
+        response_class=Response,
+        responses={
+            200: {
+                "description": "the Prometheus text format",
+                "content": {"text/plain": {"schema": {"type": "string"}}},
+            },
+            **{code: ERROR_RESPONSES[code] for code in (401, 403, 422, 429)},
+        },
     )
     def metrics() -> Response:
         return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)

@@ -21,7 +21,7 @@ from mal.writing import CaptureRequest
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", responses=s.ERROR_RESPONSES)
 Agent = Annotated[Principal, Depends(requires("agent"))]
 Binder = Annotated[Callable[[Principal], SubjectScope], Depends(subject_scope)]
 C = Annotated[Container, Depends(container)]

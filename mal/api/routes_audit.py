@@ -8,12 +8,13 @@ from fastapi import APIRouter, Depends
 from pydantic import BaseModel
 
 from mal.api.deps import container, requires
+from mal.api.schemas import ERROR_RESPONSES
 from mal.bootstrap import Container
 from mal.identity import Principal
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1/audit")
+router = APIRouter(prefix="/v1/audit", responses=ERROR_RESPONSES)
 C = Annotated[Container, Depends(container)]
 Auditor = Annotated[Principal, Depends(requires("auditor"))]
 

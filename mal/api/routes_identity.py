@@ -9,13 +9,14 @@ from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
 from mal.api.deps import container, device_unbinder, requires, subject_scope
+from mal.api.schemas import ERROR_RESPONSES
 from mal.bootstrap import Container
 from mal.identity import Principal
 from mal.scope import SubjectScope
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)
 Agent = Annotated[Principal, Depends(requires("agent"))]
 Admin = Annotated[Principal, Depends(requires("admin"))]
 Binder = Annotated[Callable[[Principal], SubjectScope], Depends(subject_scope)]

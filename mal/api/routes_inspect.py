@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from mal.api.deps import container, requires, subject_scope
 from mal.api.routes import _out
-from mal.api.schemas import MAX_OFFSET, MemoryOut
+from mal.api.schemas import ERROR_RESPONSES, MAX_OFFSET, MemoryOut
 from mal.audit import AuditType
 from mal.bootstrap import Container
 from mal.disputes import resolve_dispute, rivals_of
@@ -29,7 +29,7 @@ from mal.weights import effective_weight
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)
 Agent = Annotated[Principal, Depends(requires("agent"))]
 Auditor = Annotated[Principal, Depends(requires("auditor"))]
 Binder = Annotated[Callable[[Principal], SubjectScope], Depends(subject_scope)]

@@ -10,14 +10,14 @@ from pydantic import BaseModel, Field
 
 from mal.api.deps import container, requires, subject_scope
 from mal.api.routes import _out
-from mal.api.schemas import MemoryOut
+from mal.api.schemas import ERROR_RESPONSES, MemoryOut
 from mal.bootstrap import Container
 from mal.identity import Principal
 from mal.scope import SubjectScope
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)
 Binder = Annotated[Callable[[Principal], SubjectScope], Depends(subject_scope)]
 C = Annotated[Container, Depends(container)]
 Admin = Annotated[Principal, Depends(requires("admin"))]

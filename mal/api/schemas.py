@@ -278,3 +278,36 @@ class CypherResponse(BaseModel):
     rows: list[dict[str, Any]]
     truncated: bool = Field(description="true when more rows matched than `row_limit`")
     row_limit: int
+
+
+class ErrorProblem(BaseModel):
+    field: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    """Every error answer (mal/api/errors.py): documented so generated clients and the schemathesis
+    run (tests/e2e/test_openapi_fuzz.py) hold the API to it."""
+
+    error: str
+    message: str
+    field: str | None = None
+    store: str | None = Field(default=None, description="the store that is unavailable (503)")
+    problems: list[ErrorProblem] | None = Field(default=None, description="each invalid field (422)")
+
+
+_ERRORS = {
+    400: "invalid input",
+    401: "missing or unknown API key",
+    403: "the key lacks the scope this operation needs",
+    404: "not found (or not this tenant's)",
+    408: "an analyst query ran past its timeout",
+    409: "the memory is not in a state this operation applies to",
+    413: "body or turn too large",
+    422: "a field failed validation, or an archive failed its SHA-256 check",
+    429: "rate limit or concurrency limit; see Retry-After",
+    503: "a store is unavailable (named in `store`)",
+}
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text} for code, text in _ERRORS.items()
+}

@@ -163,6 +163,55 @@ def test_archive_stub_and_refs(graph: Any, subject: str, tenant: str) -> None:
     assert graph.quadruples(subject) == []
 
 
+def test_an_interrupted_archive_is_hidden_pending_and_finished_by_the_stub(
+    graph: Any, subject: str, tenant: str
+) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    m, forgotten = _tea(), _memory(summary="likes coffee")
+    graph.upsert(subject, m, indexed=True)
+    graph.upsert(subject, forgotten, indexed=True)
+    graph.forget_memory(subject, forgotten.id, T0)
+    at = T0 + timedelta(minutes=1)
+    stubs = [(i, f"k/{i}.json", "cd" * 32, "ttl") for i in (m.id, forgotten.id)]
+    graph.mark_archiving(subject, stubs, at)
+    assert graph.list_memories(subject, None, None, 0, 10)[0] == [graph.get(subject, forgotten.id)]  # m hidden
+
+    def pending(before: datetime) -> list[Any]:
+        return [p for p in graph.archive_pending(before) if p.subject == subject]
+
+    assert pending(at) == []  # younger than the cut-off
+    rows = pending(at + timedelta(seconds=1))
+    assert [(p.memory.id, p.memory.summary, p.reason, p.tenant) for p in rows] == [(m.id, m.summary, "ttl", tenant)]
+    assert [s for s, _ in graph.unindexed(subject, at + timedelta(days=1))] == []  # not a capture to finish
+    graph.archive_stubs(subject, stubs[:1], at)
+    assert pending(at + timedelta(days=1)) == []
+    assert graph.archive_ref(subject, m.id) == ArchiveRef(key=f"k/{m.id}.json", sha="cd" * 32, status="archived")
+    assert graph.get(subject, forgotten.id).status == MemoryStatus.FORGOTTEN  # left alone
+
+
+def test_an_interrupted_forget_is_hidden_pending_and_finished_by_the_tombstone(
+    graph: Any, subject: str, tenant: str
+) -> None:
+    graph.ensure_subject(subject, tenant, T0)
+    m = _tea()
+    graph.upsert(subject, m, indexed=True)
+    at = T0 + timedelta(minutes=1)
+    graph.mark_forgetting(subject, m.id, at)
+    assert graph.list_memories(subject, None, None, 0, 10)[0] == []
+
+    def pending(before: datetime) -> list[Any]:
+        return [p for p in graph.forget_pending(before) if p[0] == subject]
+
+    assert pending(at) == []
+    assert [(t, mem.id, mem.summary) for _, t, mem in pending(at + timedelta(seconds=1))] == [(tenant, m.id, m.summary)]
+    assert graph.unindexed(subject, at + timedelta(days=1)) == []
+    graph.mark_archiving(subject, [(m.id, "k", "ab" * 32, "ttl")], at)  # an archive run meanwhile
+    assert [p for p in graph.archive_pending(at + timedelta(days=1)) if p.subject == subject] == []
+    graph.forget_memory(subject, m.id, at)
+    assert pending(at + timedelta(days=1)) == []
+    assert graph.get(subject, m.id).status == MemoryStatus.FORGOTTEN
+
+
 def test_quarantine_is_per_tenant_and_reversible(graph: Any, subject: str, tenant: str) -> None:
     graph.ensure_subject(subject, tenant, T0)
     web, app = _memory(source="web"), _memory(source="app")

@@ -14,7 +14,13 @@ from mal.relations import KIND_RELATION, RELATION_TYPES, relation_type
 
 # Statements that deliberately span subjects: schema setup and the crash-repair scan (which
 # returns each row's own subject key and is never exposed through the API).
-CROSS_SUBJECT = {"SCHEMA", "UNINDEXED", "CHAIN_HEADS"}  # CHAIN_HEADS: the hourly anchor job's tenant heads
+CROSS_SUBJECT = {
+    "SCHEMA",
+    "UNINDEXED",
+    "ARCHIVE_PENDING",
+    "FORGET_PENDING",
+    "CHAIN_HEADS",
+}  # CHAIN_HEADS: the hourly anchor
 # Admin and lifecycle statements that span a tenant's subjects must be scoped by tenant instead.
 TENANT_SCOPED = {
     "SUBJECTS_PAGE",
