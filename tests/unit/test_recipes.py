@@ -46,7 +46,7 @@ def test_default_recipe_holds_what_the_adapter_and_code_used_to(spied: tuple[Any
     assert "budget" in spy.calls[1]["kinds"]  # kind routing: the named kinds searched alone
     spy.calls.clear()
     c.retriever.search(scope, "我妈妈有什么病？")
-    assert spy.calls[0]["alpha"] == 0.3 and spy.calls[0]["fields"] == BM25_FIELDS["zh"]
+    assert spy.calls[0]["alpha"] == 0.9 and spy.calls[0]["fields"] == BM25_FIELDS["zh"]  # e5 reads Chinese
 
 
 def test_precise_fetches_less_leans_on_vectors_and_drops_weak_hits(spied: tuple[Any, Any, Spy]) -> None:
