@@ -337,7 +337,12 @@ class WeaviateVectorStore:
         with self._translate():
             if not self._has_tenant(subject):
                 return 0
-            return int(self._tenant(subject).aggregate.over_all(total_count=True).total_count or 0)
+            try:
+                return int(self._tenant(subject).aggregate.over_all(total_count=True).total_count or 0)
+            except WeaviateQueryError as exc:  # erased meanwhile by another process (API replica)
+                if self._tenant_gone(subject, exc):
+                    return 0
+                raise
 
     @_reconnecting
     def model_record(self) -> EmbeddingRecord | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, Protocol
@@ -123,16 +124,16 @@ class Archiver:
         )
         return [key for _, _, key, _ in uploaded]
 
-    def resume_pending(self, older_than: datetime) -> int:
+    def resume_pending(self, older_than: datetime) -> Counter[str]:
         """Finish archives a crash interrupted after step 3 (repair calls this): the same steps
-        again, each idempotent; the confirmed object is reused. Returns how many were finished."""
+        again, each idempotent; the confirmed object is reused. Returns how many per reason."""
         by_subject: dict[tuple[str, str], list[tuple[Memory, Decision]]] = {}
         for pending in self._graph.archive_pending(older_than):
             decision = Decision(pending.memory.id, pending.reason, pending.memory.weight)  # type: ignore[arg-type]
             by_subject.setdefault((pending.tenant, pending.subject), []).append((pending.memory, decision))
         for (tenant, subject), items in by_subject.items():
             self.archive_many(SubjectScope(tenant, subject), items)
-        return sum(len(items) for items in by_subject.values())
+        return Counter(decision.reason for items in by_subject.values() for _, decision in items)
 
     def _existing_archive(self, key: str, memory_id: str) -> str | None:
         """A previous run that crashed after the upload already archived this memory: reuse it."""

@@ -93,6 +93,9 @@ class DecayRunner:
         if not dry_run:
             self._graph.persist_decay(tenant, self._policy.decay_rate, now)
             summary.repaired = sum(self.repair().values())
+            # An archive the previous run left half-done is finished now, whatever its age: runs do
+            # not overlap (one scheduler, or the lease across replicas), so none is in flight.
+            summary.archived.update(self._archiver.resume_pending(now + timedelta(seconds=1)))
         bar = _progress(progress)
         after = ""
         while page := self._graph.subjects(tenant, after, PAGE):
@@ -115,7 +118,7 @@ class DecayRunner:
         forgotten = self._finish_forgets(cutoff) if self._finish_forgets is not None else 0
         return {
             "indexed": self._repair(cutoff),
-            "archived": self._archiver.resume_pending(cutoff),
+            "archived": sum(self._archiver.resume_pending(cutoff).values()),
             "forgotten": forgotten,
         }
 

@@ -202,3 +202,17 @@ def test_a_forget_an_outage_interrupted_is_hidden_at_once_and_finished_by_repair
     assert not c.adapters.vectors.exists(scope.subject, memory_id)
     tomb = c.adapters.graph.get(scope.subject, memory_id)
     assert tomb is not None and tomb.text == ""
+
+
+def test_the_next_decay_run_finishes_an_interrupted_archive_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No grace period inside a decay run: runs never overlap, so nothing pending is in flight."""
+    clock = FixedClock(T0)
+    c, scope = fake_container(clock=clock), new_scope()
+    memory_id = write(c, scope, "s1", "I prefer Python").memories[0].memory.id
+    clock.advance(days=100)
+    monkeypatch.setattr(c.adapters.graph, "archive_stubs", _boom)
+    with pytest.raises(StoreUnavailable):
+        c.lifecycle.run(tenant=scope.tenant)
+    monkeypatch.undo()
+    report = c.lifecycle.run(tenant=scope.tenant)
+    assert report["archived"] == 1 and _status(c, scope, memory_id) == MemoryStatus.ARCHIVED
