@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import httpx
 import weaviate
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 from weaviate.classes.config import (
@@ -138,6 +139,9 @@ class WeaviateVectorStore:
                 raise StoreUnavailable("weaviate", "API key refused") from exc
             raise StoreUnavailable("weaviate", f"HTTP {exc.status_code}") from exc
         except WeaviateBaseError as exc:
+            raise StoreUnavailable("weaviate", type(exc).__name__) from exc
+        except httpx.TransportError as exc:  # a connection cut mid-request (ReadError, RemoteProtocolError)
+            self._connected = False
             raise StoreUnavailable("weaviate", type(exc).__name__) from exc
 
     def _probe(self) -> None:
