@@ -11,6 +11,7 @@ import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from typing import Any
 
 import boto3
 from botocore.config import Config
@@ -88,22 +89,14 @@ class S3BlobStore:
             self._client.list_buckets()
 
     def put(self, bucket: str, key: str, body: bytes, sha256_hex: str) -> None:
-        digest = hashlib.sha256(body).digest()
-        if digest.hex() != sha256_hex:
-            raise IntegrityError(f"refusing to upload {key}: body does not match its SHA-256")
-        with self._translate():
-            self._client.put_object(
-                Bucket=bucket,
-                Key=key,
-                Body=body,
-                ChecksumSHA256=base64.b64encode(digest).decode(),
-                Metadata={"sha256": sha256_hex},
-                ContentType="application/json",
-            )
+        self._put(bucket, key, body, sha256_hex)
 
     def put_locked(self, bucket: str, key: str, body: bytes, sha256_hex: str, retain_until: datetime) -> None:
         """Compliance-mode Object Lock on the new version: S3 refuses to delete it (even with
         governance bypass) or shorten its retention before `retain_until`."""
+        self._put(bucket, key, body, sha256_hex, ObjectLockMode="COMPLIANCE", ObjectLockRetainUntilDate=retain_until)
+
+    def _put(self, bucket: str, key: str, body: bytes, sha256_hex: str, **extra: Any) -> None:
         digest = hashlib.sha256(body).digest()
         if digest.hex() != sha256_hex:
             raise IntegrityError(f"refusing to upload {key}: body does not match its SHA-256")
@@ -115,8 +108,7 @@ class S3BlobStore:
                 ChecksumSHA256=base64.b64encode(digest).decode(),
                 Metadata={"sha256": sha256_hex},
                 ContentType="application/json",
-                ObjectLockMode="COMPLIANCE",
-                ObjectLockRetainUntilDate=retain_until,
+                **extra,
             )
 
     def get(self, bucket: str, key: str) -> bytes:

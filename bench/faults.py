@@ -52,6 +52,19 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_api_ready(port: int, timeout: float, failure: str) -> None:
+    """Poll /readyz of an API this bench started until it answers 200 (the benches' one wait)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=5).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(failure)
+
+
 def _turn(rng: random.Random) -> str:
     n = rng.randrange(1_000_000)
     if rng.random() < 0.5:
@@ -161,15 +174,7 @@ class FaultRun:
         self.wait_ready(timeout=900)  # the model load takes minutes on a loaded 2-core machine
 
     def wait_ready(self, timeout: float = 300) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.api_port}/readyz", timeout=5).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.3)
-        raise RuntimeError("the API did not become ready after a fault")
+        wait_api_ready(self.api_port, timeout, "the API did not become ready after a fault")
 
     # -- the client stream ------------------------------------------------------------------------
     def _http(self) -> httpx.Client:

@@ -28,7 +28,7 @@ from typing import Any
 
 import httpx
 
-from bench.faults import _free_port
+from bench.faults import _free_port, wait_api_ready
 from infra.stack import Stack
 from mal.settings import Settings
 
@@ -108,15 +108,7 @@ class Soak:
             stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 900
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/readyz", timeout=5).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.5)
-        raise RuntimeError("soak API did not become ready")
+        wait_api_ready(self.port, 900, "soak API did not become ready")
 
     def rss(self) -> dict[str, int]:
         stack = Stack(self.settings, self.settings.data_dir)

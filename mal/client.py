@@ -11,7 +11,7 @@ import httpx
 from mal.agent_session import acapture_then_stop, capture_then_stop
 from mal.api import schemas as s
 from mal.client_async import AsyncMemoryClient
-from mal.client_common import query_params, raise_for_answer, user_headers
+from mal.client_common import context_body, query_params, raise_for_answer, user_headers
 
 __all__ = ["AsyncMemoryClient", "MemoryClient", "acapture_then_stop", "capture_then_stop"]
 
@@ -80,14 +80,7 @@ class MemoryClient:
         turns: list[dict[str, Any]] | None = None,
     ) -> s.ContextResponse:
         """`turns`: this call's turns, shown as recent conversation (even without consent), never stored."""
-        body: dict[str, Any] = {
-            "query": query,
-            "max_memories": max_memories,
-            "max_recent_turns": max_recent_turns,
-            "lang": lang,
-        }
-        if turns is not None:
-            body["turns"] = turns
+        body = context_body(query, max_memories, max_recent_turns, lang, turns)
         return s.ContextResponse.model_validate(self._call("POST", "/v1/context", user_id, body))
 
     def list_memories(

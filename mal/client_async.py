@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from mal.api import schemas as s
-from mal.client_common import query_params, raise_for_answer, user_headers
+from mal.client_common import context_body, query_params, raise_for_answer, user_headers
 
 __all__ = ["AsyncMemoryClient"]
 
@@ -77,14 +77,7 @@ class AsyncMemoryClient:
         lang: str | None = None,
         turns: list[dict[str, Any]] | None = None,
     ) -> s.ContextResponse:
-        body: dict[str, Any] = {
-            "query": query,
-            "max_memories": max_memories,
-            "max_recent_turns": max_recent_turns,
-            "lang": lang,
-        }
-        if turns is not None:
-            body["turns"] = turns
+        body = context_body(query, max_memories, max_recent_turns, lang, turns)
         return s.ContextResponse.model_validate(await self._call("POST", "/v1/context", user_id, body))
 
     async def list_memories(

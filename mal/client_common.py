@@ -40,3 +40,18 @@ def raise_for_answer(response: httpx.Response) -> Any:
             raise cls(message, data.get("field"))
         raise cls(message)
     return response.json() if response.content else None
+
+
+def context_body(
+    query: str | None, max_memories: int, max_recent_turns: int, lang: str | None, turns: list[dict[str, Any]] | None
+) -> dict[str, Any]:
+    """The /v1/context body both clients send (`turns` only when given: they are shown, never stored)."""
+    body: dict[str, Any] = {
+        "query": query,
+        "max_memories": max_memories,
+        "max_recent_turns": max_recent_turns,
+        "lang": lang,
+    }
+    if turns is not None:
+        body["turns"] = turns
+    return body
