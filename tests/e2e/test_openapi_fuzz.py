@@ -38,7 +38,7 @@ CHECKS = [
     response_headers_conformance,
 ]
 SCOPES = ["agent", "analyst", "analyst:raw", "auditor", "admin", "metrics"]
-EXAMPLES = int(os.environ.get("MAL_FUZZ_EXAMPLES", "6"))
+EXAMPLES = int(os.environ.get("MAL_FUZZ_EXAMPLES", "3"))
 
 
 def test_every_operation_with_every_scope_answers_as_documented(settings: Settings, container: object) -> None:

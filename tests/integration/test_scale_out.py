@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime
 from uuid import uuid4
 
@@ -28,11 +27,12 @@ import json, sys, time
 from adapters.neo4j_graph import Neo4jGraphStore
 from mal.lease import LeasedRunner, Skipped
 from mal.settings import Settings
-name, period, start_at = sys.argv[1], sys.argv[2], float(sys.argv[3])
+name, period = sys.argv[1], sys.argv[2]
 neo = Settings().neo4j
 graph = Neo4jGraphStore(neo.uri, neo.user, neo.password.get_secret_value(), neo.database)
 runner = LeasedRunner(graph, ttl_s=5)
-time.sleep(max(0.0, start_at - time.time()))
+print("ready", flush=True)
+sys.stdin.readline()  # the go signal: every replica connected before the race starts
 result = runner.run_once(name, lambda: time.sleep(1.5) or "ran", period)
 print(json.dumps({"owner": runner.owner, "ran": not isinstance(result, Skipped)}))
 graph.close()
@@ -40,19 +40,26 @@ graph.close()
 
 
 def _replicas(name: str, period: str, count: int = 3) -> list[dict[str, object]]:
-    start_at = time.time() + 8  # every process connected and waiting before the race starts
     processes = [
         subprocess.Popen(
-            [sys.executable, "-c", REPLICA, name, period, str(start_at)],
+            [sys.executable, "-c", REPLICA, name, period],
             cwd=ROOT,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
         for _ in range(count)
     ]
+    for process in processes:  # wait until each one has imported and connected ...
+        assert process.stdout is not None
+        assert process.stdout.readline().strip() == "ready", process.stderr.read() if process.stderr else ""
+    for process in processes:  # ... then release them together ...
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
     results = []
-    for process in processes:
+    for process in processes:  # ... and collect
         out, err = process.communicate(timeout=120)
         assert process.returncode == 0, err
         results.append(json.loads(out.strip().splitlines()[-1]))
