@@ -184,6 +184,12 @@ class InMemoryMemories(MemoryStore):
         if node:
             node.indexed = True
 
+    def mark_unindexed(self, subject: SubjectKey, memory_id: str) -> None:
+        self._check()
+        node = self._mine(subject, memory_id)
+        if node:
+            node.indexed = False
+
     def mark_indexed_many(self, subject: SubjectKey, ids: Sequence[str]) -> None:
         self._check()
         with self._lock:

@@ -21,6 +21,7 @@ __all__ = [
     "MARK_FORGETTING",
     "MARK_INDEXED",
     "MARK_INDEXED_MANY",
+    "MARK_UNINDEXED",
     "PRIOR_WRITES",
     "QUADRUPLES",
     "REINFORCE",
@@ -92,6 +93,13 @@ RETURN m LIMIT 1
 MARK_INDEXED = """
 MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 SET m.indexed = true
+"""
+
+# The first step of a capture's rollback (mal/journal.py): hidden before its vector goes, so a rollback
+# cut short after that leaves a memory repair finishes, never a hot one without its vector.
+MARK_UNINDEXED = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
+SET m.indexed = false
 """
 
 # One capture's memories become visible together (the last step of a batched capture).

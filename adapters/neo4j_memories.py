@@ -27,6 +27,7 @@ from adapters.neo4j_cypher import (
     MARK_FORGETTING,
     MARK_INDEXED,
     MARK_INDEXED_MANY,
+    MARK_UNINDEXED,
     PRIOR_WRITES,
     QUADRUPLES,
     REINFORCE,
@@ -129,6 +130,9 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
     def mark_indexed(self, subject: SubjectKey, memory_id: str) -> None:
         self._write(MARK_INDEXED, subject=subject, id=memory_id)
+
+    def mark_unindexed(self, subject: SubjectKey, memory_id: str) -> None:
+        self._write(MARK_UNINDEXED, subject=subject, id=memory_id)
 
     def mark_indexed_many(self, subject: SubjectKey, ids: Sequence[str]) -> None:
         if ids:

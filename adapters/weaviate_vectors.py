@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import grpc
 import httpx
 import weaviate
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
@@ -140,9 +141,23 @@ class WeaviateVectorStore:
             raise StoreUnavailable("weaviate", f"HTTP {exc.status_code}") from exc
         except WeaviateBaseError as exc:
             raise StoreUnavailable("weaviate", type(exc).__name__) from exc
-        except httpx.TransportError as exc:  # a connection cut mid-request (ReadError, RemoteProtocolError)
+        except httpx.HTTPError as exc:  # a connection cut mid-request (ReadError, RemoteProtocolError)
             self._connected = False
             raise StoreUnavailable("weaviate", type(exc).__name__) from exc
+        except grpc.RpcError as exc:  # a raw gRPC error the client's retry layer let through
+            self._connected = False
+            raise StoreUnavailable("weaviate", "connection failed (gRPC)") from exc
+        except ValueError as exc:
+            # grpc raises ValueError("Cannot invoke RPC on closed channel!") through the client's
+            # retry layer when another thread's reconnect closed the channel mid-call (the fault
+            # run's 500s): a lost connection, retried by `_reconnecting` on the new channel.
+            if not _channel_closed(exc):
+                raise
+            self._connected = False
+            raise StoreUnavailable("weaviate", "connection lost (gRPC channel closed)") from exc
+        except OSError as exc:  # a socket error below both clients
+            self._connected = False
+            raise StoreUnavailable("weaviate", f"connection failed ({type(exc).__name__})") from exc
 
     def _probe(self) -> None:
         """Fail fast when the server is down: the client itself retries UNAVAILABLE gRPC calls
@@ -408,6 +423,10 @@ def _default_level(client: Any, name: str) -> ConsistencyLevel:
         return ConsistencyLevel.ONE
     factor = client.collections.use(name).config.get().replication_config.factor
     return ConsistencyLevel.QUORUM if factor > 1 else ConsistencyLevel.ONE
+
+
+def _channel_closed(exc: ValueError) -> bool:
+    return "closed channel" in str(exc)
 
 
 def _grpc_unavailable(exc: Exception) -> bool:

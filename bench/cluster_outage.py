@@ -200,8 +200,13 @@ def main() -> None:
     parser.add_argument("--before", type=float, default=20)
     parser.add_argument("--outage", type=float, default=40)
     parser.add_argument("--after", type=float, default=20)
+    parser.add_argument("--out", type=Path, default=None, help="also write the report here (JSON)")
     args = parser.parse_args()
-    print(json.dumps(run_outage(args.before, args.outage, args.after), indent=2))
+    report = run_outage(args.before, args.outage, args.after)
+    print(json.dumps(report, indent=2))
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(report, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -180,7 +180,12 @@ class Soak:
         threads += [threading.Thread(target=self.worker, daemon=True) for _ in range(self.workers)]
         for t in threads:
             t.start()
-        time.sleep(self.seconds)
+        # The 1-minute load average at the end of each minute: the machine is shared, so the
+        # latencies are only readable next to what else was running.
+        load = [os.getloadavg()[0]]
+        while (left := self.started + self.seconds - time.monotonic()) > 0:
+            time.sleep(min(60.0, left))
+            load.append(os.getloadavg()[0])
         self.stop.set()
         for t in threads:
             t.join(timeout=180)
@@ -195,6 +200,7 @@ class Soak:
             "per_op": _per_op(self.samples),
             "rss_mb_start": rss_start,
             "rss_mb_end": self.rss(),
+            "load_average_1m": [round(x, 1) for x in load],
         }
 
     def close(self) -> None:

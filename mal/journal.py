@@ -56,6 +56,14 @@ def undo(graph: GraphStore, vectors: VectorStore, clock: Clock, scope: SubjectSc
 def _roll_back(graph: GraphStore, vectors: VectorStore, scope: SubjectScope, created: list[str]) -> None:
     for memory_id in created:
         try:
+            # A capture may fail after its memories were already made visible (indexed): hide the
+            # node first, so that a rollback cut short below leaves a memory repair() finishes,
+            # never a hot node whose vector is gone (found by the fault run).
+            graph.mark_unindexed(scope.subject, memory_id)
+        except Exception:
+            log.warning("rollback could not hide memory %s; it stays whole (node and vector)", memory_id)
+            continue
+        try:
             vectors.delete(scope.subject, [memory_id])
         except Exception:
             # Deleting the graph copy now would leave a vector no memory owns (in one store and not

@@ -288,6 +288,12 @@ def test_batched_capture_steps_match_their_single_forms(graph: Any, subject: str
     assert graph.list_memories(subject, active, None, 0, 10)[1] == 0  # another subject's call changes nothing
     graph.mark_indexed_many(subject, [first.id, second.id])
     assert {m.id for m in graph.list_memories(subject, active, None, 0, 10)[0]} == {first.id, second.id}
+    # A rollback hides a memory again before its vector goes (mal/journal.py); repair then sees it.
+    graph.mark_unindexed(subject[::-1], second.id)
+    graph.mark_unindexed(subject, second.id)
+    assert {m.id for m in graph.list_memories(subject, active, None, 0, 10)[0]} == {first.id}
+    assert second.id in {m.id for s, m in graph.unindexed(subject, T0 + timedelta(days=1))}
+    graph.mark_indexed_many(subject, [second.id])
     graph.append_audits(
         subject,
         [

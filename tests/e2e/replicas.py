@@ -80,17 +80,10 @@ class ReplicaClient:
 
 
 def _keys_json(settings: Settings) -> str:
+    """Every field of every key (per-key PII policy, consent, rate limit, sources, ...), so a
+    replica treats each key exactly as the in-process app does; the key itself unmasked."""
     return json.dumps(
-        [
-            {
-                "key": k.key.get_secret_value(),
-                "tenant": k.tenant,
-                "scopes": k.scopes,
-                **({"rate_limit_per_minute": k.rate_limit_per_minute} if k.rate_limit_per_minute else {}),
-                **({"sources": k.sources} if k.sources else {}),
-            }
-            for k in settings.api_keys
-        ]
+        [{**k.model_dump(mode="json", exclude={"key"}), "key": k.key.get_secret_value()} for k in settings.api_keys]
     )
 
 
