@@ -28,6 +28,7 @@ from adapters.neo4j_cypher import (
     MARK_INDEXED,
     MARK_INDEXED_MANY,
     PRIOR_WRITES,
+    PROFILE_EVIDENCE,
     QUADRUPLES,
     REINFORCE,
     RELATED_MAX_DF,
@@ -41,7 +42,7 @@ from adapters.neo4j_cypher import (
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
-from mal.records import Expansion, Quadruple
+from mal.records import Expansion, ProfileEvidence, Quadruple
 
 __all__ = ["Neo4jMemories"]
 
@@ -201,6 +202,10 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
         )
         row = records[0]
         return [memory_from_node(m) for m in row["page"]], int(row["total"])
+
+    def profile_evidence(self, subject: SubjectKey, rules: str, limit: int) -> ProfileEvidence:
+        row = self._read(PROFILE_EVIDENCE, subject=subject, rules=rules, limit=limit)[0]
+        return ProfileEvidence(tuple(row["langs"]), tuple(memory_from_node(m) for m in row["evidence"]))
 
     def set_status(self, subject: SubjectKey, ids: Sequence[str], status: MemoryStatus, at: datetime) -> int:
         records = self._write(SET_STATUS, subject=subject, ids=list(ids), status=MemoryStatus(status).value, now=at)
