@@ -69,6 +69,17 @@ class InMemoryMemories(MemoryStore):
             for relation in memory.relations:
                 self._entities.setdefault(subject, set()).add((relation.entity.type, relation.entity.name))
 
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
+        """All or nothing under the one lock, as the Neo4j adapter's one transaction."""
+        self._check()
+        with self._lock:
+            saved = (dict(self._memories), dict(self._fingerprints))
+            try:
+                return [self.insert_new(subject, memory, fingerprint) for memory, fingerprint in items]
+            except BaseException:
+                self._memories, self._fingerprints = saved
+                raise
+
     def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str:
         """Claim the fingerprint and write the memory unindexed, atomically (one lock here, one
         transaction in Neo4j). A live owner of the same fingerprint wins; the caller reinforces it."""

@@ -67,8 +67,13 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
         Returns the fingerprint's owner: `memory.id` when written, else the memory that already
         holds this fact (a concurrent or earlier writer), which the caller reinforces instead."""
+        return self.insert_many(subject, [(memory, fingerprint)])[0]
 
-        def work(tx: neo4j.ManagedTransaction) -> str:
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
+        """A capture's new memories in one transaction (one commit, issue #13), each claimed and
+        written in order: a later item sees an earlier one's claim, as separate calls would."""
+
+        def claim(tx: neo4j.ManagedTransaction, memory: Memory, fingerprint: str) -> str:
             record = tx.run(
                 CLAIM_FINGERPRINT, STATUS_PARAMS, subject=subject, fp=fingerprint, id=memory.id, now=memory.updated_at
             ).single()
@@ -79,6 +84,11 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
                 raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
             return owner
 
+        def work(tx: neo4j.ManagedTransaction) -> list[str]:
+            return [claim(tx, memory, fingerprint) for memory, fingerprint in items]
+
+        if not items:
+            return []
         with self._translate(), self._session() as session:
             return session.execute_write(work)
 

@@ -138,6 +138,10 @@ class MemoryWriter(Protocol):
 
     def upsert(self, subject: SubjectKey, memory: Memory, indexed: bool) -> None: ...
     def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str: ...
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
+        """`insert_new` for each (memory, fingerprint) in order, in one transaction: owners in order."""
+        ...
+
     def reinforce(
         self,
         subject: SubjectKey,
