@@ -165,4 +165,4 @@ def test_a_failed_insert_transaction_writes_nothing_and_the_trail_says_so(
     assert graph.list_memories(scope.subject, None, None, 0, 100)[0] == []
     trail = [(e.type, e.memory_id) for e in graph.audit_trail(scope.subject)]
     created = [m for t, m in trail if t == "created"]
-    assert created and sorted(created) == sorted(m for t, m in trail if t == "rolled_back")
+    assert created and sorted(map(str, created)) == sorted(str(m) for t, m in trail if t == "rolled_back")
