@@ -14,7 +14,8 @@ from adapters.neo4j_cypher_memories import RELATED_MAX_DF
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import HOLDS_FACT, SEARCHABLE, Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
-from mal.records import AuditEvent, Expansion, Quadruple, RecentTurn
+from mal.profile import PROFILE_RULES, is_evidence
+from mal.records import AuditEvent, Expansion, ProfileEvidence, Quadruple, RecentTurn
 
 __all__ = ["InMemoryMemories"]
 
@@ -67,6 +68,17 @@ class InMemoryMemories(MemoryStore):
             self._memories[memory.id] = _Node(subject, memory.model_copy(deep=True), indexed, extra)
             for relation in memory.relations:
                 self._entities.setdefault(subject, set()).add((relation.entity.type, relation.entity.name))
+
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
+        """All or nothing under the one lock, as the Neo4j adapter's one transaction."""
+        self._check()
+        with self._lock:
+            saved = (dict(self._memories), dict(self._fingerprints))
+            try:
+                return [self.insert_new(subject, memory, fingerprint) for memory, fingerprint in items]
+            except BaseException:
+                self._memories, self._fingerprints = saved
+                raise
 
     def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str:
         """Claim the fingerprint and write the memory unindexed, atomically (one lock here, one
@@ -323,6 +335,14 @@ class InMemoryMemories(MemoryStore):
         found.sort(key=lambda m: m.id)
         found.sort(key=lambda m: m.created_at, reverse=True)
         return [m.model_copy(deep=True) for m in found[offset : offset + limit]], len(found)
+
+    def profile_evidence(self, subject: SubjectKey, rules: str, limit: int) -> ProfileEvidence:
+        """As the Neo4j adapter, which stores `is_evidence` with each memory under `PROFILE_RULES`:
+        judged here on read (content does not change), everything unknown under other rules."""
+        page = self.list_memories(subject, list(SEARCHABLE), None, 0, limit)[0]
+        active = [m for m in page if m.status == MemoryStatus.ACTIVE]
+        evidence = [m for m in active if rules != PROFILE_RULES or is_evidence(m)]
+        return ProfileEvidence(tuple(m.lang for m in active), tuple(evidence))
 
     def set_status(self, subject: SubjectKey, ids: Sequence[str], status: MemoryStatus, at: datetime) -> int:
         self._check()

@@ -16,6 +16,7 @@ from neo4j import exceptions as nx
 from adapters.neo4j_cypher import UPSERT_MEMORY, UPSERT_RELATION, status_params
 from mal.errors import StoreUnavailable
 from mal.models import Entity, Memory, MemoryStatus, Relation, SubjectKey
+from mal.profile import PROFILE_RULES, is_evidence
 from mal.relations import relation_type
 
 __all__ = ["STATUS_PARAMS", "Neo4jBase", "entity_uid", "jsonable", "memory_from_node", "native", "upsert_tx"]
@@ -55,6 +56,9 @@ def _props(memory: Memory, indexed: bool) -> dict[str, Any]:
         "provenance": list(memory.provenance),
         "events": list(memory.events),
         "indexed": indexed,
+        # Possible evidence for the instructions, judged once here (mal/profile.py).
+        "profile": is_evidence(memory),
+        "profile_rules": PROFILE_RULES,
         **{f: getattr(memory, f) for f in _DATETIME_FIELDS},
     }
 

@@ -23,6 +23,7 @@ __all__ = [
     "MARK_INDEXED_MANY",
     "MARK_UNINDEXED",
     "PRIOR_WRITES",
+    "PROFILE_EVIDENCE",
     "QUADRUPLES",
     "REINFORCE",
     "RELATED_MAX_DF",
@@ -269,6 +270,18 @@ WHERE ($statuses IS NULL OR m.status IN $statuses) AND ($kinds IS NULL OR m.kind
 WITH m ORDER BY m.created_at DESC, m.id
 WITH collect(m) AS ms
 RETURN size(ms) AS total, ms[$offset..$offset + $limit] AS page
+"""
+
+# The instructions' read (mal/profile.py): the page LIST_MEMORIES would give (same filter, order and
+# limit), reduced in the store to the active memories' languages and the active ones marked as
+# evidence or judged under other rules (`coalesce`: nodes written before the mark are unknown).
+PROFILE_EVIDENCE = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.status IN $searchable AND m.indexed = true
+WITH m ORDER BY m.created_at DESC, m.id LIMIT $limit
+WITH m WHERE m.status = $active
+RETURN collect(m.lang) AS langs,
+       collect(CASE WHEN m.profile = true OR coalesce(m.profile_rules, '') <> $rules THEN m END) AS evidence
 """
 
 SET_STATUS = """

@@ -29,6 +29,7 @@ from adapters.neo4j_cypher import (
     MARK_INDEXED_MANY,
     MARK_UNINDEXED,
     PRIOR_WRITES,
+    PROFILE_EVIDENCE,
     QUADRUPLES,
     REINFORCE,
     RELATED_MAX_DF,
@@ -42,7 +43,7 @@ from adapters.neo4j_cypher import (
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
-from mal.records import Expansion, Quadruple
+from mal.records import Expansion, ProfileEvidence, Quadruple
 
 __all__ = ["Neo4jMemories"]
 
@@ -67,8 +68,13 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
         Returns the fingerprint's owner: `memory.id` when written, else the memory that already
         holds this fact (a concurrent or earlier writer), which the caller reinforces instead."""
+        return self.insert_many(subject, [(memory, fingerprint)])[0]
 
-        def work(tx: neo4j.ManagedTransaction) -> str:
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
+        """A capture's new memories in one transaction (one commit, issue #13), each claimed and
+        written in order: a later item sees an earlier one's claim, as separate calls would."""
+
+        def claim(tx: neo4j.ManagedTransaction, memory: Memory, fingerprint: str) -> str:
             record = tx.run(
                 CLAIM_FINGERPRINT, STATUS_PARAMS, subject=subject, fp=fingerprint, id=memory.id, now=memory.updated_at
             ).single()
@@ -79,6 +85,11 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
                 raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
             return owner
 
+        def work(tx: neo4j.ManagedTransaction) -> list[str]:
+            return [claim(tx, memory, fingerprint) for memory, fingerprint in items]
+
+        if not items:
+            return []
         with self._translate(), self._session() as session:
             return session.execute_write(work)
 
@@ -205,6 +216,10 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
         )
         row = records[0]
         return [memory_from_node(m) for m in row["page"]], int(row["total"])
+
+    def profile_evidence(self, subject: SubjectKey, rules: str, limit: int) -> ProfileEvidence:
+        row = self._read(PROFILE_EVIDENCE, subject=subject, rules=rules, limit=limit)[0]
+        return ProfileEvidence(tuple(row["langs"]), tuple(memory_from_node(m) for m in row["evidence"]))
 
     def set_status(self, subject: SubjectKey, ids: Sequence[str], status: MemoryStatus, at: datetime) -> int:
         records = self._write(SET_STATUS, subject=subject, ids=list(ids), status=MemoryStatus(status).value, now=at)

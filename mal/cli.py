@@ -23,7 +23,9 @@ console = Console(stderr=True)
 
 @app.command()
 def serve(
-    host: Annotated[str | None, typer.Option()] = None, port: Annotated[int | None, typer.Option()] = None
+    host: Annotated[str | None, typer.Option()] = None,
+    port: Annotated[int | None, typer.Option()] = None,
+    workers: Annotated[int | None, typer.Option(min=1, max=64, help="uvicorn worker processes")] = None,
 ) -> None:
     """Run the API (FastAPI + uvicorn) on the configured host and port."""
     import uvicorn
@@ -44,6 +46,10 @@ def serve(
     dev = [k for k in settings.api_keys if k.tenant == "dev"]
     if dev and Path(".env").exists():
         console.print(f"development API key (tenant 'dev', from .env): {dev[0].key.get_secret_value()}")
+    workers = workers or settings.workers
+    if workers > 1:  # each worker process imports the app itself (and loads its own encoder)
+        uvicorn.run("mal.api.main:app", host=host, port=port, workers=workers, log_level=settings.log_level.lower())
+        return
     uvicorn.run(create_app(settings), host=host, port=port, log_level=settings.log_level.lower())
 
 

@@ -11,6 +11,7 @@ from jinja2 import Environment, StrictUndefined
 from mal.instructions import Instruction, derive, render_message
 from mal.models import Memory, MemoryStatus
 from mal.ports import Clock, MemoryReader
+from mal.profile import PROFILE_RULES, is_evidence
 from mal.recent import RecentBuffer
 from mal.records import RecentTurn
 from mal.retrieval import Retriever
@@ -21,6 +22,9 @@ from mal.weights import effective_weight
 __all__ = ["AGREED", "ContextBuilder", "ContextGate", "ContextResult", "quote_data"]
 
 _ENV = Environment(undefined=StrictUndefined, autoescape=False)
+# The newest active and disputed memories a context call looks at: the notes without a query are
+# ranked among them and the instructions rest on them.
+PROFILE_WINDOW = 500
 # Stored text is whatever users said, so it may contain "ignore previous instructions" or fake
 # "system:" lines. It is rendered as data: each item one JSON string literal on its own line
 # (line breaks escaped, so it cannot start a line of its own), control and bidi-override characters
@@ -111,18 +115,28 @@ class ContextBuilder:
     ) -> ContextResult:
         gate = gate or ContextGate()
         instructions = instructions and gate.memories  # without memory consent nothing is derived
-        listed: list[Memory] = []
-        if instructions or (max_memories > 0 and gate.memories and not (query and query.strip())):
-            # One listing serves the notes without a query and the instructions, which rest on
-            # everything active, not on the notes picked for this query.
-            statuses = [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
-            listed = self._graph.list_memories(scope.subject, statuses, None, 0, 500)[0]
         wanted = max_memories > 0 and gate.memories
-        memories = self._memories(scope, query, max_memories, listed) if wanted else []
+        listed: list[Memory] | None = None
+        if wanted and not (query and query.strip()):
+            # The notes without a query rank the listing by weight; the same listing is the
+            # profile, so the instructions need no read of their own then.
+            statuses = [MemoryStatus.ACTIVE.value, MemoryStatus.DISPUTED.value]
+            listed = self._graph.list_memories(scope.subject, statuses, None, 0, PROFILE_WINDOW)[0]
+        profile: list[Memory] = []
+        profile_langs: list[str] = []
+        if instructions and listed is not None:
+            profile = [m for m in listed if m.status == MemoryStatus.ACTIVE]
+            profile_langs = [m.lang for m in profile]
+        elif instructions:
+            # One small read: only the memories marked as possible evidence (mal/profile.py),
+            # judged again here in case they were marked under other rules.
+            evidence = self._graph.profile_evidence(scope.subject, PROFILE_RULES, PROFILE_WINDOW)
+            profile = [m for m in evidence.memories if is_evidence(m)]
+            profile_langs = list(evidence.langs)
+        memories = self._memories(scope, query, max_memories, listed or []) if wanted else []
         stored = self._recent.get(scope, max_recent_turns) if gate.turns else []
         turns = (stored + list(gate.current))[-max_recent_turns:] if max_recent_turns > 0 else []
-        profile = [m for m in listed if m.status == MemoryStatus.ACTIVE] if instructions else []
-        lang = lang or _majority_lang(memories or profile, turns)
+        lang = lang or _majority_lang([m.lang for m in memories] or profile_langs, turns)
         derived = derive(profile, self._clock.now(), lang)
         messages = [{"role": "system", "content": render_message(derived, lang)}] if derived else []
         if memories:
@@ -153,9 +167,9 @@ class ContextBuilder:
         return memories[:limit]
 
 
-def _majority_lang(memories: list[Memory], turns: list[RecentTurn]) -> str:
+def _majority_lang(langs: list[str], turns: list[RecentTurn]) -> str:
     import parsers
 
-    votes = [m.lang for m in memories] + [parsers.detect_lang(t.content) for t in turns if t.role == "user"]
+    votes = langs + [parsers.detect_lang(t.content) for t in turns if t.role == "user"]
     zh = sum(1 for v in votes if parsers.counts_as_zh(v))
     return "zh" if votes and zh * 2 >= len(votes) else "en"

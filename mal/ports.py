@@ -23,6 +23,7 @@ from mal.records import (
     Expansion,
     IdentityProposal,
     PendingArchive,
+    ProfileEvidence,
     Quadruple,
     QuarantineHit,
     RecentTurn,
@@ -117,6 +118,11 @@ class MemoryReader(Protocol):
         offset: int,
         limit: int,
     ) -> tuple[list[Memory], int]: ...
+    def profile_evidence(self, subject: SubjectKey, rules: str, limit: int) -> ProfileEvidence:
+        """The instructions' one read (mal/profile.py): the same `limit` newest active or disputed
+        memories `list_memories` pages through, reduced to the active evidence and languages."""
+        ...
+
     def quadruples(self, subject: SubjectKey) -> list[Quadruple]: ...
     def expand(self, subject: SubjectKey, request: Expansion) -> list[tuple[str, float]]: ...
 
@@ -132,6 +138,10 @@ class MemoryWriter(Protocol):
 
     def upsert(self, subject: SubjectKey, memory: Memory, indexed: bool) -> None: ...
     def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str: ...
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
+        """`insert_new` for each (memory, fingerprint) in order, in one transaction: owners in order."""
+        ...
+
     def reinforce(
         self,
         subject: SubjectKey,

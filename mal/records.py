@@ -30,6 +30,7 @@ __all__ = [
     "Expansion",
     "IdentityProposal",
     "PendingArchive",
+    "ProfileEvidence",
     "Quadruple",
     "QuarantineHit",
     "RecentTurn",
@@ -275,6 +276,17 @@ class Expansion:
     query_weight: float = 1.0
     topic_weight: float = 0.5
     neighbour_weight: float = 0.0
+
+
+@dataclass(frozen=True)
+class ProfileEvidence:
+    """What a context call reads for the instructions (`MemoryReader.profile_evidence`): among the
+    subject's `limit` newest active or disputed memories, the languages of the active ones (the
+    language vote when the call names none) and the active ones marked as possible evidence
+    (mal/profile.py), or judged under other rules, newest first."""
+
+    langs: tuple[str, ...]
+    memories: tuple[Memory, ...]
 
 
 @dataclass(frozen=True)

@@ -157,6 +157,8 @@ class Settings(BaseSettings):
     api_keys: list[ApiKeyConfig] = Field(default_factory=list)
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
+    # uvicorn worker processes for `mal serve` (docs/benchmarks.md "Workers vs one process").
+    workers: int = Field(default=1, ge=1, le=64)
     data_dir: Path = Path("data")
     recent_turns: int = Field(default=20, ge=0, le=200)
     max_turns_per_call: int = Field(default=200, ge=1)

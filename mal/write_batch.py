@@ -15,6 +15,12 @@ Why the rules do not change:
 - Up-front reads are only used when no turn of the capture forgets or bare-corrects anything, the
   only turns that change what a later candidate would read; those captures flush before such a
   turn and read live, as before.
+- New memories are inserted in one Neo4j transaction per capture (`insert_many`: each claims its
+  fact's fingerprint and is written unindexed, in order, as `insert_new` would). Until then they
+  are pending: the dedup nearest neighbour sees their vectors, and any read that could see them
+  (a conflict check of their kind's rules, the agreement check of a pending duplicate, a forget or
+  a bare correction) sends them first. A pending memory whose fact another memory already owns is
+  answered as a reinforcement of that owner after the transaction, as the unbatched path did.
 - A failed capture writes its staged audit lines (best effort) before the rollback's, so the
   trail still says what was done and that it was undone; staged vectors are simply dropped.
 """
@@ -25,18 +31,37 @@ import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from mal.capture_plan import Candidate
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.ports import AuditLog, MemoryReader, MemoryWriter, VectorStore
 from mal.records import AuditEvent
 
-__all__ = ["StagedWrites", "read_ahead"]
+__all__ = ["PendingInsert", "StagedWrites", "read_ahead"]
+
+
+@dataclass
+class PendingInsert:
+    """A new memory held back for the capture's one insert transaction (`MemoryWriter.insert_many`):
+    `written` is the answer already given for it, corrected if another memory owns the fact."""
+
+    candidate: Candidate
+    fingerprint: str
+    vector: list[float]
+    written: WrittenAnswer
+    audit: AuditEvent
+
+
+class WrittenAnswer(Protocol):
+    memory: Memory
+    action: Any
 
 
 @dataclass
 class StagedWrites:
     vectors: list[tuple[Memory, list[float]]] = field(default_factory=list)
+    inserts: list[PendingInsert] = field(default_factory=list)
     audit: list[AuditEvent] = field(default_factory=list)
     # Up-front reads (None: not prefetched, read live): candidate memory id -> its nearest hits,
     # and the replay check's answer keyed by memory id or write event.
@@ -52,7 +77,8 @@ class StagedWrites:
             hits = list(self.nearest_hits[memory.id])
         else:
             hits = list(vectors.nearest(subject, vector, k=k, kind=memory.kind))
-        for staged, staged_vector in self.vectors:
+        pending = [(p.candidate.memory, p.vector) for p in self.inserts]
+        for staged, staged_vector in self.vectors + pending:
             if staged.kind != memory.kind or staged.id == memory.id:
                 continue
             cosine = _cosine(vector, staged_vector)
@@ -60,9 +86,15 @@ class StagedWrites:
         hits.sort(key=lambda h: h.vector_cosine or 0.0, reverse=True)
         return hits[:k]
 
+    def pending(self, memory_id: str) -> Memory | None:
+        """A memory held back for the insert transaction (not in the graph yet), else None."""
+        return next((p.candidate.memory for p in self.inserts if p.candidate.memory.id == memory_id), None)
+
     def flush(self, graph: MemoryWriter, audit: AuditLog, vectors: VectorStore, subject: SubjectKey) -> None:
         """Vectors first, then the graph makes them visible, then the trail: the order of the
-        unbatched path, so a crash in between leaves what `repair()` already handles."""
+        unbatched path, so a crash in between leaves what `repair()` already handles. Pending
+        inserts must have gone out first (`WritePipeline._flush`)."""
+        assert not self.inserts, "pending inserts are written before their vectors"
         if self.vectors:
             vectors.upsert_many(subject, self.vectors)
             graph.mark_indexed_many(subject, [m.id for m, _ in self.vectors])

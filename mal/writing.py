@@ -42,7 +42,7 @@ from mal.sanitize import sanitize_turns
 from mal.scope import SubjectScope
 from mal.settings import Settings
 from mal.weights import effective_weight
-from mal.write_batch import read_ahead
+from mal.write_batch import PendingInsert, read_ahead
 from parsers.kinds import bare_correction_kinds
 
 __all__ = ["CaptureRequest", "CaptureResult", "WritePipeline", "WrittenMemory", "embed_text", "fingerprint"]
@@ -158,7 +158,7 @@ class WritePipeline:
             for index, p in parsed.items():
                 if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
                     # These turns read what earlier turns wrote: everything staged goes out first.
-                    staged.flush(self._graph, self._graph, self._vectors, scope.subject)
+                    self._flush(scope, journal, now)
                 self._capture_turn(
                     scope,
                     request,
@@ -175,7 +175,7 @@ class WritePipeline:
                 )
             # A forget request's own words name what was forgotten, and a turn whose memory this very
             # request forgot must not come back through the recent buffer either.
-            staged.flush(self._graph, self._graph, self._vectors, scope.subject)
+            self._flush(scope, journal, now)
             skip = {i for i, action in actions.items() if action == TurnAction.FORGET}
             skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
             if request.store_turns:
@@ -183,6 +183,9 @@ class WritePipeline:
                     scope, request.session_id, turns, now, request.source, skip
                 )
         except BaseException:  # every error class, not only store outages: nothing half-written
+            for unsent in staged.inserts:  # never written: the trail must not claim them
+                staged.audit.remove(unsent.audit)
+            staged.inserts = []
             try:  # the trail says what was done before it says that it was undone
                 staged.flush_audit(self._graph, scope.subject)
             except Exception:
@@ -203,7 +206,7 @@ class WritePipeline:
             for candidate, vector in zip(candidates, vectors, strict=True):
                 written = self._replayed(scope, candidate)
                 result.memories.append(written or self._write_candidate(scope, candidate, vector, now, result, journal))
-            journal.staged.flush(self._graph, self._graph, self._vectors, scope.subject)
+            self._flush(scope, journal, now)
         except BaseException:  # as capture: nothing half-merged
             undo(self._graph, self._vectors, self._clock, scope, journal)
             raise
@@ -288,8 +291,13 @@ class WritePipeline:
         journal: Journal,
     ) -> WrittenMemory:
         memory, fact = candidate.memory, candidate.fact
-        # Only kinds with conflict keys need the subject's active memories of that kind.
-        active = self._graph.active_of_kind(scope.subject, memory.kind) if memory.kind in parsers.CONFLICT_KEYS else []
+        # Only kinds with conflict keys need the subject's active memories of that kind (pending
+        # inserts of this capture included: they go out first).
+        active: list[Memory] = []
+        if memory.kind in parsers.CONFLICT_KEYS:
+            if any(p.candidate.memory.kind == memory.kind for p in journal.staged.inserts):
+                self._flush_inserts(scope, journal, now)
+            active = self._graph.active_of_kind(scope.subject, memory.kind)
         conflict = parsers.check_conflict(fact, [{"id": m.id, "slots": m.slots} for m in active])
         if conflict is not None:
             old = next(m for m in active if m.id == conflict.memory_id)
@@ -305,13 +313,13 @@ class WritePipeline:
             joined = self._insert_or_join(scope, candidate, vector, now, journal)
             result.questions.append(conflict.question)
             return joined or WrittenMemory(memory, "disputed")
-        duplicate = self._duplicate_of(scope, memory, vector, journal)
+        duplicate = self._duplicate_of(scope, memory, vector, journal, now)
         if duplicate is not None:
             # The duplicate was just read: it is the state the journal needs, no second read.
             return self._reinforce(scope, duplicate.id, candidate, now, journal, before=duplicate) or WrittenMemory(
                 duplicate, "reinforced"
             )
-        return self._insert_or_join(scope, candidate, vector, now, journal) or WrittenMemory(memory, "created")
+        return self._stage_insert(scope, candidate, vector, journal)
 
     def _insert_or_join(
         self,
@@ -367,7 +375,7 @@ class WritePipeline:
         return WrittenMemory(memory, action)  # type: ignore[arg-type]
 
     def _duplicate_of(
-        self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal
+        self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal, now: datetime
     ) -> Memory | None:
         # Cosine finds candidate duplicates; only agreement (mal/dedup.py) may merge. The nearest can
         # be a near-miss (MiniLM: 草莓 / 蓝莓 at 1.0) with the true duplicate next: look at a few.
@@ -375,6 +383,11 @@ class WritePipeline:
         # restatements in other words as low as 0.92, so agreement, not cosine, decides.
         for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector, k=DEDUP_CANDIDATES):
             if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
+                pending = journal.staged.pending(hit.id)
+                if pending is not None:  # this capture's own new memory, compared as staged
+                    if not dedup.agree(pending, memory):
+                        continue
+                    self._flush_inserts(scope, journal, now)  # the duplicate: written before it is reinforced
                 found = self._graph.get(scope.subject, hit.id)
                 live = found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED)
                 if live and found is not None and dedup.agree(found, memory):
@@ -461,6 +474,47 @@ class WritePipeline:
             {"kind": memory.kind},
         )
         return memory.id
+
+    def _stage_insert(
+        self, scope: SubjectScope, candidate: Candidate, vector: list[float], journal: Journal
+    ) -> WrittenMemory:
+        """A plain new memory waits for the capture's one insert transaction (mal/write_batch.py);
+        its audit line takes its place in the trail now, as `_insert` would have written it."""
+        memory = candidate.memory
+        written = WrittenMemory(memory, "created")
+        event = audit_event(
+            AuditType(memory.events[0].split(":", 1)[1]), memory.id, memory.created_at, {"kind": memory.kind}
+        )
+        journal.staged.audit.append(event)
+        journal.staged.inserts.append(
+            PendingInsert(candidate, fingerprint(scope.subject, memory), vector, written, event)
+        )
+        return written
+
+    def _flush_inserts(self, scope: SubjectScope, journal: Journal, now: datetime) -> None:
+        """The pending new memories in one transaction. Each is journalled as created before it is
+        sent (a failed transaction is rolled back and audited as such); one whose fact another
+        memory owns was never written: that owner is reinforced and the answer says so."""
+        staged = journal.staged
+        pending, staged.inserts = staged.inserts, []
+        if not pending:
+            return
+        journal.created.extend(p.candidate.memory.id for p in pending)
+        owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprint) for p in pending])
+        for p, owner in zip(pending, owners, strict=True):
+            memory = p.candidate.memory
+            if owner == memory.id:
+                staged.vectors.append((memory, p.vector))  # Weaviate and `indexed` at the flush
+                continue
+            journal.created.remove(memory.id)
+            staged.audit.remove(p.audit)
+            joined = self._reinforce(scope, owner, p.candidate, now, journal)
+            if joined is not None:
+                p.written.memory, p.written.action = joined.memory, joined.action
+
+    def _flush(self, scope: SubjectScope, journal: Journal, now: datetime) -> None:
+        self._flush_inserts(scope, journal, now)
+        journal.staged.flush(self._graph, self._graph, self._vectors, scope.subject)
 
     def _demote(self, scope: SubjectScope, old: Memory, now: datetime, reason: str, by: str, journal: Journal) -> None:
         journal.changing(old)

@@ -123,3 +123,32 @@ def test_archive_stubs_is_archive_stub_for_each(graph: Any, subject: str, tenant
     assert {(q.entity, q.memory_id) for q in graph.quadruples(subject)} == {("Tokyo", kept.id)}
     stub = graph.get(subject, a.id)
     assert stub is not None and stub.summary == "" and stub.relations == []
+
+
+def test_profile_evidence_is_the_active_marked_part_of_the_newest_page(graph: Any, subject: str, tenant: str) -> None:
+    """The instructions' read (mal/profile.py): among the newest active/disputed memories, the
+    languages of the active ones and the active ones that may be evidence; memories marked under
+    other rules are all returned (judged again by the caller)."""
+    from mal.profile import PROFILE_RULES
+
+    graph.ensure_subject(subject, tenant, T0)
+    python = _memory(summary="用户用 Python 写爬虫", lang="zh")
+    museum = _memory(summary="visited a museum", at=T0 + timedelta(minutes=1))
+    budget = _memory(kind="budget", summary="budget 500", slots={"amount": 500}, at=T0 + timedelta(minutes=2))
+    disputed = _memory(summary="writes Rust", status=MemoryStatus.DISPUTED, at=T0 + timedelta(minutes=3))
+    forgotten = _memory(summary="writes Go code", status=MemoryStatus.FORGOTTEN, at=T0 + timedelta(minutes=4))
+    pending = _memory(summary="uses Docker", at=T0 + timedelta(minutes=5))
+    for m in (python, museum, budget, disputed, forgotten):
+        graph.upsert(subject, m, indexed=True)
+    graph.upsert(subject, pending, indexed=False)  # not yet readable
+    found = graph.profile_evidence(subject, PROFILE_RULES, 500)
+    assert [m.id for m in found.memories] == [budget.id, python.id]  # newest first
+    assert sorted(found.langs) == ["en", "en", "zh"]
+    assert found.memories[1].summary == python.summary and found.memories[0].slots == {"amount": 500}
+    other = graph.profile_evidence(subject, "other-rules", 500)
+    assert [m.id for m in other.memories] == [budget.id, museum.id, python.id]
+    newest = graph.profile_evidence(subject, PROFILE_RULES, 2)  # the page: disputed + budget
+    assert [m.id for m in newest.memories] == [budget.id] and newest.langs == ("en",)
+    graph.set_status(subject, [python.id], MemoryStatus.FORGOTTEN, T0)
+    assert [m.id for m in graph.profile_evidence(subject, PROFILE_RULES, 500).memories] == [budget.id]
+    assert graph.profile_evidence(secrets.token_hex(32), PROFILE_RULES, 500).memories == ()

@@ -65,6 +65,23 @@ def test_fingerprint_claim_and_atomic_reinforce(graph: Any, subject: str, tenant
         graph.insert_new(secrets.token_hex(32), _tea(), "fp-" + secrets.token_hex(8))  # unknown subject
 
 
+def test_insert_many_claims_in_order_in_one_transaction(graph: Any, subject: str, tenant: str) -> None:
+    """A capture's new memories (mal/write_batch.py): as `insert_new` one after another (a later
+    item sees an earlier one's claim), all or nothing, unindexed until marked."""
+    graph.ensure_subject(subject, tenant, T0)
+    first, same, other = _tea(), _tea(), _memory(summary="用户喜欢乌龙茶", lang="zh")
+    fp, fp_other = "fp-" + secrets.token_hex(8), "fp-" + secrets.token_hex(8)
+    assert graph.insert_many(subject, []) == []
+    assert graph.insert_many(subject, [(first, fp), (same, fp), (other, fp_other)]) == [first.id, first.id, other.id]
+    assert graph.get(subject, same.id) is None and graph.get(subject, other.id).summary == other.summary  # type: ignore[union-attr]
+    assert graph.list_memories(subject, None, None, 0, 10)[0] == []  # written unindexed
+    assert {m.id for _, m in graph.unindexed(subject, T0 + timedelta(days=1))} == {first.id, other.id}
+    later, stranger = _tea(), _memory(summary="never written")
+    with pytest.raises(InvalidInput):  # unknown subject: nothing of the batch is written
+        graph.insert_many(secrets.token_hex(32), [(stranger, "fp-" + secrets.token_hex(8))])
+    assert graph.insert_many(subject, [(later, fp)]) == [first.id]  # the live owner still wins
+
+
 def test_forget_memory_leaves_a_textless_tombstone_and_frees_the_fingerprint(
     graph: Any, subject: str, tenant: str
 ) -> None:

@@ -51,3 +51,37 @@ def test_forgetting_the_evidence_removes_the_instruction(client: TestClient, key
     assert [(i["kind"], i["memory_ids"]) for i in agent.context()["instructions"]] == [("allergy", [memory_id])]
     assert client.delete(f"/v1/memories/{memory_id}", headers=agent.headers).status_code == 204
     assert agent.context()["instructions"] == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_context_with_a_query_reads_the_marked_profile_live(
+    client: TestClient, keys: dict[str, str], lang: str
+) -> None:
+    """With a query, the instructions come from the memories marked as evidence on write
+    (mal/profile.py), read live from Neo4j: the same instructions as without a query, and a
+    forget or an erase is seen by the very next call (nothing cached to go stale)."""
+    user = f"marked-{lang}-" + secrets.token_hex(4)
+    agent = Agent(client, keys["agent_a"], user)
+    if lang == "zh":
+        agent.write("s1", "我对花生过敏", "我上周和妹妹去了博物馆")
+        agent.write("s2", "我正在学 Python", "用 Python 写个爬虫怎么写")
+        agent.write("s3", "Python 的列表推导式怎么用")
+    else:
+        agent.write("s1", "I'm allergic to peanuts", "I visited the science museum with my sister last week")
+        agent.write("s2", "I'm learning Python", "How do I write a web scraper in Python?")
+        agent.write("s3", "How do list comprehensions work in Python?")
+    asked = agent.context("周末做什么菜" if lang == "zh" else "what should I cook this weekend")
+    plain = agent.context()
+    kinds = {(i["kind"], i["key"]) for i in asked["instructions"]}
+    assert ("allergy", "花生" if lang == "zh" else "peanuts") in kinds, asked["instructions"]
+    assert asked["instructions"] == plain["instructions"]
+    assert asked["system_messages"][0]["content"].startswith(MESSAGE_WORDS[lang])
+    allergy = next(i for i in asked["instructions"] if i["kind"] == "allergy")
+    for memory_id in allergy["memory_ids"]:
+        assert client.delete(f"/v1/memories/{memory_id}", headers=agent.headers).status_code == 204
+    after = agent.context("周末做什么菜" if lang == "zh" else "what should I cook this weekend")
+    assert "allergy" not in {i["kind"] for i in after["instructions"]}
+    assert after["instructions"] == [i for i in asked["instructions"] if i["kind"] != "allergy"]
+    admin = {"Authorization": f"Bearer {keys['admin_a']}", "X-User-Id": user}
+    assert client.post("/v1/subjects/erase", headers=admin).status_code == 200
+    assert agent.context("anything")["instructions"] == []

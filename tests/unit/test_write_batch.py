@@ -16,7 +16,17 @@ from tests.unit.fakes import fake_container, new_scope, write
 EN = [f"I visited museum number {i} with my sister" for i in range(18)] + ["I prefer Python", "我妈妈有高血压"]
 ZH = [f"我上周去了第{i}个博物馆" for i in range(18)] + ["我更喜欢 Python", "我妈妈有高血压"]
 COUNTED = {
-    "graph": ("get", "by_event", "prior_writes", "mark_indexed", "mark_indexed_many", "append_audit", "append_audits"),
+    "graph": (
+        "get",
+        "by_event",
+        "prior_writes",
+        "insert_new",
+        "insert_many",
+        "mark_indexed",
+        "mark_indexed_many",
+        "append_audit",
+        "append_audits",
+    ),
     "vectors": ("upsert", "upsert_many", "nearest"),
 }
 
@@ -52,11 +62,13 @@ def test_a_20_turn_capture_is_a_few_round_trips(texts: list[str], monkeypatch: p
     # the per-memory forms are never used. Dedup neighbours: one query per candidate, up front.
     assert calls["graph.prior_writes"] == 1 and calls["vectors.upsert_many"] == 1
     assert calls["graph.mark_indexed_many"] == 1 and calls["graph.append_audits"] == 1
+    # Every new memory is claimed and written in one transaction, not one each.
+    assert calls["graph.insert_many"] == 1
     # Each near neighbour above the threshold is read once for the agreement check (at most
     # DEDUP_CANDIDATES per candidate); a reinforced duplicate's read is also the journal's "before".
     reinforced = len(result.memories) - len(created)
     assert reinforced <= calls["graph.get"] <= DEDUP_CANDIDATES * len(result.memories)
-    for single in ("graph.by_event", "graph.mark_indexed", "graph.append_audit", "vectors.upsert"):
+    for single in ("graph.by_event", "graph.insert_new", "graph.mark_indexed", "graph.append_audit", "vectors.upsert"):
         assert calls[single] == 0, single
     assert calls["vectors.nearest"] == len(result.memories)
     trail = c.adapters.graph.audit_trail(scope.subject)
@@ -107,3 +119,50 @@ def test_staged_vectors_take_part_in_the_nearest_neighbour() -> None:
     assert staged.nearest(Store([VectorHit(id="x", score=1, vector_cosine=1)]), "s", probe, [0.0, 1.0])[0].id == (
         "same-kind"
     )
+
+
+@pytest.mark.parametrize("fact", ["I prefer Python", "我更喜欢 Python"])
+def test_a_pending_insert_whose_fact_was_claimed_meanwhile_reinforces_the_owner(
+    fact: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A concurrent writer claims the fact between staging and the insert transaction: the
+    capture's memory is never written, the owner is reinforced, and the answer and trail say so."""
+    c, scope = fake_container(), new_scope()
+    graph = c.adapters.graph
+    real = graph.insert_many
+    rival: list[str] = []
+
+    def racing(subject: str, items: list[tuple[Memory, str]]) -> list[str]:
+        memory, fingerprint = items[0]
+        other = memory.model_copy(update={"id": "rival-" + memory.id, "events": ["rival:created"]})
+        rival.append(graph.insert_new(subject, other, fingerprint))
+        graph.mark_indexed(subject, other.id)
+        return list(real(subject, items))
+
+    monkeypatch.setattr(graph, "insert_many", racing)
+    result = write(c, scope, "s1", fact)
+    assert [(w.action, w.memory.id) for w in result.memories] == [("reinforced", rival[0])]
+    assert graph.get(scope.subject, rival[0].removeprefix("rival-")) is None  # never written
+    assert [(e.type, e.memory_id) for e in graph.audit_trail(scope.subject)] == [("reinforced", rival[0])]
+    assert c.adapters.vectors.count_subject(scope.subject) == 0  # the rival's vector is its writer's
+
+
+@pytest.mark.parametrize("texts", [EN[:3], ZH[:3]], ids=["en", "zh"])
+def test_a_failed_insert_transaction_writes_nothing_and_the_trail_says_so(
+    texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mal.errors import StoreUnavailable
+
+    c, scope = fake_container(), new_scope()
+    graph = c.adapters.graph
+
+    def down(subject: str, items: list[tuple[Memory, str]]) -> list[str]:
+        raise StoreUnavailable("neo4j", "ServiceUnavailable (simulated)")
+
+    monkeypatch.setattr(graph, "insert_many", down)
+    with pytest.raises(StoreUnavailable):
+        write(c, scope, "s1", *texts)
+    assert graph.list_memories(scope.subject, None, None, 0, 100)[0] == []
+    trail = [(e.type, e.memory_id) for e in graph.audit_trail(scope.subject)]
+    created = [m for t, m in trail if t == "created"]
+    assert created and sorted(map(str, created)) == sorted(str(m) for t, m in trail if t == "rolled_back")
