@@ -23,6 +23,7 @@ from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
 from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.preference_rules import preference_facts
 from parsers.profile_rules import profile_facts
+from parsers.requests import is_request
 from parsers.prototypes import prototype_fallback
 from parsers.rules import correction, cued_match, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
@@ -64,6 +65,23 @@ CLASSIFIER_MIN = 0.55
 # A rule fact this weak (feedback read from sentiment alone) yields to a confident "request".
 _WEAK_RULE = 0.8
 _NOTHING = {"smalltalk", "request"}
+# Kinds a request's wording can trip without saying anything about the user ("东京现在几点了" read
+# as a city, "what's a good name for a bakery" as a name); plans, budgets and tastes are kept.
+_REQUEST_OVERRIDES = {"profile", "family_health"}
+# Kinds that describe a lasting state of the user; a slot-less turn that denies or ends one is an
+# episode (docs/parser_labels.md: "a statement that only denies something ... is an episode").
+_STATE_KINDS = {"profile", "family_health", "preference"}
+_DENIAL = re.compile(
+    r"\b(?:don't|do not|doesn't|does not|didn't) have\b|\bno longer\b|\banymore\b|\bused to\b|\bquit\b|"
+    r"\bnot an?\b|\bnever (?:had|been)\b|\bno (?:[a-z]+ )?(?:allergies|pets|kids|car)\b|"
+    r"没有|不再|已经不|以前|戒了|早就不",
+    re.I,
+)
+_SOMEONE_ELSE = re.compile(
+    r"^\W*(?:my|our)\s+(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|classmate|teammate)s?\b|"
+    r"^\W*我(?:的)?(?:朋友|同事|同学|老板|领导|邻居|室友|闺蜜|哥们)",
+    re.I,
+)
 _OTHER_PERSON = re.compile(
     r"朋友|同事|同学|老板|领导|邻居|室友|他|她|别人|\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|"
     r"he|she|someone|somebody)\b",
@@ -186,6 +204,8 @@ def parse(
         matches = [cued] if cued else []
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
+    if not fix and is_request(text, lang) and all(m[0] in _REQUEST_OVERRIDES for m in matches):
+        return ParseResult(lang, "request", [("request", 0.8)], sentiment=mood[0], intensity=mood[1])
     if (
         guess
         and guess[0] in _NOTHING
@@ -226,6 +246,11 @@ def parse(
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
         intent = guess[0] if guess and guess[1] >= CLASSIFIER_MIN and guess[0] not in _NOTHING else "episode"
+        if intent in _STATE_KINDS and (_DENIAL.search(text) or _SOMEONE_ELSE.search(text)):
+            # No rule read a slot and the turn denies or ends a state ("I don't have any allergies",
+            # "我以前抽烟，两年前戒了") or is about someone outside the family: the label format calls
+            # that an episode, and the learned layer, which reads topics, would call it a fact.
+            intent = "episode"
         subs = [("episode", 0.5)] + ([(guess[0], round(guess[1], 2))] if guess else []) + ([label] if label else [])
         return ParseResult(lang, intent, subs, [fact], mood[0], mood[1], fix)
     facts = [

@@ -204,8 +204,8 @@ def health_facts(text: str, lang: str) -> list[Found]:
             before = text[max(0, m.start() - 2) : m.start("a")]
             if not a or _NEG_ZH.search(before + m.group(0)[: m.start("a") - m.start()]) or a in {"不", "有点", "会"}:
                 continue
-            if re.search(r"(?:不|没)$", a):
-                continue
+            if re.search(r"(?:不|没)$", a) or re.match(r"没|不|无|什么", a) or a.endswith("什么"):
+                continue  # "我没有什么过敏的东西": a denial names no allergen
             out.append((m.start(), _health(_who(text, m.start("a"), "zh"), {"condition": "过敏", "allergen": a})))
     if lang != "zh":
         for m in _ALLERGY_EN.finditer(text):
@@ -216,7 +216,7 @@ def health_facts(text: str, lang: str) -> list[Found]:
             head = text[max(0, m.start() - 12) : m.start()]
             if a.lower() in {"no", "any", "food", "seasonal", "an", "a"} or _NEG_EN.search(head):
                 continue
-            if re.search(r"\b(?:any|no)\s+allerg", low):
+            if re.search(r"\b(?:any|no)\s+(?:[a-z]+\s+){0,2}allerg", low):
                 continue
             rel = _who(text, m.start(), "en")
             she = re.search(rf"\bmy\s+(?P<r>{_REL_EN_ALT})\b[^.;!?]*\b(?:she|he)'?s?\s+(?:is\s+)?allergic", text, re.I)

@@ -132,7 +132,7 @@ _TRAVEL_ZH = re.compile(
 _PL = r"[A-Z][a-zA-Z]+(?:\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|On|In|At|By|For)\b)[A-Z][a-zA-Z]+)?"
 _TRAVEL_EN = re.compile(
     r"\b(?i:book|buy|reserve|get)\b[^.]{0,30}\b(?i:ticket|train|flight|seat|plane)s?\b|\b(?i:trip|travel(?:ing|ling)?|fly(?:ing)?|flyin|heading|going|flight|train|bus|ticket)\s+(?:to|for)\s+[A-Z]|"
-    r"\b(?i:heading|going|flying|flyin)\s+to\s+[a-z]{3,}\b|"
+    r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+[a-z]{3,}\b|"
     r"\b(?:fr[o]?m)\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]|\b(?i:leave|leaving)\s+[A-Z]\w+\s+for\s+[A-Z]|"
     r"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday)\s+in\s+[A-Z]|"
     r"\b(?i:fly|flying)\s+[A-Z]\w+\s+to\s+[A-Z]|^[A-Z]\w+\s+to\s+[A-Z]\w+\s+(?:by|on)\b|\bI'll be in [A-Z]\w+ from\b"
@@ -154,7 +154,8 @@ _DEST_EN = [
     re.compile(
         rf"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday|be)\s+in\s+(?P<arr>{_PL})"
     ),
-    re.compile(r"\b(?i:heading|going|flying|flyin)\s+to\s+(?P<arr>[a-z]{3,})\b"),
+    # lower-case destinations ("heading to bostn"); "it's going to rain" is weather, not a trip
+    re.compile(r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+(?P<arr>[a-z]{3,})\b"),
 ]
 _NOT_PLACE = {"I", "My", "me", "the", "work", "bed", "sleep", "school", "see", "get", "be", "do", "go", "have", "make"}
 _TODO_ZH = re.compile(
