@@ -18,6 +18,11 @@ from typing import Any
 
 __all__ = ["IDENTITY", "frame_words"]
 
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # The slots that identify a fact of each kind: all must be present (and equal, mal/dedup.py) for a
 # frame difference to be excused. Kinds or fields not listed never take this path.
 IDENTITY: dict[str, tuple[str, ...]] = {
@@ -29,35 +34,33 @@ IDENTITY: dict[str, tuple[str, ...]] = {
     "preference": ("item", "polarity"),
 }
 _PROFILE: dict[str, frozenset[str]] = {
-    "city": frozenset(
+    "city": _words(
         "live living lives reside residing based stay staying now currently moved move "
-        "住 住在 现在 目前 定居 坐标 生活 待 搬到 搬 在".split()
+        "住 住在 现在 目前 定居 坐标 生活 待 搬到 搬 在"
     ),
-    "hometown": frozenset(
-        "originally original from grew grow up come came born raised hometown "
-        "老家 人 来自 出生 长大 家乡 籍贯 是".split()
+    "hometown": _words(
+        "originally original from grew grow up come came born raised hometown 老家 人 来自 出生 长大 家乡 籍贯 是"
     ),
-    "job": frozenset("work working works as job profession 做 当 工作 上班 职业 干 是".split()),
-    "employer": frozenset("work working works at for employed job 上班 工作 就职 任职 供职 在".split()),
-    "pet": frozenset("name named called call have got 叫 名字 养 家 有".split()),
-    "age": frozenset("year old turned turn 岁 今年 满 了".split()),
-    "name": frozenset("name named called call 叫 名字 是".split()),
-    "device": frozenset("use using switched switch got new 换 换成 用 在用 新".split()),
-    "birthday": frozenset("birthday on 生日 是 号".split()),
-    "language": frozenset("speak speaks can fluent 说 讲 会 能".split()),
+    "job": _words("work working works as job profession 做 当 工作 上班 职业 干 是"),
+    "employer": _words("work working works at for employed job 上班 工作 就职 任职 供职 在"),
+    "pet": _words("name named called call have got 叫 名字 养 家 有"),
+    "age": _words("year old turned turn 岁 今年 满 了"),
+    "name": _words("name named called call 叫 名字 是"),
+    "device": _words("use using switched switch got new 换 换成 用 在用 新"),
+    "birthday": _words("birthday on 生日 是 号"),
+    "language": _words("speak speaks can fluent 说 讲 会 能"),
 }
 _KIND: dict[str, frozenset[str]] = {
-    "family_health": frozenset(
+    "family_health": _words(
         "has have suffer suffers diagnosed allergic allergy take takes taking on every day daily "
-        "有 患有 得了 对 过敏 会 吃 每天 都 服用 在吃 喝 碰".split()
+        "有 患有 得了 对 过敏 会 吃 每天 都 服用 在吃 喝 碰"
     ),
-    "travel_plan": frozenset("fly flying going go heading head will plan planning 去 要 飞 打算 准备".split()),
-    "budget": frozenset(
-        "budget for my buy buying purchase spend at most max maximum dollar buck "
-        "预算 是 的 买 花 最多 块 元 钱".split()
+    "travel_plan": _words("fly flying going go heading head will plan planning 去 要 飞 打算 准备"),
+    "budget": _words(
+        "budget for my buy buying purchase spend at most max maximum dollar buck 预算 是 的 买 花 最多 块 元 钱"
     ),
-    "todo": frozenset("remind me need have must 提醒 我 要 得 需要 记得".split()),
-    "preference": frozenset("like love enjoy prefer rather adore fan into 喜欢 爱 偏好 更 最 超 特别".split()),
+    "todo": _words("remind me need have must 提醒 我 要 得 需要 记得"),
+    "preference": _words("like love enjoy prefer rather adore fan into 喜欢 爱 偏好 更 最 超 特别"),
 }
 
 

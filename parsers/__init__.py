@@ -23,8 +23,8 @@ from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
 from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.preference_rules import preference_facts
 from parsers.profile_rules import profile_facts
-from parsers.requests import is_request
 from parsers.prototypes import prototype_fallback
+from parsers.requests import is_request
 from parsers.rules import correction, cued_match, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
 from parsers.summaries import render

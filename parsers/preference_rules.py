@@ -13,7 +13,10 @@ from parsers.model import EntityRef
 __all__ = ["preference_facts"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
-_END = r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because)\b)"
+_END = (
+    r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
+    r"nowadays|right now|at the moment|to be honest)\b)"
+)
 _ZH = [
     (
         "like",
@@ -30,10 +33,12 @@ _ZH = [
     (
         "dislike",
         re.compile(
-            r"^(?P<i>[^，。,.!！？?我]{1,12}?)(?:我)?(?:是)?(?:真的|实在|真|完全)?(?:接受不了|受不了|受不鸟|吃不惯|不行)"
+            r"^(?P<i>[^，。,.!！？?我]{1,12}?)(?:我)?(?:是)?(?:真的|实在|真|完全)?(?:接受不了|受不了|受不鸟|吃不惯|不行|不太感冒|不感冒|没兴趣|无感)"
         ),
     ),
     ("like", re.compile(r"是(?P<i>[^，。,.!！？?]{1,12}?)的(?:铁粉|粉丝|死忠粉)")),
+    # "我特别能吃辣": being able to take a lot of something is liking it
+    ("like", re.compile(rf"(?:很|特别|超|挺|贼|巨)能(?:吃|喝)(?P<i>[^，。,.!！？?]{{1,6}}?){_END}")),
     ("like", re.compile(r"^(?P<i>[^，。,.!！？?]{1,12}?)(?:yyds|YYDS|永远的神|是我的最爱)")),
     ("like", re.compile(rf"我(?:一般|通常|平时|经常)(?:喝|吃|用|看|听)(?P<i>[^，。,.!！？?]{{1,10}}?){_END}")),
     ("dislike", re.compile(rf"我不吃(?P<i>[^，。,.!！？?]{{1,8}}?){_END}")),

@@ -99,7 +99,7 @@ def _en_int(token: str) -> int | None:
 
 
 _AGE_ZH = re.compile(
-    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
 )
 _AGE_EN = re.compile(
     rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+,\s+|turned\s+)"
@@ -172,11 +172,11 @@ _PET_NAMED_ZH = re.compile(
 )
 _PET_ZH = re.compile(rf"(?:养了|养着|养|有)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
-    rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its) name is)\s+(?P<v>[A-Z][a-z]+)|"
+    rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
     rf"\bmy\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
 )
 _PET_EN = re.compile(
-    rf"\b(?:I|we)\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
+    rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
     re.I,
 )
 
@@ -484,7 +484,9 @@ def _languages(text: str, lang: str) -> list[Found]:
 
 _HOMETOWN = re.compile(
     r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。]|$|人)|"
-    r"\b(?i:originally from|grew up in (?:a small town in )?|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
+    r"\b(?i:originally from|"
+    r"grew up in(?:\s+an? (?:small |little |tiny )?(?:town|village|city)(?:\s+(?:in|called|named))?)?|"
+    r"born and raised in|I come from|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
 )
 
 

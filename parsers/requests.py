@@ -33,12 +33,17 @@ _SHAPE_EN = re.compile(
 # Chinese: 我 only as the one asked for ("帮我", "给我", "告诉我", "我该怎么").
 _ASKING_ZH = re.compile(r"[帮给替教跟告诉]我|我(?:该|应该|能|可以)(?:怎么|如何|怎样)|请问")
 _FIRST_ZH = re.compile(r"我|俺|咱|本人")
-_QUESTION_ZH = re.compile(r"吗[？?。]?$|[？?]$|怎么|怎样|如何|什么|哪|几[点个本种岁天]|多少|为什么|为啥|能不能|可不可以|有没有|是不是")
-_TASK_ZH = re.compile(r"^(?:请|麻烦|帮我|给我|你能|你可以|能不能|可不可以|写|翻译|推荐|介绍|解释|讲讲|说说|告诉我|列|查|算)")
+_QUESTION_ZH = re.compile(
+    r"吗[？?。]?$|[？?]$|怎么|怎样|如何|什么|哪|几[点个本种岁天]|多少|为什么|为啥|能不能|可不可以|有没有|是不是"
+)
+_TASK_ZH = re.compile(
+    r"^(?:请|麻烦|帮我|给我|你能|你可以|能不能|可不可以|写|翻译|推荐|介绍|解释|讲讲|说说|告诉我|列|查|算)"
+)
 # Turns with these are the user's own plans even when addressed to the assistant: "Book me a train
 # from Paris to Lyon", "提醒我明天开会", "帮我订周六北京到天津的高铁".
 _OWN_PLAN = re.compile(
-    r"remind|don't let me forget|\bbook\s+(?:me|us|a|an|the|my|our)\b|\breserve\b|\bforget\b|\bdelete\b|\bwipe\b|\bremember\b|提醒|记得|别忘|订|预订|预约|忘|删|记住",
+    r"remind|don't let me forget|\bbook\s+(?:me|us|a|an|the|my|our)\b|\breserve\b|\bforget\b|\bdelete\b|"
+    r"\bwipe\b|\bremember\b|提醒|记得|别忘|订|预订|预约|忘|删|记住",
     re.I,
 )
 
