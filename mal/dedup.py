@@ -100,13 +100,33 @@ def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozen
     shared = set(a.anchors) & set(b.anchors)
     if [x for x in a.anchors if x in shared] != [x for x in b.anchors if x in shared]:
         return False
-    only_a, only_b = a.words - b.words - frames, b.words - a.words - frames
-    if not (a.words & b.words) and (only_a or only_b):
+    only_a, only_b = _unframed(a.words - b.words, frames), _unframed(b.words - a.words, frames)
+    # jieba may cut the same words differently (人去 / 个人 + 去): a Chinese word found in the other
+    # text as it stands is shared content too.
+    # (never a name: 小李 cut as 小 + 李借 must not make "我借了小李" and "小李借了我" share anything)
+    common = (a.words & b.words) or {
+        w for w in a.words if is_cjk(w) and len(w) >= 2 and w not in a.names | b.names and w in b.text
+    }
+    if not common and (only_a or only_b):
         return False  # nothing in common but fillers and hard facts: not enough to call it the same
     names = a.names | b.names
     return all(_explained(w, only_b, b.text, names) for w in only_a) and all(
         _explained(w, only_a, a.text, names) for w in only_b
     )
+
+
+def _unframed(words: frozenset[str], frames: frozenset[str]) -> frozenset[str]:
+    """The words less the frame words; a Chinese token that glues a frame word to another word
+    (喝牛奶 = 喝 + 牛奶) keeps only the rest, which must still be explained."""
+    out = set()
+    for word in words - frames:
+        rest = word
+        if is_cjk(word):
+            for frame in sorted((f for f in frames if is_cjk(f) and f != word), key=len, reverse=True):
+                rest = rest.replace(frame, "")
+        if rest:
+            out.add(rest)
+    return frozenset(out)
 
 
 def _explained(word: str, others: frozenset[str], other_text: str, names: frozenset[str]) -> bool:

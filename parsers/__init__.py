@@ -65,6 +65,7 @@ CLASSIFIER_MIN = 0.55
 # A rule fact this weak (feedback read from sentiment alone) yields to a confident "request".
 _WEAK_RULE = 0.8
 _NOTHING = {"smalltalk", "request"}
+_DIET_FOODS = {"no pork": ("猪肉", "pork"), "no beef": ("牛肉", "beef"), "vegetarian": ("肉", "meat")}
 # Kinds a request's wording can trip without saying anything about the user ("东京现在几点了" read
 # as a city, "what's a good name for a bakery" as a name); plans, budgets and tastes are kept.
 _REQUEST_OVERRIDES = {"profile", "family_health"}
@@ -127,6 +128,9 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
             for key, value in extra[2].items():
                 twin[1][2].setdefault(key, value)
     found = [f for f in found if not (f[1][0] == "preference" and "过敏" in str(f[1][2].get("item")))]
+    # "我不吃猪肉" is the diet "no pork"; the dislike of 猪肉 read beside it says the same thing again.
+    diet_foods = {w for f in found if f[1][2].get("field") == "diet" for w in _DIET_FOODS.get(f[1][2]["value"], ())}
+    found = [f for f in found if not (f[1][0] == "preference" and str(f[1][2].get("item")).lower() in diet_foods)]
     kinds = {m[0] for _, m in found}
     if "travel_plan" in kinds:
         # The trip's budget is its budget_max; a budget the trip did not take (a hotel's per-night

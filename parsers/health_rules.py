@@ -124,7 +124,7 @@ _COND_EN = sorted(
 # 乳糜泻", "我爸查出了肾结石"): the listed names come first, this catches the rest of the family.
 _COND_ZH_SUFFIX = (
     r"(?:(?<=有)|(?<=得了)|(?<=患有)|(?<=查出)|(?<=查出了)|(?<=确诊)|(?<=确诊了))"
-    r"(?!什么|这|那|毛|点|些|个|种)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征)"
+    r"(?!了|什么|这|那|毛|点|些|个|种)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石)"
 )
 _COND_ZH_ALT = "|".join(_COND_ZH) + "|" + _COND_ZH_SUFFIX
 _COND_EN_ALT = "|".join(re.escape(c) for c in _COND_EN)

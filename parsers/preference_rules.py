@@ -72,7 +72,21 @@ _EN = [
             rf"\b(?i:I don't really like|I don't love|I'm not into|I do not really like|I don't like)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
         ),
     ),
-    ("like", re.compile(r"\b(?i:I'd rather|I would rather)\s+(?P<i>[^,.;!?]{2,40}?)\s+than\b")),
+    (
+        "like",
+        re.compile(
+            r"\b(?i:I'd rather|I would rather)\s+(?:(?i:have|get|take)\s+)?(?:(?i:an?|the)\s+)?"
+            r"(?P<i>[^,.;!?]{2,40}?)\s+than\b"
+        ),
+    ),
+    # "I'd rather have an aisle seat": the thing had is the liking
+    (
+        "like",
+        re.compile(
+            rf"\b(?i:I'd rather|I would rather)\s+(?i:have|get|take|go with)\s+(?:(?i:an?|the)\s+)?(?P<i>[^,.;!?]{{2,40}}?)"
+            rf"(?=\s+than\b|{_END})"
+        ),
+    ),
     ("dislike", re.compile(rf"\b(?i:rather)\s+[^,.;!?]{{2,40}}?\s+than\s+(?P<i>[^,.;!?]{{2,40}}?){_END}")),
     ("dislike", re.compile(rf"\b(?i:prefer)\s+[^,.;!?]{{2,40}}?\s+(?:to|over)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}")),
     (

@@ -30,6 +30,9 @@ _SHAPE_EN = re.compile(
     r"calculate|convert|compare|describe|define|name|check|plan|generate|rewrite|proofread|teach)\b",
     re.I,
 )
+_TASK_EN = re.compile(
+    r"^\s*(?:please\s+)?(?:write|draft|translate|summari[sz]e|rewrite|proofread|generate|list|explain|compose)\b", re.I
+)
 # Chinese: 我 only as the one asked for ("帮我", "给我", "告诉我", "我该怎么").
 _ASKING_ZH = re.compile(r"[帮给替教跟告诉]我|我(?:该|应该|能|可以)(?:怎么|如何|怎样)|请问")
 _FIRST_ZH = re.compile(r"我|俺|咱|本人")
@@ -66,6 +69,9 @@ def is_request(text: str, lang: str) -> bool:
             return False
         return bool(_QUESTION_ZH.search(text) or _TASK_ZH.search(text))
     rest = _ASKING_EN.sub("", text)
+    if _TASK_EN.search(text):
+        # "Draft a thank-you note for my teacher": the user's things are the task's material
+        rest = re.sub(r"\b(?:my|me|our|us)\b", "", rest, flags=re.I)
     if _FIRST_EN.search(rest):
         return False
     return bool(_SHAPE_EN.search(text) or text.endswith("?"))
