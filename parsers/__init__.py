@@ -159,6 +159,24 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     return [m for _, m in sorted(found, key=lambda f: f[0])]
 
 
+def _episode(text: str, lang: str, speaker: str | None, mood: tuple[str, float]) -> list[Fact]:
+    slots = {"content": text[:500], **({"speaker": speaker} if speaker else {})}
+    return [
+        Fact(
+            "episode",
+            slots,
+            [],
+            render("episode", slots, lang),
+            lang,
+            0.5,
+            domain=_domain("episode", text),
+            sentiment=mood[0],
+            intensity=mood[1],
+            text=text,
+        )
+    ]
+
+
 def _correction(text: str, lang: str) -> Correction | None:
     """A bare correction ("不对，是800不是500") or one inside a sentence, its new value cut from
     the sentence ("我住苏州" -> 苏州, "my budget is 1200" -> 1200)."""
@@ -209,7 +227,11 @@ def parse(
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
     if not fix and is_request(text, lang) and all(m[0] in _REQUEST_OVERRIDES for m in matches):
-        return ParseResult(lang, "request", [("request", 0.8)], sentiment=mood[0], intensity=mood[1])
+        # The turn is labelled a request, but its words are still kept as an episode, as before this
+        # rule: recurring questions ("How do I deploy to AWS?") are the evidence the personalised
+        # context derives its instructions from (mal/instructions.py).
+        kept = _episode(text, lang, speaker, mood) if episodes else []
+        return ParseResult(lang, "request", [("request", 0.8)], kept, mood[0], mood[1])
     if (
         guess
         and guess[0] in _NOTHING
