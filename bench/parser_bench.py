@@ -3,6 +3,9 @@ zh / en / mixed separately.
 
     python -m bench.parser_bench            development sets (labelled, heldout, dev2); -v lists errors
     python -m bench.parser_bench --blind    the frozen blind set, aggregates only (never per item)
+    python -m bench.parser_bench --blind-file PATH --label NOTE
+                                            any other blind set (a new writer's), aggregates only,
+                                            appended to bench/results/parser_blind_files.json
 
 The blind set is scored once per parser change and never used to write rules: this script prints
 and writes only aggregate numbers for it, whatever other flags say.
@@ -28,6 +31,7 @@ DEV_SETS = {
     "labelled": DATA,
     "heldout": DATA.with_name("parser_heldout.jsonl"),
     "dev2": DATA.with_name("parser_dev2.jsonl"),
+    "dev3": DATA.with_name("parser_dev3.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
@@ -68,19 +72,33 @@ def _errors(console: Console, report: Report) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = argparse.ArgumentParser(description=__doc__)
     args.add_argument("--blind", action="store_true", help="score the frozen blind set, aggregates only")
+    args.add_argument(
+        "--blind-file", type=Path, help="score a blind set at this path, aggregates only (e.g. a new writer's set)"
+    )
     args.add_argument("-v", "--verbose", action="store_true", help="list per-item errors (never for --blind)")
     args.add_argument("--label", default="", help="a note stored with a blind score (e.g. 'first blind score')")
     opts = args.parse_args(argv)
     console = Console(width=120)
-    sets = {"blind": BLIND} if opts.blind else {k: p for k, p in DEV_SETS.items() if p.exists()}
+    blind = opts.blind or opts.blind_file is not None
+    if opts.blind_file is not None:
+        if not opts.blind_file.exists():
+            args.error(f"no such file: {opts.blind_file}")
+        sets = {opts.blind_file.stem: opts.blind_file}
+    elif opts.blind:
+        sets = {"blind": BLIND}
+    else:
+        sets = {k: p for k, p in DEV_SETS.items() if p.exists()}
+    command = "python -m bench.parser_bench" + (" --blind" if opts.blind else "")
+    if opts.blind_file is not None:
+        command += f" --blind-file {opts.blind_file.name}"
     out: dict[str, Any] = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.node()} {platform.machine()} python {platform.python_version()}",
-        "command": "python -m bench.parser_bench" + (" --blind" if opts.blind else ""),
+        "command": command,
         "note": opts.label
         or (
             "blind set: scored once per parser change, aggregates only"
-            if opts.blind
+            if blind
             else "development scores: these sets were used to write rules and train the intent model"
         ),
         "sets": {},
@@ -92,16 +110,18 @@ def main(argv: list[str] | None = None) -> int:
         summary = report.as_dict()
         out["sets"][name] = summary
         console.print(_table(f"parser: {path.name}", summary))
-        if opts.verbose and not opts.blind:
+        if opts.verbose and not blind:
             _errors(console, report)
-    target = RESULTS / ("parser_blind.json" if opts.blind else "parser.json")
+    # A blind set's score is appended to its history file; nothing per item is ever written.
+    name = "parser_blind_files.json" if opts.blind_file is not None else "parser_blind.json"
+    target = RESULTS / (name if blind else "parser.json")
     RESULTS.mkdir(exist_ok=True)
-    if opts.blind and target.exists():
+    if blind and target.exists():
         history = json.loads(target.read_text())
         runs = history.get("runs", [])
     else:
         runs = []
-    payload: Any = {"runs": [*runs, out]} if opts.blind else out
+    payload: Any = {"runs": [*runs, out]} if blind else out
     target.write_text(json.dumps(payload, indent=2, ensure_ascii=False))
     console.print(f"written {target}")
     return 0

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mal.dedup_frames import frame_words
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.models import Memory
 
@@ -38,14 +39,21 @@ _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
 # 一台新电脑 / 新电脑, 水果是芒果 / 水果, 杭州居 / 杭州. Two spans agree when one holds the other (the
 # texts must agree as well, so the words around the span are the same); 花生 / 芒果 never do.
 _SPAN_SLOTS = frozenset(("item", "value", "allergen", "condition"))
+# Slots one wording states and another leaves out without changing the fact; equal when both hold them.
+_OPTIONAL_SLOTS = frozenset(("mode",))
 _TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break, prices / prizes)
 
 
 def agree(a: Memory, b: Memory) -> bool:
-    """`b` may reinforce `a`: same kind, same structured slots, and the user's words agree."""
+    """`b` may reinforce `a`: same kind, same structured slots, and the user's words agree, or
+    differ only in the words that frame a fact of that kind and field (mal/dedup_frames.py)."""
     if a.kind != b.kind or not slots_agree(a.slots, b.slots):
         return False
-    return agree_texts(a.text or a.summary, b.text or b.summary)
+    sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
+    if signatures_agree(sa, sb):
+        return True
+    frames = frame_words(a.kind, a.slots) & frame_words(b.kind, b.slots)
+    return bool(frames) and signatures_agree(sa, sb, frames)
 
 
 def agree_texts(a: str, b: str) -> bool:
@@ -58,6 +66,10 @@ def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     (see _SPAN_SLOTS) or say it in other words the text check equates (high blood pressure /
     hypertension); free-text slots and their surface forms (`*_text`) are left to the text check."""
     sa, sb = _structured(a), _structured(b)
+    for key in _OPTIONAL_SLOTS & (sa.keys() ^ sb.keys()):
+        # "fly to Chicago" states the mode, "go to Chicago" does not: the same trip
+        sa.pop(key, None)
+        sb.pop(key, None)
     if sa.keys() != sb.keys():
         return False
     return all(
@@ -76,7 +88,9 @@ def _same_span(a: str, b: str) -> bool:
     return f" {short} " in f" {long} "
 
 
-def signatures_agree(a: Signature, b: Signature) -> bool:
+def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset()) -> bool:
+    """Every hard fact agrees and every differing content word is explained; `frames` are words
+    that may differ because both memories are one fact of one kind and field (mal/dedup_frames.py)."""
     if (a.people, a.numbers, a.times, a.places, a.negated) != (b.people, b.numbers, b.times, b.places, b.negated):
         return False
     if a.currencies and b.currencies and a.currencies != b.currencies:
@@ -86,13 +100,33 @@ def signatures_agree(a: Signature, b: Signature) -> bool:
     shared = set(a.anchors) & set(b.anchors)
     if [x for x in a.anchors if x in shared] != [x for x in b.anchors if x in shared]:
         return False
-    only_a, only_b = a.words - b.words, b.words - a.words
-    if not (a.words & b.words) and (only_a or only_b):
+    only_a, only_b = _unframed(a.words - b.words, frames), _unframed(b.words - a.words, frames)
+    # jieba may cut the same words differently (人去 / 个人 + 去): a Chinese word found in the other
+    # text as it stands is shared content too.
+    # (never a name: 小李 cut as 小 + 李借 must not make "我借了小李" and "小李借了我" share anything)
+    common = (a.words & b.words) or {
+        w for w in a.words if is_cjk(w) and len(w) >= 2 and w not in a.names | b.names and w in b.text
+    }
+    if not common and (only_a or only_b):
         return False  # nothing in common but fillers and hard facts: not enough to call it the same
     names = a.names | b.names
     return all(_explained(w, only_b, b.text, names) for w in only_a) and all(
         _explained(w, only_a, a.text, names) for w in only_b
     )
+
+
+def _unframed(words: frozenset[str], frames: frozenset[str]) -> frozenset[str]:
+    """The words less the frame words; a Chinese token that glues a frame word to another word
+    (喝牛奶 = 喝 + 牛奶) keeps only the rest, which must still be explained."""
+    out = set()
+    for word in words - frames:
+        rest = word
+        if is_cjk(word):
+            for frame in sorted((f for f in frames if is_cjk(f) and f != word), key=len, reverse=True):
+                rest = rest.replace(frame, "")
+        if rest:
+            out.add(rest)
+    return frozenset(out)
 
 
 def _explained(word: str, others: frozenset[str], other_text: str, names: frozenset[str]) -> bool:

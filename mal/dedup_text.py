@@ -63,6 +63,10 @@ _ZH_WEEKDAY_LIST = re.compile(
     r"(周|星期|礼拜)([一二三四五六日天])((?:[和、及与跟,，](?:周|星期|礼拜)?[一二三四五六日天])+)"
 )
 _WEEKDAYS_ZH = "一二三四五六日天"
+# 明早 / 明晚 / 今早 / 今晚 are 明天早上 ... before the clock reads the half of the day.
+_ZH_SHORT_DAY_PART = re.compile(r"([今明昨])([早晚])(?![饭餐安点上])")
+_ZH_DAY = {"今": "今天", "明": "明天", "昨": "昨天"}
+_ZH_PART = {"早": "早上", "晚": "晚上"}
 # twenty-five / twenty five -> 25: the tens and the units are one number.
 _EN_TENS = re.compile(
     r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](one|two|three|four|five|six|seven|eight|nine)\b",
@@ -195,6 +199,7 @@ def _prepare(text: str, acc: _Acc) -> str:
     text = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", text)  # Model3 -> Model 3, 3pm stays
     text = _EN_TENS.sub(_en_tens, text)
+    text = _ZH_SHORT_DAY_PART.sub(lambda m: _ZH_DAY[m.group(1)] + _ZH_PART[m.group(2)], text)  # 明早 = 明天早上
     text = _ZH_WEEKDAY_LIST.sub(_zh_weekdays, text)
     text = _ZH_PERIOD_HHMM.sub(_zh_period_hhmm, text)
     text = _ZH_CLOCK.sub(_zh_clock, text)

@@ -24,6 +24,7 @@ from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRe
 from parsers.preference_rules import preference_facts
 from parsers.profile_rules import profile_facts
 from parsers.prototypes import prototype_fallback
+from parsers.requests import is_request
 from parsers.rules import correction, cued_match, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
 from parsers.summaries import render
@@ -64,6 +65,24 @@ CLASSIFIER_MIN = 0.55
 # A rule fact this weak (feedback read from sentiment alone) yields to a confident "request".
 _WEAK_RULE = 0.8
 _NOTHING = {"smalltalk", "request"}
+_DIET_FOODS = {"no pork": ("猪肉", "pork"), "no beef": ("牛肉", "beef"), "vegetarian": ("肉", "meat")}
+# Kinds a request's wording can trip without saying anything about the user ("东京现在几点了" read
+# as a city, "what's a good name for a bakery" as a name); plans, budgets and tastes are kept.
+_REQUEST_OVERRIDES = {"profile", "family_health"}
+# Kinds that describe a lasting state of the user; a slot-less turn that denies or ends one is an
+# episode (docs/parser_labels.md: "a statement that only denies something ... is an episode").
+_STATE_KINDS = {"profile", "family_health", "preference"}
+_DENIAL = re.compile(
+    r"\b(?:don't|do not|doesn't|does not|didn't) have\b|\bno longer\b|\banymore\b|\bused to\b|\bquit\b|"
+    r"\bnot an?\b|\bnever (?:had|been)\b|\bno (?:[a-z]+ )?(?:allergies|pets|kids|car)\b|"
+    r"没有|不再|已经不|以前|戒了|早就不",
+    re.I,
+)
+_SOMEONE_ELSE = re.compile(
+    r"^\W*(?:my|our)\s+(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|classmate|teammate)s?\b|"
+    r"^\W*我(?:的)?(?:朋友|同事|同学|老板|领导|邻居|室友|闺蜜|哥们)",
+    re.I,
+)
 _OTHER_PERSON = re.compile(
     r"朋友|同事|同学|老板|领导|邻居|室友|他|她|别人|\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|"
     r"he|she|someone|somebody)\b",
@@ -109,6 +128,9 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
             for key, value in extra[2].items():
                 twin[1][2].setdefault(key, value)
     found = [f for f in found if not (f[1][0] == "preference" and "过敏" in str(f[1][2].get("item")))]
+    # "我不吃猪肉" is the diet "no pork"; the dislike of 猪肉 read beside it says the same thing again.
+    diet_foods = {w for f in found if f[1][2].get("field") == "diet" for w in _DIET_FOODS.get(f[1][2]["value"], ())}
+    found = [f for f in found if not (f[1][0] == "preference" and str(f[1][2].get("item")).lower() in diet_foods)]
     kinds = {m[0] for _, m in found}
     if "travel_plan" in kinds:
         # The trip's budget is its budget_max; a budget the trip did not take (a hotel's per-night
@@ -135,6 +157,24 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
         # "我妈对鸡蛋过敏" is not a preference or a job; the health extractors read it more exactly.
         found = [f for f in found if not (f[1][0] == "profile" and f[1][2].get("field") == "job" and f[1][1] < 0.85)]
     return [m for _, m in sorted(found, key=lambda f: f[0])]
+
+
+def _episode(text: str, lang: str, speaker: str | None, mood: tuple[str, float]) -> list[Fact]:
+    slots = {"content": text[:500], **({"speaker": speaker} if speaker else {})}
+    return [
+        Fact(
+            "episode",
+            slots,
+            [],
+            render("episode", slots, lang),
+            lang,
+            0.5,
+            domain=_domain("episode", text),
+            sentiment=mood[0],
+            intensity=mood[1],
+            text=text,
+        )
+    ]
 
 
 def _correction(text: str, lang: str) -> Correction | None:
@@ -186,6 +226,12 @@ def parse(
         matches = [cued] if cued else []
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
+    if not fix and is_request(text, lang) and all(m[0] in _REQUEST_OVERRIDES for m in matches):
+        # The turn is labelled a request, but its words are still kept as an episode, as before this
+        # rule: recurring questions ("How do I deploy to AWS?") are the evidence the personalised
+        # context derives its instructions from (mal/instructions.py).
+        kept = _episode(text, lang, speaker, mood) if episodes else []
+        return ParseResult(lang, "request", [("request", 0.8)], kept, mood[0], mood[1])
     if (
         guess
         and guess[0] in _NOTHING
@@ -226,6 +272,11 @@ def parse(
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
         intent = guess[0] if guess and guess[1] >= CLASSIFIER_MIN and guess[0] not in _NOTHING else "episode"
+        if intent in _STATE_KINDS and (_DENIAL.search(text) or _SOMEONE_ELSE.search(text)):
+            # No rule read a slot and the turn denies or ends a state ("I don't have any allergies",
+            # "我以前抽烟，两年前戒了") or is about someone outside the family: the label format calls
+            # that an episode, and the learned layer, which reads topics, would call it a fact.
+            intent = "episode"
         subs = [("episode", 0.5)] + ([(guess[0], round(guess[1], 2))] if guess else []) + ([label] if label else [])
         return ParseResult(lang, intent, subs, [fact], mood[0], mood[1], fix)
     facts = [

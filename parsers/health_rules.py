@@ -110,12 +110,23 @@ _COND_EN = sorted(
             "diabetic",
             "migraine",
             "asthmatic",
+            "lactose intolerant",
+            "gluten intolerant",
+            "anemic",
+            "anaemic",
+            "epileptic",
         ],
     },
     key=len,
     reverse=True,
 )
-_COND_ZH_ALT = "|".join(_COND_ZH)
+# Conditions outside the gazetteer, read by their suffix right after 有 / 得了 / 查出 / 确诊 ("我姐有
+# 乳糜泻", "我爸查出了肾结石"): the listed names come first, this catches the rest of the family.
+_COND_ZH_SUFFIX = (
+    r"(?:(?<=有)|(?<=得了)|(?<=患有)|(?<=查出)|(?<=查出了)|(?<=确诊)|(?<=确诊了))"
+    r"(?!了|什么|这|那|毛|点|些|个|种)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石)"
+)
+_COND_ZH_ALT = "|".join(_COND_ZH) + "|" + _COND_ZH_SUFFIX
 _COND_EN_ALT = "|".join(re.escape(c) for c in _COND_EN)
 _REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
 _REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
@@ -132,7 +143,7 @@ _ALLERGY_EN = re.compile(
     re.I,
 )
 _MED_ZH = re.compile(
-    r"(?:药[，,]?叫|在吃|吃着|一直在吃|每天吃|每天要吃|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
+    r"(?:药[，,]?叫|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天吃|每天要吃|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
     r"(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
 )
 _NAMED_MED_ZH = re.compile(
@@ -201,11 +212,12 @@ def health_facts(text: str, lang: str) -> list[Found]:
         for m in _ALLERGY_ZH.finditer(text):
             a = re.sub(rf"^(?:{_REL_ZH_ALT}|我|也|有点|是|对)+", "", m.group("a")).strip()
             a = re.sub(r"^(?:对|确诊了?|查出了?|得了|有|患有|一直)+", "", a)
+            a = re.sub(r"^(?:吃了?|喝了?|碰到?|闻到?)|(?:就会|会|就|也|都|容易)$", "", a)  # 喝牛奶会过敏 -> 牛奶
             before = text[max(0, m.start() - 2) : m.start("a")]
             if not a or _NEG_ZH.search(before + m.group(0)[: m.start("a") - m.start()]) or a in {"不", "有点", "会"}:
                 continue
-            if re.search(r"(?:不|没)$", a):
-                continue
+            if re.search(r"(?:不|没)$", a) or re.match(r"没|不|无|什么", a) or a.endswith("什么"):
+                continue  # "我没有什么过敏的东西": a denial names no allergen
             out.append((m.start(), _health(_who(text, m.start("a"), "zh"), {"condition": "过敏", "allergen": a})))
     if lang != "zh":
         for m in _ALLERGY_EN.finditer(text):
@@ -216,7 +228,7 @@ def health_facts(text: str, lang: str) -> list[Found]:
             head = text[max(0, m.start() - 12) : m.start()]
             if a.lower() in {"no", "any", "food", "seasonal", "an", "a"} or _NEG_EN.search(head):
                 continue
-            if re.search(r"\b(?:any|no)\s+allerg", low):
+            if re.search(r"\b(?:any|no)\s+(?:[a-z]+\s+){0,2}allerg", low):
                 continue
             rel = _who(text, m.start(), "en")
             she = re.search(rf"\bmy\s+(?P<r>{_REL_EN_ALT})\b[^.;!?]*\b(?:she|he)'?s?\s+(?:is\s+)?allergic", text, re.I)

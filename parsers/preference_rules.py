@@ -13,7 +13,10 @@ from parsers.model import EntityRef
 __all__ = ["preference_facts"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
-_END = r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because)\b)"
+_END = (
+    r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
+    r"nowadays|right now|at the moment|to be honest)\b)"
+)
 _ZH = [
     (
         "like",
@@ -30,10 +33,12 @@ _ZH = [
     (
         "dislike",
         re.compile(
-            r"^(?P<i>[^，。,.!！？?我]{1,12}?)(?:我)?(?:是)?(?:真的|实在|真|完全)?(?:接受不了|受不了|受不鸟|吃不惯|不行)"
+            r"^(?P<i>[^，。,.!！？?我]{1,12}?)(?:我)?(?:是)?(?:真的|实在|真|完全)?(?:接受不了|受不了|受不鸟|吃不惯|不行|不太感冒|不感冒|没兴趣|无感)"
         ),
     ),
     ("like", re.compile(r"是(?P<i>[^，。,.!！？?]{1,12}?)的(?:铁粉|粉丝|死忠粉)")),
+    # "我特别能吃辣": being able to take a lot of something is liking it
+    ("like", re.compile(rf"(?:很|特别|超|挺|贼|巨)能(?:吃|喝)(?P<i>[^，。,.!！？?]{{1,6}}?){_END}")),
     ("like", re.compile(r"^(?P<i>[^，。,.!！？?]{1,12}?)(?:yyds|YYDS|永远的神|是我的最爱)")),
     ("like", re.compile(rf"我(?:一般|通常|平时|经常)(?:喝|吃|用|看|听)(?P<i>[^，。,.!！？?]{{1,10}}?){_END}")),
     ("dislike", re.compile(rf"我不吃(?P<i>[^，。,.!！？?]{{1,8}}?){_END}")),
@@ -67,7 +72,21 @@ _EN = [
             rf"\b(?i:I don't really like|I don't love|I'm not into|I do not really like|I don't like)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
         ),
     ),
-    ("like", re.compile(r"\b(?i:I'd rather|I would rather)\s+(?P<i>[^,.;!?]{2,40}?)\s+than\b")),
+    (
+        "like",
+        re.compile(
+            r"\b(?i:I'd rather|I would rather)\s+(?:(?i:have|get|take)\s+)?(?:(?i:an?|the)\s+)?"
+            r"(?P<i>[^,.;!?]{2,40}?)\s+than\b"
+        ),
+    ),
+    # "I'd rather have an aisle seat": the thing had is the liking
+    (
+        "like",
+        re.compile(
+            rf"\b(?i:I'd rather|I would rather)\s+(?i:have|get|take|go with)\s+(?:(?i:an?|the)\s+)?(?P<i>[^,.;!?]{{2,40}}?)"
+            rf"(?=\s+than\b|{_END})"
+        ),
+    ),
     ("dislike", re.compile(rf"\b(?i:rather)\s+[^,.;!?]{{2,40}}?\s+than\s+(?P<i>[^,.;!?]{{2,40}}?){_END}")),
     ("dislike", re.compile(rf"\b(?i:prefer)\s+[^,.;!?]{{2,40}}?\s+(?:to|over)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}")),
     (

@@ -99,11 +99,12 @@ def _en_int(token: str) -> int | None:
 
 
 _AGE_ZH = re.compile(
-    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
 )
 _AGE_EN = re.compile(
     rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+,\s+|turned\s+)"
-    r"(?P<n>\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|\w+teen|ten|eleven|twelve)"
+    r"(?P<n>\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|\w+teen|ten|eleven|twelve|"
+    r"one|two|three|four|five|six|seven|eight|nine)"
     r"(?!\s*(?:am|pm|%|dollars|bucks|minutes|hours|days|kg|lbs|k\b|:|\.\d))(?:\s+(?:years?\s+old|this year|now))?\b",
     re.I,
 )
@@ -128,6 +129,8 @@ def _ages(text: str, lang: str) -> list[Found]:
             if n is None or not 0 < n < 120:
                 continue
             who = (m.groupdict().get("who") or "").lower()
+            if n < 10 and not m.group("n").isdigit() and not who.startswith(("my", "mom", "dad")):
+                continue  # "I'm one of them": a small number word is an age only for a child named
             rel = relative_before(text, m.end(), "en") if who.startswith(("my", "mom", "dad")) else None
             out.append((m.start(), _fact("age", str(n), rel)))
     return out
@@ -135,7 +138,7 @@ def _ages(text: str, lang: str) -> list[Found]:
 
 _DIETS = [
     ("vegan", r"全素|纯素|\bvegan\b"),
-    ("vegetarian", r"吃素|素食|\bvegetarian\b|\bveggie\b"),
+    ("vegetarian", r"吃素|素食|不吃荤|\bvegetarian\b|\bveggie\b|\b(?:don't|do not|never) eat (?:any )?meat\b"),
     ("halal", r"清真|\bhalal\b"),
     ("kosher", r"\bkosher\b"),
     ("gluten-free", r"无麸质|\bgluten[- ]free\b"),
@@ -168,15 +171,15 @@ _PET_WORDS_EN = (
     "poodle|husky|bulldog|terrier|guinea pig|ferret|goldfish|fish|bird|tortoise|gecko|snake"
 )
 _PET_NAMED_ZH = re.compile(
-    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字)?叫\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
 _PET_ZH = re.compile(rf"(?:养了|养着|养|有)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
-    rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its) name is)\s+(?P<v>[A-Z][a-z]+)|"
+    rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
     rf"\bmy\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
 )
 _PET_EN = re.compile(
-    rf"\b(?:I|we)\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
+    rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
     re.I,
 )
 
@@ -287,7 +290,7 @@ def _birthdays(text: str, lang: str, now: datetime) -> list[Found]:
 
 _COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}"
 _EMPLOYER_ZH = re.compile(
-    r"(?:在|是|于)(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?)(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
+    r"(?:在|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
 )
 _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|{_COMPANY}|[a-z]{{3,}})"
@@ -387,7 +390,7 @@ def _jobs(text: str, lang: str) -> list[Found]:
 
 
 _CITY_ZH = re.compile(
-    r"(?:坐标|base在|搬到了?|搬去|住再|住在|生活在|定居在?|现在在|目前在|人在|在)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家)"
+    r"(?:坐标|base在|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|现在在|目前在|人在|在)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家)"
 )
 _CITY_EN = re.compile(
     r"\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living in|now I live in|i live in|I'm in|located in)\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
@@ -402,7 +405,10 @@ def _cities(text: str, lang: str) -> list[Found]:
             v = m.group("v")
             if re.search(r"^(?:家|公司|这|那|一家)|[家里]$|^[上下中]$|公司", v):
                 continue  # 家里, 公司, 这边: not a place name (上海 and 中山 are)
-            if m.group(0).startswith("在") and not (_looks_like_place(v) or re.search(r"[市省县]$", v)):
+            if re.search(r"以前|曾经|小时候|之前", re.split(r"[，。,.!！？?]", text[: m.start()])[-1]):
+                continue  # "我以前在杭州住过": where the user lived, not where they live
+            bare = m.group(0).startswith("在") or bool(re.match(r"(?:现在|目前|一直)?住(?!在)", m.group(0)))
+            if bare and not (_looks_like_place(v) or re.search(r"[市省县]$", v)):
                 continue
             if any(o[1][2]["value"] == v for o in out):
                 continue
@@ -484,7 +490,9 @@ def _languages(text: str, lang: str) -> list[Found]:
 
 _HOMETOWN = re.compile(
     r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。]|$|人)|"
-    r"\b(?i:originally from|grew up in (?:a small town in )?|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
+    r"\b(?i:originally from|"
+    r"grew up in(?:\s+an? (?:small |little |tiny )?(?:town|village|city)(?:\s+(?:in|called|named))?)?|"
+    r"born and raised in|I come from|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
 )
 
 

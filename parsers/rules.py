@@ -40,7 +40,7 @@ _PREF_ZH = re.compile(
     rf"(?:^|(?<=[，。,！!\s])|{_I_ZH})(?:也|还是|还|一直|平时|其实|一向|向来|从小|真的)?(?P<deg>更|最|比较|很|特别|非常|真的)?(?:(?P<neg>不喜欢|不爱|讨厌|受不了|不想用)|(?:喜欢|爱用|爱吃|爱喝|爱|偏好|偏爱|习惯用|倾向于|钟意))(?:用|吃|喝|看|听|玩)?(?P<item>[^，。,.!！？?]{{1,30}})"
 )
 _PREF_EN = re.compile(
-    r"\bI(?:\s+|(?='))(?:really\s+|also\s+|much\s+|generally\s+|usually\s+)?(?P<verb>prefer|like|love|enjoy|adore|am into|'m into|am a fan of|'m a fan of|"
+    r"\bI(?:\s+|(?='))(?:(?:[a-z]+ly|also|much|just|totally|kinda|lowkey|still|do|so)\s+){0,2}(?P<verb>prefer|like|love|enjoy|adore|am into|'m into|am a fan of|'m a fan of|"
     r"don't like|do not like|dislike|hate|can't stand|cannot stand)\s+(?:to\s+use\s+|using\s+|to\s+)?(?P<item>[^,.;!?]{1,40})",
     re.IGNORECASE,
 )
@@ -96,6 +96,8 @@ _PROFILE_EN = [
             re.IGNORECASE,
         ),
     ),
+    # "I work in accounting": a field of work (lower case, no article; "in Leeds" is a city)
+    ("job", re.compile(r"\bI\s+work\s+in\s+(?!(?:a|an|the|my|our)\b)(?P<v>[a-z]{3,}(?:\s+[a-z]{3,})?)(?=[,.;!?]|$)")),
     ("job", re.compile(rf"\bI(?:'m| am)\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}(?:{_JOBS_EN}))\b", re.IGNORECASE)),
     (
         "city",
@@ -132,7 +134,7 @@ _TRAVEL_ZH = re.compile(
 _PL = r"[A-Z][a-zA-Z]+(?:\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|On|In|At|By|For)\b)[A-Z][a-zA-Z]+)?"
 _TRAVEL_EN = re.compile(
     r"\b(?i:book|buy|reserve|get)\b[^.]{0,30}\b(?i:ticket|train|flight|seat|plane)s?\b|\b(?i:trip|travel(?:ing|ling)?|fly(?:ing)?|flyin|heading|going|flight|train|bus|ticket)\s+(?:to|for)\s+[A-Z]|"
-    r"\b(?i:heading|going|flying|flyin)\s+to\s+[a-z]{3,}\b|"
+    r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+[a-z]{3,}\b|"
     r"\b(?:fr[o]?m)\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]|\b(?i:leave|leaving)\s+[A-Z]\w+\s+for\s+[A-Z]|"
     r"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday)\s+in\s+[A-Z]|"
     r"\b(?i:fly|flying)\s+[A-Z]\w+\s+to\s+[A-Z]|^[A-Z]\w+\s+to\s+[A-Z]\w+\s+(?:by|on)\b|\bI'll be in [A-Z]\w+ from\b"
@@ -154,7 +156,8 @@ _DEST_EN = [
     re.compile(
         rf"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday|be)\s+in\s+(?P<arr>{_PL})"
     ),
-    re.compile(r"\b(?i:heading|going|flying|flyin)\s+to\s+(?P<arr>[a-z]{3,})\b"),
+    # lower-case destinations ("heading to bostn"); "it's going to rain" is weather, not a trip
+    re.compile(r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+(?P<arr>[a-z]{3,})\b"),
 ]
 _NOT_PLACE = {"I", "My", "me", "the", "work", "bed", "sleep", "school", "see", "get", "be", "do", "go", "have", "make"}
 _TODO_ZH = re.compile(
@@ -199,11 +202,13 @@ def _preference(text: str, lang: str) -> Match | None:
         if m:
             verb = m.group("verb").lower()
             item = re.sub(
-                r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*|(?:but|and|because|so) .*)$",
+                r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*|(?:but|and|because|so) .*|"
+                r"tbh|lol|haha|these days|nowadays|lately|honestly|right now|at the moment)$",
                 "",
                 m.group("item").strip(),
                 flags=re.I,
             )
+            item = re.sub(r"^when\s+", "", item, flags=re.I)  # "I hate when apps ..."
             if verb == "prefer":
                 item = re.sub(r"\s+to\s+.*$", "", item)  # "prefer tea to coffee": coffee is the dislike
             if verb != "hate" and not verb.startswith("don"):

@@ -71,3 +71,27 @@ def test_restatement_in_other_words_reinforces_and_near_misses_stay(
     again = agent.write("s-again", restated)["memories"][0]
     assert (again["action"], again["id"]) == ("reinforced", created["id"])
     assert sorted(_stored(agent)) == sorted([first, *near_misses])
+
+
+@pytest.mark.parametrize(
+    ("first", "near_misses", "restated"),
+    [
+        ("我老家是湖北的", ["我老家是湖南的", "我住在湖北"], "我是湖北人"),
+        ("My mom takes insulin", ["My dad takes insulin", "My mom took insulin"], "My mother takes insulin every day"),
+    ],
+    ids=["zh-frame", "en-frame"],
+)
+def test_same_fact_in_another_frame_reinforces_and_near_misses_stay(
+    agent: Agent, first: str, near_misses: list[str], restated: str
+) -> None:
+    """One kind, equal identity slots, texts that differ only in the words that frame that field
+    (老家 ... 的 / ... 人; "every day") reinforce through the real stores (mal/dedup_frames.py); another
+    place, relative, field or tense does not."""
+    created = agent.write("s1", first)["memories"][0]
+    assert created["action"] == "created"
+    for i, other in enumerate(near_misses):
+        written = agent.write(f"s-miss-{i}", other)["memories"][0]
+        assert written["action"] == "created" and written["id"] != created["id"], other
+    again = agent.write("s-again", restated)["memories"][0]
+    assert (again["action"], again["id"]) == ("reinforced", created["id"])
+    assert len(_stored(agent)) == 1 + len(near_misses)

@@ -125,7 +125,7 @@ def test_forgetting_something_is_not_a_forget_request(text: str) -> None:
         ("你好", "smalltalk"),
         ("thanks!", "smalltalk"),
         ("我爸爸喜欢钓鱼", "episode"),
-        ("Do you like Python?", "episode"),
+        ("Do you like Python?", "request"),  # a question for the assistant (label doc: request)
     ],
 )
 def test_hard_negatives(text: str, intent: str) -> None:

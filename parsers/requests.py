@@ -1,0 +1,77 @@
+"""Questions and tasks for the assistant that state no fact about the user ("Can you recommend a
+book on stoicism?", "摄氏度怎么换算成华氏度", "Write me a short email declining the meeting").
+
+Why a rule and not only the learned layer: the classifier reads character n-grams, so a question
+about a topic it has seen in facts ("东京现在几点了": a city; "what's a good name for a bakery":
+a name) leans towards that fact's intent, and the profile rules then read a slot from a sentence
+that says nothing about the user. The shape of a request is lexical and small (a question word, an
+imperative verb addressed to the assistant, a question mark) and a request never has the user as
+its subject, so the rule is: the shape of a request AND no first person outside the few frames in
+which the user is only the one asking ("help me", "how do I", "帮我", "我该怎么").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_request"]
+
+# English: the user only asks ("how do I convert", "can I take", "give me", "help me").
+_ASKING_EN = re.compile(
+    r"\b(?:how\s+(?:do|can|should|would|could)\s+i|(?:can|could|should|may|do)\s+i|what\s+(?:should|can|do)\s+i|"
+    r"where\s+(?:can|should|do)\s+i|(?:give|tell|show|help|teach|send|write|find|get|make)\s+me|for\s+me|to\s+me)\b",
+    re.I,
+)
+_FIRST_EN = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us)\b", re.I)
+_SHAPE_EN = re.compile(
+    r"^\s*(?:(?:can|could|would|will)\s+you|how|what|what's|whats|which|who|whom|whose|where|when|why|"
+    r"is\s+(?:it|there|this|that)|are\s+(?:there|they|these)|does|do\s+you|should|"
+    r"please|write|translate|give|tell|explain|recommend|suggest|summari[sz]e|draft|list|find|show|help|"
+    r"calculate|convert|compare|describe|define|name|check|plan|generate|rewrite|proofread|teach)\b",
+    re.I,
+)
+_TASK_EN = re.compile(
+    r"^\s*(?:please\s+)?(?:write|draft|translate|summari[sz]e|rewrite|proofread|generate|list|explain|compose)\b", re.I
+)
+# Chinese: 我 only as the one asked for ("帮我", "给我", "告诉我", "我该怎么").
+_ASKING_ZH = re.compile(r"[帮给替教跟告诉]我|我(?:该|应该|能|可以)(?:怎么|如何|怎样)|请问")
+_FIRST_ZH = re.compile(r"我|俺|咱|本人")
+_QUESTION_ZH = re.compile(
+    r"吗[？?。]?$|[？?]$|怎么|怎样|如何|什么|哪|几[点个本种岁天]|多少|为什么|为啥|能不能|可不可以|有没有|是不是"
+)
+_TASK_ZH = re.compile(
+    r"^(?:请|麻烦|帮我|给我|你能|你可以|能不能|可不可以|写|翻译|推荐|介绍|解释|讲讲|说说|告诉我|列|查|算)"
+)
+# Turns with these are the user's own plans even when addressed to the assistant: "Book me a train
+# from Paris to Lyon", "提醒我明天开会", "帮我订周六北京到天津的高铁".
+_OWN_PLAN = re.compile(
+    r"remind|don't let me forget|\bbook\s+(?:me|us|a|an|the|my|our)\b|\breserve\b|\bforget\b|\bdelete\b|"
+    r"\bwipe\b|\bremember\b|提醒|记得|别忘|订|预订|预约|忘|删|记住",
+    re.I,
+)
+
+
+# Greetings shaped as questions are smalltalk ("How's it going?", "在吗在吗").
+_GREETING = re.compile(
+    r"^\s*(?:how(?:'s|\s+is)\s+it\s+going|how\s+are\s+(?:you|things)|what's\s+up|who\s+are\s+you|(?:在吗)+)\W*$",
+    re.I,
+)
+
+
+def is_request(text: str, lang: str) -> bool:
+    """True when the turn is a question or a task for the assistant with no fact about the user."""
+    text = text.strip()
+    if not text or _OWN_PLAN.search(text) or _GREETING.search(text):
+        return False
+    if re.search(r"[\u4e00-\u9fff]", text):
+        rest = _ASKING_ZH.sub("", text)
+        if _FIRST_ZH.search(rest) or _FIRST_EN.search(_ASKING_EN.sub("", rest)):
+            return False
+        return bool(_QUESTION_ZH.search(text) or _TASK_ZH.search(text))
+    rest = _ASKING_EN.sub("", text)
+    if _TASK_EN.search(text):
+        # "Draft a thank-you note for my teacher": the user's things are the task's material
+        rest = re.sub(r"\b(?:my|me|our|us)\b", "", rest, flags=re.I)
+    if _FIRST_EN.search(rest):
+        return False
+    return bool(_SHAPE_EN.search(text) or text.endswith("?"))
