@@ -71,6 +71,21 @@ class IdentityService:
         self.bind(scope, device)
         return scope
 
+    def lookup(self, principal: Principal, user_id: str | None, device_id: str | None) -> SubjectScope:
+        """`resolve` without its writes, for read-only roles (auditor): no device is registered and
+        none is bound, so an auditor key cannot trigger a Level-2 merge (which moves the device's
+        memories and erases its subject). The user id wins when both are sent."""
+        if user_id is None and device_id is None:
+            raise InvalidInput(
+                "send X-User-Id and/or X-Device-Id: the service never invents an identity", field="X-User-Id"
+            )
+        tenant = principal.tenant
+        if user_id is not None:
+            return SubjectScope(tenant, subject_key(self._pepper, tenant, user_id))
+        device = device_key(self._pepper, tenant, device_id or "")
+        state = self._graph.device(device)
+        return SubjectScope(tenant, state.bound_to if state is not None and state.bound_to else device)
+
     def bind(self, user: SubjectScope, device: str) -> None:
         """Level 2. Race-safe: the store binds under the device's lock, so of two concurrent first
         requests one binds and merges, the other finds the binding (idempotent). A device bound to
