@@ -112,16 +112,22 @@ class IdentityService:
         """Device memories and turns into the user, consent carried over where the user has none,
         then the device subject erased (so an unbind later moves nothing back)."""
         device_scope = SubjectScope(user.tenant, device)
-        memories, _ = self._graph.list_memories(device, list(_MOVED), None, 0, 100_000)
+        mine = self._graph.consent(user.subject)
+        # A "no" the user recorded is honoured here too: nothing of that scope moves in (it goes
+        # with the device subject's erase below), as a capture would have stored nothing.
+        memories, _ = (
+            self._graph.list_memories(device, list(_MOVED), None, 0, 100_000)
+            if mine.get("memory") is not False
+            else ([], 0)
+        )
         written = self._writer.absorb(user, memories, origin=device) if memories else []
-        turns = self._graph.recent_turns(device)
+        turns = self._graph.recent_turns(device) if mine.get("recent_turns") is not False else []
         if turns and self._max_turns > 0:
             keep = self._max_turns
             self._graph.ensure_subject(user.subject, user.tenant, self._clock.now())
             self._graph.update_recent_turns(
                 user.subject, lambda current: _merge_turns(current, turns)[-keep:], self._clock.now()
             )
-        mine = self._graph.consent(user.subject)
         for scope, granted in self._graph.consent(device).items():
             if scope not in mine:
                 self._graph.set_consent(user.subject, user.tenant, scope, granted, self._clock.now())

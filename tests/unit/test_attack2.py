@@ -123,3 +123,25 @@ def test_an_auditor_key_does_not_register_devices(app: tuple[TestClient, Contain
     r = client.get("/v1/subjects/exports", headers=h("auditor", None, "never-seen"))
     assert r.status_code == 200, r.text
     assert c.adapters.graph.device(device_key(PEPPER, "acme", "never-seen")) is None
+
+
+def test_a_login_binding_does_not_store_into_a_user_who_said_no(app: tuple[TestClient, Container]) -> None:
+    """A recorded "no" is honoured everywhere (README, Consent): a device's memories and turns must
+    not be merged into a user who revoked consent; the binding merged them anyway (they were only
+    hidden from search afterwards, but stored in every store)."""
+    client, c = app
+    for scope in ("memory", "recent_turns"):
+        r = client.post("/v1/consent", headers=h("agent", "bob"), json={"scope": scope, "granted": False})
+        assert r.status_code == 200, r.text
+    r = client.post(
+        "/v1/memories", headers=h("agent", None, "tablet-1"),
+        json={"session_id": "s1", "turns": [{"role": "user", "content": "我对花生过敏"}]},
+    )  # fmt: skip
+    assert r.status_code == 200 and r.json()["memories"]
+    r = client.get("/v1/consent", headers=h("agent", "bob", "tablet-1"))  # the login: binds and merges
+    assert r.status_code == 200 and r.json()["memory"] is False, r.text
+    bob = subject_key(PEPPER, "acme", "bob")
+    items, total = c.adapters.graph.list_memories(bob, ["active", "disputed", "quarantined", "archived"], None, 0, 50)
+    assert total == 0 and not items
+    assert c.adapters.graph.recent_turns(bob) == []
+    assert "花生" not in everything_stored(c)  # nor left behind under the device
