@@ -4,17 +4,23 @@ tests/e2e/test_attack2.py. Findings and fixes: docs/security.md, "Third red-team
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from mcp import Client
 
 from mal.api.app import create_app
+from mal.api.mcp_http import InProcessBackend
 from mal.bootstrap import Container
-from mal.identity import device_key, subject_key
-from tests.unit.fakes import fake_container, fake_settings
+from mal.identity import Principal, device_key, subject_key
+from mal.mcp_server import BACKEND, build_server
+from mal.scope import SubjectScope
+from tests.mcp_support import resource_json, structured
+from tests.unit.fakes import fake_container, fake_settings, write
 
 PEPPER = "unit-test-pepper-0123456789"
 PHONE, EMAIL = "13812345678", "ann.lee@example.org"
@@ -145,3 +151,37 @@ def test_a_login_binding_does_not_store_into_a_user_who_said_no(app: tuple[TestC
     assert total == 0 and not items
     assert c.adapters.graph.recent_turns(bob) == []
     assert "花生" not in everything_stored(c)  # nor left behind under the device
+
+
+def test_mcp_profile_and_memory_resources_respect_a_revoked_consent() -> None:
+    """Revoked with keep_existing, memories are "kept, but not searched or injected" (README):
+    recall and context returned nothing, but the MCP profile resource (read into the model's
+    context) and the memory resource still served them."""
+    c = fake_container()
+    agent = Principal("acme", frozenset({"agent"}), "k1")
+    scope = SubjectScope("acme", subject_key(PEPPER, "acme", "carol"))
+    written = write(c, scope, "s1", "我对花生过敏", "I prefer green tea")
+    memory_id = written.memories[0].memory.id
+    c.consent.record(scope, "memory", False, True)
+
+    async def body(client: Client) -> Any:
+        profile = resource_json(await client.read_resource("mal://profile"))
+        try:
+            one = await client.read_resource(f"mal://memories/{memory_id}")
+        except Exception as exc:  # the SDK raises for a resource error
+            one = exc
+        recall = structured(await client.call_tool("recall", {"query": "花生"}))
+        return profile, one, recall
+
+    async def go() -> Any:
+        token = BACKEND.set(InProcessBackend(c, agent, "carol"))
+        try:
+            async with Client(build_server()) as client:
+                return await body(client)
+        finally:
+            BACKEND.reset(token)
+
+    profile, one, recall = asyncio.run(go())
+    assert recall["results"] == []
+    assert profile["total"] == 0 and profile["kinds"] == {}
+    assert isinstance(one, Exception) and "花生" not in str(one)
