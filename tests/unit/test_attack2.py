@@ -5,6 +5,7 @@ tests/e2e/test_attack2.py. Findings and fixes: docs/security.md, "Third red-team
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -15,9 +16,11 @@ from mcp import Client
 
 from mal.api.app import create_app
 from mal.api.mcp_http import InProcessBackend
+from mal.audit_chain import anchor_prefix
 from mal.bootstrap import Container
 from mal.identity import Principal, device_key, subject_key
 from mal.mcp_server import BACKEND, build_server
+from mal.records import IdentityProposal
 from mal.scope import SubjectScope
 from tests.mcp_support import resource_json, structured
 from tests.unit.fakes import fake_container, fake_settings, write
@@ -185,3 +188,35 @@ def test_mcp_profile_and_memory_resources_respect_a_revoked_consent() -> None:
     assert recall["results"] == []
     assert profile["total"] == 0 and profile["kinds"] == {}
     assert isinstance(one, Exception) and "花生" not in str(one)
+
+
+def test_a_malformed_anchor_object_is_a_reported_problem_not_a_500(app: tuple[TestClient, Container]) -> None:
+    """verify parsed every object under the anchor prefix as `<seq>-<hash>.json`; one stray object
+    (written by anyone with S3 write access, or a tool) made every verify a 500."""
+    client, c = app
+    assert client.post("/v1/memories/search", headers=h("agent"), json={"query": "x"}).status_code == 200
+    assert client.post("/v1/audit/anchor", headers=h("auditor")).status_code == 200
+    body = b"{}"
+    c.adapters.blobs.put(
+        c.settings.s3.export_bucket, anchor_prefix("acme") + "notes.json", body, hashlib.sha256(body).hexdigest()
+    )
+    r = client.get("/v1/audit/verify", headers=h("auditor"))
+    assert r.status_code == 200, r.text
+    report = r.json()
+    assert not report["ok"] and any("notes.json" in p for p in report["problems"])
+
+
+def test_identity_proposal_decisions_are_in_the_audit_chain(app: tuple[TestClient, Container]) -> None:
+    """An admin's accept can bind a device to a user (merging its memories, erasing its subject);
+    the decision left no event in the tamper-evident chain (unbind did)."""
+    client, c = app
+    now = c.clock.now()
+    a, b = device_key(PEPPER, "acme", "tab-a"), device_key(PEPPER, "acme", "tab-b")
+    for d in (a, b):
+        c.adapters.graph.register_device(d, "acme", now)
+    c.adapters.graph.record_proposal(IdentityProposal("p1", "acme", a, b, 0.9, "pending", now))
+    r = client.post("/v1/identity/proposals/p1/accept", headers=h("admin"))
+    assert r.status_code == 200, r.text
+    c.audit.flush()
+    events = c.adapters.graph.chain_events("acme", 0, 100)
+    assert [e.kind for e in events][-1] == "binding" and events[-1].counts.get("accepted") == 1
