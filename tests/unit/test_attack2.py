@@ -169,6 +169,7 @@ def test_mcp_profile_and_memory_resources_respect_a_revoked_consent() -> None:
 
     async def body(client: Client) -> Any:
         profile = resource_json(await client.read_resource("mal://profile"))
+        one: object
         try:
             one = await client.read_resource(f"mal://memories/{memory_id}")
         except Exception as exc:  # the SDK raises for a resource error
