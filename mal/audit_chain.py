@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import threading
 from collections import deque
 from collections.abc import Sequence
@@ -42,6 +43,7 @@ __all__ = ["AuditAction", "AuditRecorder", "ChainReport", "anchor_prefix"]
 log = logging.getLogger("mal.audit")
 MAX_IDS = 100  # memory ids kept per event (a capture of 200 turns still says how many in counts)
 PAGE = 2000
+_ANCHOR_NAME = re.compile(r"(\d{12})-([0-9a-f]{64})\.json")
 
 
 class AuditAction(StrEnum):
@@ -238,14 +240,21 @@ class AuditRecorder:
             )
         report.anchor_matches = True
         for key in keys:
-            name = key.rsplit("/", 1)[-1].removesuffix(".json")
-            seq_text, _, anchored = name.partition("-")
-            seq = int(seq_text)
+            parsed = _anchor_name(key)
+            if parsed is None:  # not written by anchor(): say so, never fail the whole report
+                report.problems.append(f"unexpected object under the anchor prefix: {key}")
+                continue
+            seq, anchored = parsed
             if hashes.get(seq) != anchored:
                 report.anchor_matches = False
                 report.problems.append(f"anchored event {seq} is {'changed' if seq in hashes else 'missing'}")
-        last = keys[-1].rsplit("/", 1)[-1].removesuffix(".json").partition("-")
-        report.latest_anchor = {"seq": int(last[0]), "hash": last[2], "key": keys[-1]}
+            report.latest_anchor = {"seq": seq, "hash": anchored, "key": key}
+
+
+def _anchor_name(key: str) -> tuple[int, str] | None:
+    """(seq, hash) from `<12-digit seq>-<64 hex>.json`, as anchor() names them; None otherwise."""
+    match = _ANCHOR_NAME.fullmatch(key.rsplit("/", 1)[-1])
+    return (int(match[1]), match[2]) if match else None
 
 
 def _done(by_tenant: dict[str, list[ChainEntry]], failed: str) -> set[str]:

@@ -71,6 +71,21 @@ class IdentityService:
         self.bind(scope, device)
         return scope
 
+    def lookup(self, principal: Principal, user_id: str | None, device_id: str | None) -> SubjectScope:
+        """`resolve` without its writes, for read-only roles (auditor): no device is registered and
+        none is bound, so an auditor key cannot trigger a Level-2 merge (which moves the device's
+        memories and erases its subject). The user id wins when both are sent."""
+        if user_id is None and device_id is None:
+            raise InvalidInput(
+                "send X-User-Id and/or X-Device-Id: the service never invents an identity", field="X-User-Id"
+            )
+        tenant = principal.tenant
+        if user_id is not None:
+            return SubjectScope(tenant, subject_key(self._pepper, tenant, user_id))
+        device = device_key(self._pepper, tenant, device_id or "")
+        state = self._graph.device(device)
+        return SubjectScope(tenant, state.bound_to if state is not None and state.bound_to else device)
+
     def bind(self, user: SubjectScope, device: str) -> None:
         """Level 2. Race-safe: the store binds under the device's lock, so of two concurrent first
         requests one binds and merges, the other finds the binding (idempotent). A device bound to
@@ -97,16 +112,22 @@ class IdentityService:
         """Device memories and turns into the user, consent carried over where the user has none,
         then the device subject erased (so an unbind later moves nothing back)."""
         device_scope = SubjectScope(user.tenant, device)
-        memories, _ = self._graph.list_memories(device, list(_MOVED), None, 0, 100_000)
+        mine = self._graph.consent(user.subject)
+        # A "no" the user recorded is honoured here too: nothing of that scope moves in (it goes
+        # with the device subject's erase below), as a capture would have stored nothing.
+        memories, _ = (
+            self._graph.list_memories(device, list(_MOVED), None, 0, 100_000)
+            if mine.get("memory") is not False
+            else ([], 0)
+        )
         written = self._writer.absorb(user, memories, origin=device) if memories else []
-        turns = self._graph.recent_turns(device)
+        turns = self._graph.recent_turns(device) if mine.get("recent_turns") is not False else []
         if turns and self._max_turns > 0:
             keep = self._max_turns
             self._graph.ensure_subject(user.subject, user.tenant, self._clock.now())
             self._graph.update_recent_turns(
                 user.subject, lambda current: _merge_turns(current, turns)[-keep:], self._clock.now()
             )
-        mine = self._graph.consent(user.subject)
         for scope, granted in self._graph.consent(device).items():
             if scope not in mine:
                 self._graph.set_consent(user.subject, user.tenant, scope, granted, self._clock.now())

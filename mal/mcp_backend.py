@@ -19,10 +19,12 @@ from typing import Any, Protocol
 
 from mal.api import schemas as s
 from mal.client_async import AsyncMemoryClient
+from mal.errors import NotFound
 from mal.models import MemoryStatus
 
-__all__ = ["PROFILE_LIMIT", "ClientBackend", "MemoryBackend", "new_session_id"]
+__all__ = ["NO_CONSENT", "PROFILE_LIMIT", "ClientBackend", "MemoryBackend", "new_session_id"]
 
+NO_CONSENT = "memory {} is not available: the user has not consented to memory (POST /v1/consent)"
 PROFILE_LIMIT = 200  # memories a profile resource lists (the hot set is capped at 50 by default)
 
 
@@ -67,8 +69,16 @@ class ClientBackend:
     async def forget_matching(self, request: str) -> s.ForgetResponse:
         return await self._client.forget_matching(self._user, request)
 
+    async def _consented(self) -> bool:
+        """As InProcessBackend: kept memories are not served to the model without memory consent."""
+        return bool((await self._client.consent_state(self._user))["memory"])
+
     async def profile(self) -> s.MemoryPage:
+        if not await self._consented():
+            return s.MemoryPage(items=[], total=0, offset=0, limit=PROFILE_LIMIT)
         return await self._client.list_memories(self._user, status=[MemoryStatus.ACTIVE.value], limit=PROFILE_LIMIT)
 
     async def memory(self, memory_id: str) -> s.MemoryOut:
+        if not await self._consented():
+            raise NotFound(NO_CONSENT.format(memory_id))
         return await self._client.get(self._user, memory_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from typing import overload
 
 from mal.models import Turn
 from parsers import pii
@@ -30,6 +31,20 @@ class Redactor:
 
     def text(self, tenant: str, text: str, policy: Policy) -> str:
         return pii.apply(text, policy, self.key(tenant)) if policy != "keep" else text
+
+    @overload
+    def identifier(self, tenant: str, value: str, policy: Policy) -> str: ...
+    @overload
+    def identifier(self, tenant: str, value: None, policy: Policy) -> None: ...
+
+    def identifier(self, tenant: str, value: str | None, policy: Policy) -> str | None:
+        """Ids the caller names and we store (session id, agent id, turn ref): identifiers in them
+        become the keyed `hash` token even under `redact`, because a shared placeholder would make
+        "call-13812345678" and "call-13998765432" one session (the second capture a replay of the
+        first). The same raw id always gives the same token, so replays stay idempotent."""
+        if value is None or policy == "keep":
+            return value
+        return pii.apply(value, "hash", self.key(tenant))
 
     def turns(self, tenant: str, turns: list[Turn], policy: Policy) -> list[Turn]:
         """The turns with identifiers rewritten (content and speaker; roles and times untouched)."""

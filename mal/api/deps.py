@@ -20,6 +20,7 @@ __all__ = [
     "identity_headers",
     "principal",
     "requires",
+    "subject_lookup",
     "subject_scope",
     "user_id_header",
 ]
@@ -86,6 +87,20 @@ def subject_scope(
         return c.identity.resolve(p, user_id, device_id)
 
     return bind
+
+
+def subject_lookup(
+    ids: tuple[str | None, str | None] = Depends(identity_headers),
+    c: Container = Depends(container),
+) -> Callable[[Principal], SubjectScope]:
+    """As `subject_scope`, for roles that must not change identity state (auditor): resolves an
+    existing binding but never registers or binds a device."""
+    user_id, device_id = ids
+
+    def lookup(p: Principal) -> SubjectScope:
+        return c.identity.lookup(p, user_id, device_id)
+
+    return lookup
 
 
 def device_unbinder(

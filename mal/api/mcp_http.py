@@ -16,8 +16,9 @@ from mal.api import routes
 from mal.api import schemas as s
 from mal.api.guard import PRINCIPAL_STATE
 from mal.bootstrap import Container
+from mal.errors import NotFound
 from mal.identity import Principal
-from mal.mcp_backend import PROFILE_LIMIT
+from mal.mcp_backend import NO_CONSENT, PROFILE_LIMIT
 from mal.mcp_server import BACKEND
 from mal.models import MemoryStatus
 from mal.scope import SubjectScope, scope_for
@@ -62,13 +63,24 @@ class InProcessBackend:
         result: s.ForgetResponse = await self._agent_call(routes.forget_matching, body, self._p, self._bind, self._c)
         return result
 
+    async def _consented(self) -> bool:
+        """Memories kept after a revocation (keep_existing) are not injected: the resources read
+        into the model's context answer as recall and context do."""
+        self._p.require("agent")
+        state = await anyio.to_thread.run_sync(lambda: self._c.consent.state(self._p, self._bind(self._p)))
+        return state.memory
+
     async def profile(self) -> s.MemoryPage:
+        if not await self._consented():
+            return s.MemoryPage(items=[], total=0, offset=0, limit=PROFILE_LIMIT)
         page: s.MemoryPage = await self._agent_call(
             routes.list_memories, self._p, self._bind, self._c, [MemoryStatus.ACTIVE], None, 0, PROFILE_LIMIT
         )
         return page
 
     async def memory(self, memory_id: str) -> s.MemoryOut:
+        if not await self._consented():
+            raise NotFound(NO_CONSENT.format(memory_id))
         result: s.MemoryOut = await self._agent_call(routes.get_memory, memory_id, self._p, self._bind, self._c)
         return result
 

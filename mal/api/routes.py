@@ -45,13 +45,14 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
             memories=[], questions=[], forgotten=[], recent_turns_kept=0, dropped_turns=0, stored=False,
             reason=consent.reason,
         )  # fmt: skip
+    ident = c.redactor.identifier  # ids the caller names are stored too: no identifier verbatim
     result = c.writer.capture(
         scope,
         CaptureRequest(
-            session_id=body.session_id,
-            turns=[t.model_dump() for t in body.turns],
+            session_id=ident(p.tenant, body.session_id, p.pii_policy),
+            turns=[{**t.model_dump(), "ref": ident(p.tenant, t.ref, p.pii_policy)} for t in body.turns],
             source=p.source_for(body.source),
-            agent_id=body.agent_id,
+            agent_id=ident(p.tenant, body.agent_id, p.pii_policy),
             domain=body.domain,
             occurred_at=body.occurred_at,
             pii_policy=p.pii_policy,
@@ -178,7 +179,10 @@ def list_memories(
 def get_memory(memory_id: str, p: Agent, bind: Binder, c: C) -> s.MemoryOut:
     scope = bind(p)
     memory = c.adapters.graph.get(scope.subject, memory_id)
-    c.audit.record(p.tenant, "read", p.key_id, scope.subject, [memory_id], {"memories": int(memory is not None)})
+    # The stored id, never the path: the chain is append-only and outlives erase, so caller text
+    # (an unknown "id" can be any string, a phone number included) must not reach it.
+    seen = [memory.id] if memory is not None else []
+    c.audit.record(p.tenant, "read", p.key_id, scope.subject, seen, {"memories": len(seen)})
     hidden = memory is not None and memory.status == MemoryStatus.QUARANTINED and not p.is_admin
     if memory is None or memory.status == MemoryStatus.FORGOTTEN or hidden:
         raise NotFound(f"memory {memory_id} not found")

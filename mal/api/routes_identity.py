@@ -108,9 +108,15 @@ def proposals(
 
 @router.post("/identity/proposals/{proposal_id}/accept", response_model=ProposalOut, tags=["admin"])
 def accept(proposal_id: str, p: Admin, c: C) -> ProposalOut:
-    return ProposalOut(**c.identity.decide(p.tenant, proposal_id, accept=True).to_json())
+    decided = c.identity.decide(p.tenant, proposal_id, accept=True)  # may bind and merge a device
+    c.audit.record(
+        p.tenant, "binding", p.key_id, None, (), {"accepted": 1, "bound": int(decided.status == "confirmed")}
+    )
+    return ProposalOut(**decided.to_json())
 
 
 @router.post("/identity/proposals/{proposal_id}/reject", response_model=ProposalOut, tags=["admin"])
 def reject(proposal_id: str, p: Admin, c: C) -> ProposalOut:
-    return ProposalOut(**c.identity.decide(p.tenant, proposal_id, accept=False).to_json())
+    decided = c.identity.decide(p.tenant, proposal_id, accept=False)
+    c.audit.record(p.tenant, "binding", p.key_id, None, (), {"accepted": 0, "bound": 0})
+    return ProposalOut(**decided.to_json())

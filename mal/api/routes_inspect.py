@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
-from mal.api.deps import container, requires, subject_scope
+from mal.api.deps import container, requires, subject_lookup, subject_scope
 from mal.api.routes import _out
 from mal.api.schemas import ERROR_RESPONSES, MAX_OFFSET, MemoryOut
 from mal.audit import AuditType
@@ -33,6 +33,8 @@ router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)
 Agent = Annotated[Principal, Depends(requires("agent"))]
 Auditor = Annotated[Principal, Depends(requires("auditor"))]
 Binder = Annotated[Callable[[Principal], SubjectScope], Depends(subject_scope)]
+# Read-only roles resolve identity without registering or binding devices (mal/identities.py).
+Lookup = Annotated[Callable[[Principal], SubjectScope], Depends(subject_lookup)]
 C = Annotated[Container, Depends(container)]
 MAX_EXPORTS = 50  # newest first; an inspector page, not an archive browser
 
@@ -188,7 +190,7 @@ def resolve(memory_id: str, body: ResolveBody, p: Agent, bind: Binder, c: C) -> 
     tags=["auditor"],
     summary="The subject's audit bundles (from its audit trail) with their manifests read back from S3",
 )
-def exports(p: Auditor, bind: Binder, c: C) -> ExportList:
+def exports(p: Auditor, bind: Lookup, c: C) -> ExportList:
     scope = bind(p)
     bucket = c.settings.s3.export_bucket
     trail = [e for e in c.adapters.graph.audit_trail(scope.subject) if e.type == AuditType.EXPORTED.value]

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
 
-from mal.api.deps import container, requires, subject_scope
+from mal.api.deps import container, requires, subject_lookup, subject_scope
 from mal.api.routes import _out
 from mal.api.schemas import ERROR_RESPONSES, MemoryOut
 from mal.bootstrap import Container
@@ -19,6 +19,8 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)
 Binder = Annotated[Callable[[Principal], SubjectScope], Depends(subject_scope)]
+# Read-only roles resolve identity without registering or binding devices (mal/identities.py).
+Lookup = Annotated[Callable[[Principal], SubjectScope], Depends(subject_lookup)]
 C = Annotated[Container, Depends(container)]
 Admin = Annotated[Principal, Depends(requires("admin"))]
 
@@ -59,7 +61,7 @@ def restore(memory_id: str, p: Admin, bind: Binder, c: C) -> MemoryOut:
     tags=["auditor"],
     summary="Write the subject's audit bundle (with a SHA-256 manifest) to S3",
 )
-def export(p: Annotated[Principal, Depends(requires("auditor"))], bind: Binder, c: C) -> ExportResponse:
+def export(p: Annotated[Principal, Depends(requires("auditor"))], bind: Lookup, c: C) -> ExportResponse:
     scope = bind(p)
     exported = c.lifecycle.export(scope)
     c.audit.record(p.tenant, "export", p.key_id, scope.subject, (), {"files": len(exported.get("files", {}))})
