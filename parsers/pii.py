@@ -10,7 +10,10 @@ order / tracking / invoice word are never phones or cards.
 
 `detect(text)` returns non-overlapping spans in reading order; `apply(text, policy, key)` rewrites
 them: `redact` -> `[PHONE]`, `hash` -> `[PHONE#1a2b3c4d]` (HMAC of the normalised value with `key`,
-so the same number written two ways still gives one token), `keep` -> unchanged.
+so the same number written two ways still gives one token), `keep` -> unchanged. An identifier the
+user states as their own ("我的手机号是...", "my email is ...") is the fact itself: it becomes its
+masked form (`138****5678`; under `hash` followed by its token) so the profile slot the parser reads
+from it is masked too (parsers/pii_slots.py).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from typing import Literal
 import phonenumbers
 
 from parsers.pii_address import address_spans
+from parsers.pii_slots import mask as _mask
+from parsers.pii_slots import owned
 
 __all__ = ["PII_TYPES", "PiiSpan", "Policy", "apply", "detect", "mask", "normalise"]
 
@@ -217,6 +222,11 @@ def _after(text: str, start: int, cue: re.Pattern[str], window: int = 20) -> boo
     return bool(cue.search(text[max(0, start - window) : start]))
 
 
+def _order_number(text: str, start: int) -> bool:
+    """After an order / tracking word, unless a phone word stands between ("订单联系人电话...")."""
+    return _after(text, start, _NOT_PERSONAL) and not _after(text, start, _PHONE_CUE, 6)
+
+
 def _candidates(text: str) -> list[PiiSpan]:
     found: list[PiiSpan] = []
 
@@ -242,7 +252,7 @@ def _candidates(text: str) -> list[PiiSpan]:
                 continue
         add("BANK_CARD", m, end=m.start() + len(number))
     for m in _CN_MOBILE.finditer(text):
-        if _phone(m.group(), "CN") and not _after(text, m.start(), _NOT_PERSONAL):
+        if _phone(m.group(), "CN") and not _order_number(text, m.start()):
             add("PHONE", m)
     for m in _CN_LANDLINE.finditer(text):
         plain = m.group()[0] == "0" and m.group().isdigit()  # 0 + 9-11 digits, no separator
@@ -250,13 +260,13 @@ def _candidates(text: str) -> list[PiiSpan]:
             continue
         number = m.group()
         valid = _phone(number, "CN") or (not plain and _phone(re.sub(r"[ -]\d{1,5}$", "", number), "CN"))
-        if valid and not _after(text, m.start(), _NOT_PERSONAL):
+        if valid and not _order_number(text, m.start()):
             add("PHONE", m)
     for m in _INTL.finditer(text):
-        if _phone(m.group(), "ZZ") and not _after(text, m.start(), _NOT_PERSONAL):
+        if _phone(m.group(), "ZZ") and not _order_number(text, m.start()):
             add("PHONE", m)
     for m in _NANP.finditer(text):
-        if _phone(m.group(), "US") and not _after(text, m.start(), _NOT_PERSONAL):
+        if _phone(m.group(), "US") and not _order_number(text, m.start()):
             add("PHONE", m)
     for m in _PASSPORT.finditer(text):
         if _after(text, m.start(), _PASSPORT_CUE, 32):
@@ -362,7 +372,10 @@ def apply(text: str, policy: Policy, key: bytes = b"") -> str:
     last = 0
     for span in spans:
         out.append(text[last : span.start])
-        out.append(token(span, policy, key))
+        if owned(text.translate(_FOLD), span.start):  # "我的手机号是...": the profile slot keeps a mask
+            out.append(mask(span) if policy == "redact" else f"{mask(span)} {token(span, policy, key)}")
+        else:
+            out.append(token(span, policy, key))
         last = span.end
     out.append(text[last:])
     return "".join(out)
@@ -370,15 +383,5 @@ def apply(text: str, policy: Policy, key: bytes = b"") -> str:
 
 def mask(span: PiiSpan) -> str:
     """A masked form for a slot that is itself the identifier (a profile phone): recognisable to
-    its owner, useless to anyone else (138****5678, z***@example.com)."""
-    value = span.value.strip()
-    if span.type == "EMAIL":
-        local, _, domain = value.partition("@")
-        return f"{local[:1]}***@{domain}"
-    digits = re.sub(r"[^0-9Xx]", "", value)
-    if span.type == "PHONE":
-        national = digits[-11:] if len(digits) >= 11 else digits
-        return f"{national[:3]}****{national[-4:]}" if len(national) >= 8 else "****"
-    if span.type in ("ID_CARD", "BANK_CARD"):
-        return f"{digits[:4]}{'*' * (len(digits) - 8)}{digits[-4:]}"
-    return f"[{span.type}]"
+    its owner, useless to anyone else (138****5678, z***@example.com); see parsers/pii_slots.py."""
+    return _mask(span.type, span.value.translate(_FOLD))
