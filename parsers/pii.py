@@ -78,6 +78,8 @@ _VERSION_NEAR = re.compile(
     r"update[sd]?|driver|kernel|sdk|app|changelog|v)\b)",
     re.I,
 )
+# "3.2.1.15 版本", "1.2.3.4 release": a version named right after the number.
+_VERSION_NEXT = re.compile(r"\s*(?:版本|版|\b(?:version|release|build|update)\b)", re.I)
 # Structure that only addresses have: a port or prefix length after, a scheme or user@ before.
 _IP_AFTER = re.compile(r"^(?::\d{1,5}\b|/(?:[12]?\d|3[0-2])\b)")
 _IP_BEFORE = re.compile(r"(?:://|@|\[)$")
@@ -283,13 +285,13 @@ def _candidates(text: str) -> list[PiiSpan]:
 
 def _is_ipv4(text: str, m: re.Match[str]) -> bool:
     """A dotted quad is an address unless it reads as a version or a section number. Its shape
-    decides first (a port, a prefix length, a scheme, user@); then a version word right before it;
-    then, for quads of small numbers ("3.2.1.15"), the nearer of an address word and a version
-    word, or else a private range."""
+    decides first (a port, a prefix length, a scheme, user@); then a version word right before or
+    after it; then, for quads of small numbers ("3.2.1.15"), the nearer of an address word and a
+    version word before it, or else a private range."""
     value, before = m.group(), text[max(0, m.start() - 24) : m.start()]
     if _IP_AFTER.match(text[m.end() : m.end() + 6]) or _IP_BEFORE.search(before):
         return True
-    if _after(text, m.start(), _VERSION_CUE, 12):
+    if _after(text, m.start(), _VERSION_CUE, 12) or _VERSION_NEXT.match(text, m.end()):
         return False
     if not _VERSION_LIKE.fullmatch(value) or len(set(value.split("."))) == 1:
         return True

@@ -134,6 +134,8 @@ def test_detects_newer_shapes(lang: str, text: str, kind: str, value: str | None
         ("zh", "升级到4.2.1.8以后路由器就稳定了"),  # a router word, but the version cue is right before
         ("zh", "这个包的版本是v2.4.10.1"),
         ("en", "Release 5.1.2.3 shipped last night."),
+        ("zh", "服务器装的 3.2.1.15 版本有bug"),  # an address word before, the version word after
+        ("en", "the server's 2.4.1.9 release fixed it"),
         ("zh", "mac地址是00:1A:2B:3C:4D:5E，不是IP"),
         ("zh", "我住在北京市朝阳区，离公司不远"),  # a district identifies nobody
         ("zh", "中山路上新开了一家海底捞"),
