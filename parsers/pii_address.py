@@ -49,7 +49,7 @@ _ZH_ESTATE = re.compile(
 _EN_STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
     r"Parkway|Pkwy|Highway|Hwy|Square|Sq|Loop|Circle|Cir|Crescent|Close|Row|Trail|Gate|Mews|Hill|Grove|"
-    r"Gardens|Walk|Green|Rise|Parade|Esplanade|Quay|Wharf)"
+    r"Gardens|Walk|Green|Rise|Parade|Esplanade|Quay|Wharf|Approach|Heights|Plaza|Alley|Embankment|Causeway)"
 )
 _EN_UNIT = r"(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?\s*#?[0-9A-Za-z]{1,6}"
 _EN_CITY = (
@@ -60,7 +60,7 @@ _EN_CITY = (
 )
 _EN_ADDRESS = re.compile(
     rf"(?<![0-9A-Za-z/])(?:{_EN_UNIT},?\s+)?(?:\d{{1,4}}/)?\d{{1,5}}[A-Za-z]?\s+(?:(?:[NSEW]|North|South|East|West)\.?\s+)?"
-    rf"(?:(?:[A-Z][a-z]+(?:'s)?|\d{{1,3}}(?:st|nd|rd|th))\.?\s+){{1,3}}{_EN_STREET}\b\.?"
+    rf"(?:(?:(?:[A-Z][a-z]+(?:'s)?|\d{{1,3}}(?:st|nd|rd|th))\.?\s+){{1,3}}{_EN_STREET}|Broadway)\b\.?"
     r"(?:\s+(?:NW|NE|SW|SE)\b)?"
     rf"(?P<unit>,?\s*{_EN_UNIT})?(?P<city>{_EN_CITY})?"
 )
