@@ -115,6 +115,13 @@ FOUND = [
     ("en", "It's Flat 2B, 14 Queen's Gate, London SW7 5EH", "ADDRESS", "Flat 2B, 14 Queen's Gate, London SW7 5EH"),
     ("en", "Mail goes to PO Box 1234, Austin, TX 78701", "ADDRESS", "PO Box 1234, Austin, TX 78701"),
     ("en", "Our house at 4 Privet Drive is finally for sale", "ADDRESS", "4 Privet Drive"),
+    ("en", "Pick up at 7 Station Approach, Hayes BR2 7EH", "ADDRESS", "7 Station Approach, Hayes BR2 7EH"),
+    (
+        "en",
+        "She is at 1450 Broadway, Suite 700, New York, NY 10018",
+        "ADDRESS",
+        "1450 Broadway, Suite 700, New York, NY 10018",
+    ),
     ("zh", f"我用建行卡 {_card('621700', 19)[:6]} {_card('621700', 19)[6:]} 付的", "BANK_CARD", None),
     ("zh", f"卡号 {_card('955880', 19)} 是工行的借记卡", "BANK_CARD", _card("955880", 19)),  # no IIN, card word
 ]
@@ -141,6 +148,10 @@ def test_detects_newer_shapes(lang: str, text: str, kind: str, value: str | None
         ("zh", "中山路上新开了一家海底捞"),
         ("zh", "下午在3号楼开会"),
         ("zh", "万达广场5楼的电影院不错"),
+        ("zh", "我们约在五道口地铁站B口见"),
+        ("zh", "1号线换乘10号线到国贸"),
+        ("en", "Exit 12 off Highway 101 is closed"),
+        ("en", "Our team moved to Building 40 on the main campus"),
         ("en", "There were 3 Bay Area Road closures today"),
         ("en", "I ran 5 Park Lane laps this morning"),
         ("en", "He lives on Baker Street somewhere"),
