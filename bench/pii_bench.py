@@ -4,10 +4,11 @@ A predicted span counts as found when it has the gold span's type and overlaps i
 that the identifier is covered; boundaries are reported apart as exact-boundary hits). A predicted
 span overlapping no gold span of its type is a false positive, whatever else it overlaps.
 
-    python -m bench.pii_bench                       # the development set, errors listed
+    python -m bench.pii_bench                       # the development sets, errors listed
+    python -m bench.pii_bench --data PATH [PATH...] # other sets, errors listed
     python -m bench.pii_bench --blind PATH          # a blind set: aggregates only, never its text
 
-The development set (tests/data/pii_dev.jsonl) is the one the detector was tuned on. A blind set is
+The development sets (tests/data/pii_dev.jsonl, pii_dev2.jsonl) are the ones the detector was tuned on. A blind set is
 scored once the detector is finished; its sentences are never printed, so nobody tunes on them.
 Rows are JSON lines with `text`, `lang` and a list of gold spans (`spans`, `entities`, `labels` or
 `pii`), each with a type and either `start`/`end` offsets or the `value` as written in the text.
@@ -25,7 +26,7 @@ from typing import Any
 from parsers.lang import detect_lang
 from parsers.pii import PII_TYPES, detect
 
-DEV = Path("tests/data/pii_dev.jsonl")
+DEV = [Path("tests/data/pii_dev.jsonl"), Path("tests/data/pii_dev2.jsonl")]
 _ALIASES = {
     "PHONE": "PHONE",
     "PHONE_NUMBER": "PHONE",
@@ -163,11 +164,14 @@ def report(result: dict[str, Any]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--blind", type=Path, help="a blind set: aggregates only, sentences never printed")
-    parser.add_argument("--data", type=Path, default=DEV)
+    parser.add_argument("--data", type=Path, nargs="+", default=DEV)
     args = parser.parse_args(argv)
-    path = args.blind or args.data
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    print(f"{'blind' if args.blind else 'development'} set: {path.name}, {len(rows)} rows")
+    paths = [args.blind] if args.blind else args.data
+    rows = [
+        json.loads(line) for path in paths for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+    names = ", ".join(path.name for path in paths)
+    print(f"{'blind' if args.blind else 'development'} set: {names}, {len(rows)} rows")
     report(score(rows, show=not args.blind))
     return 0
 

@@ -17,6 +17,7 @@ from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
 from parsers.corrections import inline_correction, trim_new
 from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
+from parsers.identifier_rules import identifier_facts
 from parsers.intent_model import classify
 from parsers.kinds import KINDS, KindSpec, kind_domains, query_words
 from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
@@ -114,7 +115,7 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     health extractors (several per turn). A trip's budget is its slot, not a second fact; feedback
     read from sentiment stands only when nothing else does."""
     found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
-    extras = profile_facts(text, lang, now) + health_facts(text, lang)
+    extras = profile_facts(text, lang, now) + health_facts(text, lang) + identifier_facts(text, lang)
     # Contrastive turns hold several tastes ("喜欢喝茶，不喜欢咖啡"): the extractor's readings join the
     # rule's, and a reading of the same item merges into it.
     extras += preference_facts(text, lang)

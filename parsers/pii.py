@@ -10,7 +10,10 @@ order / tracking / invoice word are never phones or cards.
 
 `detect(text)` returns non-overlapping spans in reading order; `apply(text, policy, key)` rewrites
 them: `redact` -> `[PHONE]`, `hash` -> `[PHONE#1a2b3c4d]` (HMAC of the normalised value with `key`,
-so the same number written two ways still gives one token), `keep` -> unchanged.
+so the same number written two ways still gives one token), `keep` -> unchanged. An identifier the
+user states as their own ("我的手机号是...", "my email is ...") is the fact itself: it becomes its
+masked form (`138****5678`; under `hash` followed by its token) so the profile slot the parser reads
+from it is masked too (parsers/pii_slots.py).
 """
 
 from __future__ import annotations
@@ -23,6 +26,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 import phonenumbers
+
+from parsers.pii_address import address_spans
+from parsers.pii_slots import mask as _mask
+from parsers.pii_slots import owned
 
 __all__ = ["PII_TYPES", "PiiSpan", "Policy", "apply", "detect", "mask", "normalise"]
 
@@ -46,13 +53,37 @@ _NOT_PERSONAL = re.compile(
     r"[^\d\n]{0,8}$",
     re.I,
 )
+_CARD_CUE = re.compile(
+    r"(?:卡号|行卡|银行卡|信用卡|储蓄卡|借记卡|工资卡|银联|\b(?:card|visa|mastercard|amex|unionpay|debit|credit)\b)",
+    re.I,
+)
 _PASSPORT_CUE = re.compile(r"(?:护照|passport)", re.I)
 _PHONE_CUE = re.compile(r"(?:电话|手机|座机|致电|打给|拨打|联系方式|tel|phone|call|mobile|fax|whatsapp)", re.I)
 _VERSION_CUE = re.compile(
-    r"(?:版本号?|升级到|更新到|固件|系统|章节|条款|第|§|\b(?:version|ver\.?|release|build|firmware|section|sec\.|v))\s*[:：]?\s*$",
+    r"(?:版本号?|升级|更新|升到|固件|系统|章节|条款|第|§|\b(?:version|ver\.?|release|build|firmware|section|sec\.))"
+    r"(?:到了?|至|是|为|成)?\s*[:：]?\s*(?:(?<![A-Za-z])v)?$|(?<![A-Za-z])v$",
     re.I,
 )
-_IP_CUE = re.compile(r"(?:\bIP|地址|服务器|网关|路由|主机|DNS|ping|ssh|address|server|gateway|router|host)", re.I)
+_IP_CUE = re.compile(
+    r"(?:IP|地址|服务器|网关|路由|主机|内网|外网|公网|局域网|网段|子网|访问|连接|连上|登录|登陆|端口|代理|防火墙|白名单|黑名单|"
+    r"封禁|拉黑|解析|打印机|摄像头|宽带|节点|来源|"
+    r"\b(?:ip|dns|ping|ssh|address|server|gateway|router|host|subnet|network|lan|wan|wi-?fi|vpn|proxy|firewall|"
+    r"whitelist|allowlist|blocklist|blacklist|blocked|ban(?:ned)?|static|dhcp|nat|node|device|nas|printer|camera|"
+    r"modem|resolve[sd]?|resolver|traffic|login|logged|connect(?:ed|ing)?|reach|endpoint|url|https?)\b)",
+    re.I,
+)
+# Version words anywhere near a small dotted quad make it a version, unless its shape says address.
+_VERSION_NEAR = re.compile(
+    r"(?:版本|升级|更新|固件|补丁|驱动|发布|内核|客户端|\b(?:version|ver|release[sd]?|build|firmware|patch|upgrade[sd]?|"
+    r"update[sd]?|driver|kernel|sdk|app|changelog|v)\b)",
+    re.I,
+)
+# "3.2.1.15 版本", "1.2.3.4 release": a version named right after the number.
+_VERSION_NEXT = re.compile(r"\s*(?:版本|版|\b(?:version|release|build|update)\b)", re.I)
+# Structure that only addresses have: a port or prefix length after, a scheme or user@ before.
+_IP_AFTER = re.compile(r"^(?::\d{1,5}\b|/(?:[12]?\d|3[0-2])\b)")
+_IP_BEFORE = re.compile(r"(?:://|@|\[)$")
+_PRIVATE = re.compile(r"^(?:10|127|192\.168|172\.(?:1[6-9]|2\d|3[01])|169\.254)\.")
 # A dotted quad of small numbers ("3.2.1.15") is a version unless the text calls it an address.
 _VERSION_LIKE = re.compile(r"\d\.(?:1\d|20|\d)\.(?:1\d|20|\d)\.\d{1,3}")
 # Full-width ASCII (０-９, Ａ-Ｚ, －, （）, ＠) is folded before matching; one character to one, so
@@ -71,7 +102,7 @@ _ID_CARD_15 = re.compile(r"(?<![0-9A-Za-z])[1-9]\d{7}(?:0[1-9]|1[0-2])(?:0[1-9]|
 _ID_CUE = re.compile(r"(?:身份证|证件号|居民身份|ID card|identity card|ID number|national ID|resident ID)", re.I)
 # 13-19 digits, written plain or in groups of 4 (a last group of 1-4; Amex 4-6-5).
 _CARD = re.compile(
-    r"(?<![0-9A-Za-z.\-])(?:\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,3}|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
+    r"(?<![0-9A-Za-z.\-])(?:\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,3}|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{6}[ -]\d{10,13}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
 )
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
 _CN_LANDLINE = re.compile(
@@ -87,26 +118,6 @@ _IPV4 = re.compile(
     r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d]|\.\d)"
 )
 _IPV6 = re.compile(r"(?<![0-9A-Za-z:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%\w+)?(?![0-9A-Za-z:])")
-_HAN = r"[\u4e00-\u9fff]"
-_ZH_ADDRESS = re.compile(
-    rf"(?:{_HAN}{{2,7}}?(?:省|自治区|特别行政区))?(?:{_HAN}{{2,7}}?市)?(?:{_HAN}{{1,7}}?(?:区|县|旗))?(?:{_HAN}{{1,7}}?(?:镇|乡|街道))?"
-    rf"{_HAN}{{1,10}}?(?:路|街|大道|大街|巷|弄|胡同|里)(?:\d{{1,4}}[弄巷])?\d{{1,5}}号"
-    rf"(?:(?:院)?\d{{1,4}}(?:号楼|栋|幢|座|楼))?(?:\d{{1,3}}单元)?(?:\d{{1,5}}(?:室|号|房))?"
-)
-_ZH_ADDRESS_LEAD = re.compile(
-    r"^(?:我家|我们|我|他|她|家|公司|快递|包裹|东西|请|帮我|现|目前|已经|新)*(?:住在|住|在|位于|地址是|地址为|地址|寄到|送到|搬到了|搬到|搬去|是|于)+"
-)
-_EN_STREET = r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Square|Sq|Loop|Circle|Cir|Crescent|Close|Row|Trail)"
-_EN_ADDRESS = re.compile(
-    rf"(?<![0-9A-Za-z])\d{{1,5}}[A-Za-z]?\s+(?:(?:[NSEW]|North|South|East|West)\.?\s+)?(?:(?:[A-Z][a-z]+|\d{{1,3}}(?:st|nd|rd|th))\.?\s+){{1,3}}{_EN_STREET}\b\.?"
-    r"(?:,?\s*(?:Apt|Apartment|Suite|Ste|Unit|#)\.?\s*#?\w{1,6})?"
-    r"(?:,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:,\s*[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?|\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})?)?"
-)
-# Housing estates: a name + 小区/花园/... + building + (unit) + flat; the numbers make it an address.
-_ZH_ESTATE = re.compile(
-    rf"(?:{_HAN}{{2,7}}?市)?(?:{_HAN}{{1,7}}?(?:区|县))?{_HAN}{{2,8}}?(?:小区|花园|公寓|大厦|家园|新村|苑|公馆)"
-    rf"\d{{1,3}}(?:号楼|栋|幢|座|期)(?:\d{{1,3}}(?:号楼|栋|幢|座))?(?:\d{{1,2}}单元)?\d{{2,5}}(?:室|号|房)?"
-)
 
 # Issuer prefixes and the lengths their cards have (Visa, Mastercard, Amex, Diners, JCB, Discover, UnionPay).
 _IIN = (
@@ -192,6 +203,14 @@ def valid_card(digits: str) -> bool:
     return known and luhn(digits) and len(set(digits)) > 1
 
 
+def _card_ok(digits: str, text: str, start: int) -> bool:
+    """A card by its issuer prefix; after a card word ("卡号", "card") any Luhn-valid 15-19 digits
+    (Chinese banks issue 19-digit debit cards outside the international prefixes, e.g. 9558...)."""
+    if valid_card(digits):
+        return True
+    return 15 <= len(digits) <= 19 and luhn(digits) and len(set(digits)) > 1 and _after(text, start, _CARD_CUE, 12)
+
+
 def _phone(candidate: str, region: str) -> phonenumbers.PhoneNumber | None:
     try:
         number = phonenumbers.parse(candidate, region)
@@ -203,6 +222,11 @@ def _phone(candidate: str, region: str) -> phonenumbers.PhoneNumber | None:
 # -- detection -------------------------------------------------------------------------------------
 def _after(text: str, start: int, cue: re.Pattern[str], window: int = 20) -> bool:
     return bool(cue.search(text[max(0, start - window) : start]))
+
+
+def _order_number(text: str, start: int) -> bool:
+    """After an order / tracking word, unless a phone word stands between ("订单联系人电话...")."""
+    return _after(text, start, _NOT_PERSONAL) and not _after(text, start, _PHONE_CUE, 6)
 
 
 def _candidates(text: str) -> list[PiiSpan]:
@@ -224,13 +248,13 @@ def _candidates(text: str) -> list[PiiSpan]:
         if _after(text, m.start(), _NOT_PERSONAL):
             continue
         number = m.group()
-        if not valid_card(re.sub(r"\D", "", number)):  # "4111 1111 1111 1111 123": a card, then a CVV
+        if not _card_ok(re.sub(r"\D", "", number), text, m.start()):  # "4111 1111 1111 1111 123": + CVV
             number = re.sub(r"[ -]\d{1,3}$", "", number)
-            if number == m.group() or not valid_card(re.sub(r"\D", "", number)):
+            if number == m.group() or not _card_ok(re.sub(r"\D", "", number), text, m.start()):
                 continue
         add("BANK_CARD", m, end=m.start() + len(number))
     for m in _CN_MOBILE.finditer(text):
-        if _phone(m.group(), "CN") and not _after(text, m.start(), _NOT_PERSONAL):
+        if _phone(m.group(), "CN") and not _order_number(text, m.start()):
             add("PHONE", m)
     for m in _CN_LANDLINE.finditer(text):
         plain = m.group()[0] == "0" and m.group().isdigit()  # 0 + 9-11 digits, no separator
@@ -238,38 +262,44 @@ def _candidates(text: str) -> list[PiiSpan]:
             continue
         number = m.group()
         valid = _phone(number, "CN") or (not plain and _phone(re.sub(r"[ -]\d{1,5}$", "", number), "CN"))
-        if valid and not _after(text, m.start(), _NOT_PERSONAL):
+        if valid and not _order_number(text, m.start()):
             add("PHONE", m)
     for m in _INTL.finditer(text):
-        if _phone(m.group(), "ZZ") and not _after(text, m.start(), _NOT_PERSONAL):
+        if _phone(m.group(), "ZZ") and not _order_number(text, m.start()):
             add("PHONE", m)
     for m in _NANP.finditer(text):
-        if _phone(m.group(), "US") and not _after(text, m.start(), _NOT_PERSONAL):
+        if _phone(m.group(), "US") and not _order_number(text, m.start()):
             add("PHONE", m)
     for m in _PASSPORT.finditer(text):
         if _after(text, m.start(), _PASSPORT_CUE, 32):
             add("PASSPORT", m)
     for m in _IPV4.finditer(text):
-        if _after(text, m.start(), _VERSION_CUE, 12):
-            continue
-        if _VERSION_LIKE.fullmatch(m.group()) and len(set(m.group().split("."))) > 1:
-            if not _after(text, m.start(), _IP_CUE, 24):
-                continue
-        add("IP", m)
+        if _is_ipv4(text, m):
+            add("IP", m)
     for m in _IPV6.finditer(text):
         if _ipv6(m.group()):
             add("IP", m)
-    for m in _ZH_ADDRESS.finditer(text):
-        lead = _ZH_ADDRESS_LEAD.match(m.group())
-        start = m.start() + (lead.end() if lead else 0)
-        if m.end() - start >= 5:
-            add("ADDRESS", m, start=start)
-    for m in _ZH_ESTATE.finditer(text):
-        lead = _ZH_ADDRESS_LEAD.match(m.group())
-        add("ADDRESS", m, start=m.start() + (lead.end() if lead else 0))
-    for m in _EN_ADDRESS.finditer(text):
-        add("ADDRESS", m)
+    found.extend(PiiSpan("ADDRESS", s, e, text[s:e]) for s, e in address_spans(text))
     return found
+
+
+def _is_ipv4(text: str, m: re.Match[str]) -> bool:
+    """A dotted quad is an address unless it reads as a version or a section number. Its shape
+    decides first (a port, a prefix length, a scheme, user@); then a version word right before or
+    after it; then, for quads of small numbers ("3.2.1.15"), the nearer of an address word and a
+    version word before it, or else a private range."""
+    value, before = m.group(), text[max(0, m.start() - 24) : m.start()]
+    if _IP_AFTER.match(text[m.end() : m.end() + 6]) or _IP_BEFORE.search(before):
+        return True
+    if _after(text, m.start(), _VERSION_CUE, 12) or _VERSION_NEXT.match(text, m.end()):
+        return False
+    if not _VERSION_LIKE.fullmatch(value) or len(set(value.split("."))) == 1:
+        return True
+    version = max((v.end() for v in _VERSION_NEAR.finditer(before)), default=-1)
+    address = max((a.end() for a in _IP_CUE.finditer(before)), default=-1)
+    if version >= 0:  # "build server runs at ...": the nearer word decides
+        return address > version
+    return address >= 0 or bool(_PRIVATE.match(value))
 
 
 def _ipv6(value: str) -> bool:
@@ -344,7 +374,10 @@ def apply(text: str, policy: Policy, key: bytes = b"") -> str:
     last = 0
     for span in spans:
         out.append(text[last : span.start])
-        out.append(token(span, policy, key))
+        if owned(text.translate(_FOLD), span.start):  # "我的手机号是...": the profile slot keeps a mask
+            out.append(mask(span) if policy == "redact" else f"{mask(span)} {token(span, policy, key)}")
+        else:
+            out.append(token(span, policy, key))
         last = span.end
     out.append(text[last:])
     return "".join(out)
@@ -352,15 +385,5 @@ def apply(text: str, policy: Policy, key: bytes = b"") -> str:
 
 def mask(span: PiiSpan) -> str:
     """A masked form for a slot that is itself the identifier (a profile phone): recognisable to
-    its owner, useless to anyone else (138****5678, z***@example.com)."""
-    value = span.value.strip()
-    if span.type == "EMAIL":
-        local, _, domain = value.partition("@")
-        return f"{local[:1]}***@{domain}"
-    digits = re.sub(r"[^0-9Xx]", "", value)
-    if span.type == "PHONE":
-        national = digits[-11:] if len(digits) >= 11 else digits
-        return f"{national[:3]}****{national[-4:]}" if len(national) >= 8 else "****"
-    if span.type in ("ID_CARD", "BANK_CARD"):
-        return f"{digits[:4]}{'*' * (len(digits) - 8)}{digits[-4:]}"
-    return f"[{span.type}]"
+    its owner, useless to anyone else (138****5678, z***@example.com); see parsers/pii_slots.py."""
+    return _mask(span.type, span.value.translate(_FOLD))

@@ -23,14 +23,17 @@ TEMPLATES: dict[tuple[str, str], str] = {
         "zh",
     ): "{% if slots.relative %}用户的{{ slots.relative_text or slots.relative }}{% else %}用户{% endif %}"
     "{{ {'name': '姓名', 'job': '职业', 'city': '所在城市', 'language': '语言', 'hometown': '家乡', 'age': '年龄',"
-    " 'pet': '宠物', 'diet': '饮食', 'device': '设备', 'birthday': '生日', 'employer': '工作单位'}.get(slots.field, slots.field) }}"
+    " 'pet': '宠物', 'diet': '饮食', 'device': '设备', 'birthday': '生日', 'employer': '工作单位',"
+    " 'phone': '手机号', 'email': '邮箱', 'id_number': '身份证号', 'bank_card': '银行卡号', 'passport': '护照号',"
+    " 'ip_address': 'IP地址', 'address': '住址'}.get(slots.field, slots.field) }}"
     "：{{ slots.value }}",
     (
         "profile",
         "en",
     ): "User{% if slots.relative %}'s {{ slots.relative_text or slots.relative }}{% endif %} "
     "{{ {'name': 'name', 'job': 'job', 'city': 'city', 'language': 'language', 'hometown': 'hometown', 'age': 'age',"
-    " 'pet': 'pet', 'diet': 'diet', 'device': 'device', 'birthday': 'birthday', 'employer': 'employer'}.get(slots.field, slots.field) }}"
+    " 'pet': 'pet', 'diet': 'diet', 'device': 'device', 'birthday': 'birthday', 'employer': 'employer',"
+    " 'id_number': 'ID number', 'bank_card': 'bank card', 'ip_address': 'IP address'}.get(slots.field, slots.field) }}"
     ": {{ slots.value }}",
     (
         "family_health",

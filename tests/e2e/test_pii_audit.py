@@ -21,7 +21,8 @@ ID = "11010519491231002X"
     ("text", "raws", "placeholders"),
     [
         (f"我的预算是500元，电话13812345678，身份证{ID}", ["13812345678", ID], ["[PHONE]", "[ID_CARD]"]),
-        ("My budget is 800 dollars, email me at ann.lee@example.org", ["ann.lee@example.org"], ["[EMAIL]"]),
+        # "email me at ..." states the user's own address: kept masked (a profile slot), not a placeholder
+        ("My budget is 800 dollars, email me at ann.lee@example.org", ["ann.lee@example.org"], ["a***@example.org"]),
     ],
     ids=["zh", "en"],
 )
