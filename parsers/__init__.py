@@ -228,10 +228,13 @@ def parse(
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
     if not fix and is_request(text, lang) and all(m[0] in _REQUEST_OVERRIDES for m in matches):
-        # The turn is labelled a request, but its words are still kept as an episode, as before this
-        # rule: recurring questions ("How do I deploy to AWS?") are the evidence the personalised
-        # context derives its instructions from (mal/instructions.py).
-        kept = _episode(text, lang, speaker, mood) if episodes else []
+        # Labelled a request. What is stored stays the learned layer's call, as before this rule: a
+        # confident "request"/"smalltalk" stores nothing ("What's the capital of Australia?" is no
+        # memory), anything else keeps its words as an episode, since recurring work questions ("How
+        # should I deploy my Flask app to AWS?") are the evidence the personalised context derives
+        # its instructions from (mal/instructions.py).
+        confident = guess is not None and guess[0] in _NOTHING and guess[1] >= CLASSIFIER_MIN
+        kept = _episode(text, lang, speaker, mood) if episodes and not confident else []
         return ParseResult(lang, "request", [("request", 0.8)], kept, mood[0], mood[1])
     if (
         guess
