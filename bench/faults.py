@@ -40,7 +40,7 @@ from mal.settings import Settings
 __all__ = ["FaultRun", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
-TENANT = "faults"
+TENANT = "faults"  # each run gets its own tenant under this prefix (FaultRun.tenant)
 TARGETS = ("neo4j", "weaviate", "s3", "api")
 EN = ["green tea", "crimson kayaks", "jazz records", "mountain bikes", "rye bread", "chess openings", "oolong"]
 ZH = ["绿茶", "红色的皮划艇", "爵士唱片", "山地车", "黑麦面包", "国际象棋", "乌龙茶"]
@@ -101,6 +101,9 @@ class FaultRun:
         self.store_signals = store_signals
         self.budget_s = 0.0  # stop injecting after this many seconds (0: run the whole plan)
         self.rng = random.Random(seed)
+        # A tenant of its own: the archive runs of the stream then scan only this run's memories, not
+        # every earlier run's on a long-lived stack (816 leftovers starved the reduced run's stream).
+        self.tenant = f"{TENANT}-{secrets.token_hex(3)}"
         self.users = [f"fault-user-{secrets.token_hex(4)}-{i}" for i in range(users)]
         self.ledger = Ledger(users=set(self.users))
         self.counts = Counts()
@@ -141,8 +144,8 @@ class FaultRun:
     def _api_env(self) -> dict[str, str]:
         s, p = self.proxied, self.proxies
         keys = [
-            {"key": self.keys["agent"], "tenant": TENANT, "scopes": ["agent"]},
-            {"key": self.keys["admin"], "tenant": TENANT, "scopes": ["admin"]},
+            {"key": self.keys["agent"], "tenant": self.tenant, "scopes": ["agent"]},
+            {"key": self.keys["admin"], "tenant": self.tenant, "scopes": ["admin"]},
         ]
         return {
             **os.environ,
@@ -216,7 +219,7 @@ class FaultRun:
     def archive_run(self) -> None:
         try:
             assert self.worker is not None
-            report = self.worker.lifecycle.run(tenant=TENANT)
+            report = self.worker.lifecycle.run(tenant=self.tenant)
             self.counts.op("archive_run_ok")
             self.counts.ops["archived"] = self.counts.ops.get("archived", 0) + int(report["archived"])
         except Exception:  # a fault hit it: the next run (or repair) finishes it
@@ -232,6 +235,9 @@ class FaultRun:
             user, body = self.pending.pop(0)
             if not self.capture(client, user, body):
                 self.pending.append((user, body))
+                # Back off as a client would: a store that answers 503 at once would otherwise turn
+                # the stream into a hot loop whose thousands of pending retries swamp the settle step.
+                time.sleep(0.5)
             return
         user, roll = self.rng.choice(self.users), self.rng.random()
         if roll < 0.75:
@@ -335,14 +341,14 @@ class FaultRun:
         )
         try:
             repaired = direct.lifecycle.repair()
-            verdict = verify(direct, TENANT, self.ledger)
+            verdict = verify(direct, self.tenant, self.ledger)
             erase_users = self.users[: max(2, len(self.users) // 3)]
             receipts = []
             with self._http() as client:
                 for user in erase_users:
                     r = client.post("/v1/subjects/erase", headers=self._headers(user, "admin"))
                     receipts.append(r.json() if r.status_code == 200 else {"verified": False})
-            verdict.erased, verdict.erase_unverified = verify_erased(direct, TENANT, erase_users, receipts)
+            verdict.erased, verdict.erase_unverified = verify_erased(direct, self.tenant, erase_users, receipts)
         finally:
             direct.close()
         return {
