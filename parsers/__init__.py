@@ -260,19 +260,7 @@ def parse(
             return ParseResult(lang, "smalltalk", [label], sentiment=mood[0], intensity=mood[1])
         if not episodes:
             return ParseResult(lang, "smalltalk", [("smalltalk", 0.5)], sentiment=mood[0], intensity=mood[1])
-        slots = {"content": text[:500], **({"speaker": speaker} if speaker else {})}
-        fact = Fact(
-            "episode",
-            slots,
-            [],
-            render("episode", slots, lang),
-            lang,
-            0.5,
-            domain=_domain("episode", text),
-            sentiment=mood[0],
-            intensity=mood[1],
-            text=text,
-        )
+        fact = _episode(text, lang, speaker, mood)[0]
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
         intent = guess[0] if guess and guess[1] >= CLASSIFIER_MIN and guess[0] not in _NOTHING else "episode"
