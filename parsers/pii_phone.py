@@ -118,25 +118,43 @@ def _extension_end(text: str, end: int) -> int:
     return m.end() if m else end
 
 
+# Runs of digits and phone punctuation with at least eight digits: where a national number can be.
+# The matcher (pure Python, six regions) only reads these, not a whole 2,000-character turn.
+_DIGIT_RUN = re.compile(r"[(+]?\d[\d \t().\-/]{6,}\d(?:\s*,?\s*(?:ext\.?|extension|x|#)\s*\d{1,6})?", re.I)
+
+
+def _matches(text: str) -> Iterator[tuple[str, int, int, str, phonenumbers.PhoneNumber]]:
+    """(region, start, end, raw, number) of each matcher candidate, offsets in `text`."""
+    for run in _DIGIT_RUN.finditer(text):
+        value = run.group()
+        digits = sum(ch.isdigit() for ch in value)
+        if value[0] == "+" or not 8 <= digits <= 16 or _CN_MOBILE.fullmatch(value.strip()):
+            continue  # country codes are _INTL's, Chinese mobiles _CN_MOBILE's; 17+ digits are no phone
+        if not value.lstrip("(").startswith("0") and not _cue(text, run.start(), 24):
+            continue  # without a phone word only a trunk-prefixed shape is taken (see _national)
+        for region in _REGIONS:
+            matcher = phonenumbers.PhoneNumberMatcher(run.group(), region, leniency=phonenumbers.Leniency.POSSIBLE)
+            for match in matcher:
+                yield region, run.start() + match.start, run.start() + match.end, match.raw_string, match.number
+
+
 def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
     seen: set[tuple[int, int]] = set()
-    for region in _REGIONS:
-        for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE):
-            span = (match.start, match.end)
-            raw = match.raw_string
-            if span in seen or raw.lstrip().startswith(("+", "00")):  # country codes: _INTL decides
-                continue
-            digits = re.sub(r"\D", "", raw.split("x")[0].split("e")[0])
-            if len(digits) < 8 or not _standalone(text, *span) or _quantity(text, *span) or _not_phone_shape(raw):
-                continue
-            cue = _cue(text, match.start, 24)
-            valid = phonenumbers.is_valid_number(match.number)
-            national = re.sub(r"\s*(?:ext\.?|x|#)\s*\d{1,6}$", "", raw, flags=re.I)
-            shaped = valid and bool(_TRUNK_SHAPE.match(national)) and len(digits) >= 9
-            if (cue and (valid or phonenumbers.is_possible_number(match.number))) or shaped:
-                if not not_personal(text, match.start):
-                    seen.add(span)
-                    yield span
+    for _region, start, end, raw, number in _matches(text):
+        span = (start, end)
+        if span in seen or raw.lstrip().startswith(("+", "00")):  # country codes: _INTL decides
+            continue
+        digits = re.sub(r"\D", "", raw.split("x")[0].split("e")[0])
+        if len(digits) < 8 or not _standalone(text, *span) or _quantity(text, *span) or _not_phone_shape(raw):
+            continue
+        cue = _cue(text, start, 24)
+        valid = phonenumbers.is_valid_number(number)
+        national = re.sub(r"\s*(?:ext\.?|x|#)\s*\d{1,6}$", "", raw, flags=re.I)
+        shaped = valid and bool(_TRUNK_SHAPE.match(national)) and len(digits) >= 9
+        if (cue and (valid or phonenumbers.is_possible_number(number))) or shaped:
+            if not not_personal(text, start):
+                seen.add(span)
+                yield span
 
 
 def _plausible(candidate: str, region: str, text: str, start: int) -> bool:
