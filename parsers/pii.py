@@ -4,9 +4,10 @@ Every detector is a candidate pattern followed by a validator, because the look-
 hard part: an 11-digit order number looks like a mobile number, an 18-digit serial like an ID
 number, a version string like an IPv4 address. Validators that can say no: the PRC resident ID
 checksum (GB 11643) and a real birth date, the Luhn check plus a known card prefix (IIN) and
-length, `phonenumbers`' numbering plans, `ipaddress`. Passports have no checksum we can use, so a
-passport number is only taken after a context word (护照 / passport). Numbers right after an
-order / tracking / invoice word are never phones or cards.
+length, `phonenumbers`' numbering plans (parsers/pii_phone.py), the SSA's issuing rules for US
+SSNs (parsers/pii_ssn.py), `ipaddress`. Passports have no checksum we can use, so a passport
+number is only taken after a context word (护照 / passport). Numbers right after an order /
+tracking / invoice word are never phones or cards. Street addresses: parsers/pii_address.py.
 
 `detect(text)` returns non-overlapping spans in reading order; `apply(text, policy, key)` rewrites
 them: `redact` -> `[PHONE]`, `hash` -> `[PHONE#1a2b3c4d]` (HMAC of the normalised value with `key`,
