@@ -28,9 +28,21 @@ import phonenumbers
 __all__ = ["e164", "phone_spans", "valid_phone"]
 
 _PHONE_CUE = re.compile(
-    r"(?:电话|手机|座机|致电|打给|拨打|联系方式|号码|热线|来电|回电|短信|微信|"
+    r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|"
     r"\b(?:tel|phone[sd]?|call(?:ed|ing)?|ring|dial|mobile|cell(?:phone)?|landline|fax|whatsapp|signal|"
-    r"text(?:ed)?|sms|hotline|helpline|number'?s?|no\.|line|reach|contact|ext)\b)",
+    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext)\b"
+    # "number" alone names anything (an order, an account): only a person's number is a phone cue.
+    r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?number\b|'s\s+(?:new\s+)?number\b|\bnumber'?s\b)",
+    re.I,
+)
+# "order number is 4155550132", "account no. 0207946099", "会员号码 4155550132": a number named as
+# something else is not a phone, even with a phone word further back.
+_OTHER_NUMBER = re.compile(
+    r"\b(?:order|tracking|invoice|confirmation|account|acct|case|reference|ref|booking|flight|member(?:ship)?|"
+    r"policy|customer|claim|ticket|serial|routing|sort|employee|student|passport|licen[cs]e|registration|vin|"
+    r"parcel|shipment|transaction|receipt|bill|loyalty|reservation|pnr|model|part|item|sku|lot|batch)\b"
+    r"(?:\s*(?:number|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号|工号|编号|单号|订单|快递|运单|票号|保单|客户号|"
+    r"证件号|车牌|流水号|批号|型号",
     re.I,
 )
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
@@ -67,9 +79,14 @@ def valid_phone(candidate: str, region: str) -> phonenumbers.PhoneNumber | None:
 
 def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
     """(start, end) of each phone number candidate in `text`; overlaps are settled by the caller.
-    `not_personal(text, start)` says a number is an order / tracking / reference number."""
+    `not_personal(text, start)` says a number is an order / tracking / reference number; a number
+    named as something else ("account number is ...") is refused here too."""
+
+    def refused(text: str, start: int) -> bool:
+        return not_personal(text, start) or _named_otherwise(text, start)
+
     for m in _CN_MOBILE.finditer(text):
-        if valid_phone(m.group(), "CN") and not not_personal(text, m.start()):
+        if valid_phone(m.group(), "CN") and not refused(text, m.start()):
             yield m.span()
     for m in _CN_LANDLINE.finditer(text):
         plain = m.group()[0] == "0" and m.group().isdigit()  # 0 + 9-11 digits, no separator
@@ -77,18 +94,18 @@ def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator
             continue
         number = m.group()
         valid = valid_phone(number, "CN") or (not plain and valid_phone(re.sub(r"[ -]\d{1,5}$", "", number), "CN"))
-        if valid and not not_personal(text, m.start()):
+        if valid and not refused(text, m.start()):
             yield m.span()
     for m in _CN_SERVICE.finditer(text):
-        if valid_phone(m.group(), "CN") and _cue(text, m.start(), 16) and not not_personal(text, m.start()):
+        if valid_phone(m.group(), "CN") and _cue(text, m.start(), 16) and not refused(text, m.start()):
             yield m.span()
     for m in _INTL.finditer(text):
-        if _plausible(re.sub(r"^00", "+", m.group()), "ZZ", text, m.start()) and not not_personal(text, m.start()):
+        if _plausible(re.sub(r"^00", "+", m.group()), "ZZ", text, m.start()) and not refused(text, m.start()):
             yield m.start(), _extension_end(text, m.end())
     for m in _NANP.finditer(text):
-        if valid_phone(m.group(), "US") and not not_personal(text, m.start()) and not _quantity(text, *m.span()):
+        if valid_phone(m.group(), "US") and not refused(text, m.start()) and not _quantity(text, *m.span()):
             yield m.start(), _extension_end(text, m.end())
-    yield from _national(text, not_personal)
+    yield from _national(text, refused)
 
 
 def e164(value: str) -> str | None:
@@ -178,6 +195,17 @@ def _not_phone_shape(raw: str) -> bool:
         or any(len(g) == 1 and (i or g != "1") for i, g in enumerate(groups))
         or bool(re.fullmatch(r"\d{3}-\d{2}-\d{4}", body))
     )
+
+
+def _named_otherwise(text: str, start: int) -> bool:
+    """A noun naming another kind of number ends at most 12 characters before `start`, and no phone
+    word stands between ("订单联系人电话 138..." is a phone)."""
+    window = text[max(0, start - 40) : start]
+    last = max(_OTHER_NUMBER.finditer(window), key=lambda m: m.end(), default=None)
+    if last is None:
+        return False
+    gap = window[last.end() :]
+    return len(gap) <= 12 and not re.search(r"\d", gap) and not _PHONE_CUE.search(gap)
 
 
 def _cue(text: str, start: int, window: int) -> bool:

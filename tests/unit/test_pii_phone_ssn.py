@@ -26,6 +26,9 @@ PHONES = [
     ("zh", "伦敦办公室电话 020 7946 0321，工作日有人接。", "020 7946 0321"),
     ("zh", "我在澳洲的手机是 0412 987 654", "0412 987 654"),
     ("zh", "客服电话400-810-8888，周末也能打", "400-810-8888"),
+    ("zh", "订单联系人电话 13812345678", "13812345678"),  # a phone word after the order word
+    ("en", "my number is 2125550187", "2125550187"),
+    ("en", "order 3 arrived, call me on 415-555-0132", "415-555-0132"),
 ]
 
 PHONE_LOOK_ALIKES = [
@@ -40,6 +43,11 @@ PHONE_LOOK_ALIKES = [
     ("en", "Model XR-415-555 ships with a 65 W charger."),
     ("en", "Part number 123-00-4567 is out of stock."),
     ("en", "Kids' school office 9876 5432 closes at 4."),  # 8 digits, no phone word: could be anything
+    ("en", "My order number is 4155550132"),  # a number named as something else: "number" is no phone word
+    ("en", "Your account number is 4155550132."),
+    ("en", "booking number: 415-555-0132"),
+    ("en", "my member number is 0412 345 678"),
+    ("zh", "会员号码 4155550132"),
     ("zh", "今年营收 20 7946 0321 日元，比去年多"),
     ("zh", "订单号 415-555-0132 已经发货了"),
 ]
