@@ -20,13 +20,15 @@ from adapters.neo4j_cypher_expand import *  # noqa: F403
 from adapters.neo4j_cypher_expand import __all__ as _expand
 from adapters.neo4j_cypher_identity import *  # noqa: F403
 from adapters.neo4j_cypher_identity import __all__ as _identity
+from adapters.neo4j_cypher_lock import *  # noqa: F403
+from adapters.neo4j_cypher_lock import __all__ as _lock
 from adapters.neo4j_cypher_memories import *  # noqa: F403
 from adapters.neo4j_cypher_memories import __all__ as _memories
 from adapters.neo4j_cypher_subjects import *  # noqa: F403
 from adapters.neo4j_cypher_subjects import __all__ as _subjects
 from mal.models import HOLDS_FACT, SEARCHABLE, MemoryStatus
 
-__all__ = [*_memories, *_expand, *_subjects, *_audit, *_identity, "status_params"]  # noqa: PLE0604
+__all__ = [*_memories, *_expand, *_subjects, *_audit, *_identity, *_lock, "status_params"]  # noqa: PLE0604
 
 
 def status_params() -> dict[str, Any]:

@@ -8,8 +8,9 @@ span overlapping no gold span of its type is a false positive, whatever else it 
     python -m bench.pii_bench --data PATH [PATH...] # other sets, errors listed
     python -m bench.pii_bench --blind PATH          # a blind set: aggregates only, never its text
 
-The development sets (tests/data/pii_dev.jsonl, pii_dev2.jsonl) are the ones the detector was tuned on. A blind set is
-scored once the detector is finished; its sentences are never printed, so nobody tunes on them.
+The development sets (tests/data/pii_dev.jsonl, pii_dev2.jsonl, pii_dev3.jsonl) are the ones the
+detector was tuned on. A blind set is scored once the detector is finished; its sentences are never
+printed, so nobody tunes on them.
 Rows are JSON lines with `text`, `lang` and a list of gold spans (`spans`, `entities`, `labels` or
 `pii`), each with a type and either `start`/`end` offsets or the `value` as written in the text.
 """
@@ -26,7 +27,7 @@ from typing import Any
 from parsers.lang import detect_lang
 from parsers.pii import PII_TYPES, detect
 
-DEV = [Path("tests/data/pii_dev.jsonl"), Path("tests/data/pii_dev2.jsonl")]
+DEV = [Path("tests/data/pii_dev.jsonl"), Path("tests/data/pii_dev2.jsonl"), Path("tests/data/pii_dev3.jsonl")]
 _ALIASES = {
     "PHONE": "PHONE",
     "PHONE_NUMBER": "PHONE",
@@ -56,6 +57,9 @@ _ALIASES = {
     "ADDRESS": "ADDRESS",
     "STREET_ADDRESS": "ADDRESS",
     "LOCATION_ADDRESS": "ADDRESS",
+    "SSN": "SSN",
+    "US_SSN": "SSN",
+    "SOCIAL_SECURITY_NUMBER": "SSN",
 }
 
 

@@ -66,6 +66,10 @@ class AuditAction(StrEnum):
     AUDIT_ANCHOR = "audit_anchor"
 
 
+# Events that change nothing an anchor protects: an auditor checking or anchoring the chain.
+_AUDITOR_OWN = {AuditAction.AUDIT_VERIFY.value, AuditAction.AUDIT_ANCHOR.value}
+
+
 def anchor_prefix(tenant: str) -> str:
     return f"tenants/{tenant}/audit/anchors/"
 
@@ -104,6 +108,7 @@ class AuditRecorder:
         self._flush_lock = threading.Lock()  # one flush at a time per process keeps the order
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._anchored: dict[str, tuple[int, str]] = {}  # tenant -> (seq, hash) of its newest anchor
 
     # -- recording ---------------------------------------------------------------------------
     def record(
@@ -178,13 +183,23 @@ class AuditRecorder:
     # -- anchoring and verification ------------------------------------------------------------
     def anchor(self, tenant: str | None = None) -> list[dict[str, Any]]:
         """Write the head of `tenant` (or of every tenant) to S3 under Object Lock. A head already
-        anchored is not written again. Returns what was anchored."""
+        anchored is not written again, nor one that differs from the latest anchor only by the
+        auditors' own verify / anchor events: each anchor is an object nobody can delete for the
+        retention period, so `POST /v1/audit/anchor` in a loop must not make one per call (every
+        call records an event, which moves the head). Returns what is anchored: a new head, or the
+        latest anchor that still covers everything but those events."""
         self.flush()
         heads = self._store.chain_heads()
         out: list[dict[str, Any]] = []
         now = self._clock.now()
         for head in heads:
             if (tenant is not None and head.tenant != tenant) or head.seq == 0:
+                continue
+            latest = self._latest_anchor(head.tenant)
+            if latest is not None and not self._changed_since(head.tenant, latest[0], head.seq):
+                seq, digest = latest
+                key = f"{anchor_prefix(head.tenant)}{seq:012d}-{digest}.json"
+                out.append({"tenant": head.tenant, "seq": seq, "hash": digest, "key": key})
                 continue
             key = f"{anchor_prefix(head.tenant)}{head.seq:012d}-{head.hash}.json"
             body = json.dumps(
@@ -194,8 +209,32 @@ class AuditRecorder:
             if self._blobs.head_sha256(self._bucket, key) is None:
                 digest = hashlib.sha256(body).hexdigest()
                 self._blobs.put_locked(self._bucket, key, body, digest, now + self._retention)
+            self._anchored[head.tenant] = (head.seq, head.hash)
             out.append({"tenant": head.tenant, "seq": head.seq, "hash": head.hash, "key": key})
         return out
+
+    def _latest_anchor(self, tenant: str) -> tuple[int, str] | None:
+        """(seq, hash) of the tenant's newest anchor: remembered once written or read, else from the
+        object names in S3 (another replica's anchors are found there after a restart)."""
+        if tenant not in self._anchored:
+            names = [_anchor_name(k) for k in self._blobs.list_keys(self._bucket, anchor_prefix(tenant))]
+            found = max((n for n in names if n is not None), default=None)
+            if found is None:
+                return None
+            self._anchored[tenant] = found
+        return self._anchored[tenant]
+
+    def _changed_since(self, tenant: str, anchored_seq: int, head_seq: int) -> bool:
+        """Whether an event other than an auditor's verify / anchor came after `anchored_seq`."""
+        after = anchored_seq
+        while after < head_seq:
+            page = self._store.chain_events(tenant, after, PAGE)
+            if not page:
+                return True  # events missing: anchor the head and let verify say what is wrong
+            if any(event.kind not in _AUDITOR_OWN for event in page):
+                return True
+            after = page[-1].seq
+        return False
 
     def verify(self, tenant: str) -> ChainReport:
         """Recompute the tenant's chain: each event's hash, its link to the previous one and the

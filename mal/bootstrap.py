@@ -29,6 +29,7 @@ from mal.quarantine import Quarantine
 from mal.recent import RecentBuffer
 from mal.retrieval import Retriever
 from mal.settings import Settings
+from mal.subject_lock import SubjectLocks
 from mal.writing import WritePipeline
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class Container:
     consent: ConsentService
     proposals: ProposalJob
     jobs: LeasedRunner
+    subject_locks: SubjectLocks  # a capture and an erase of one subject exclude each other
     analyst: AnalystService | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     model_check_deferred: bool = False  # Weaviate was down at start-up: /readyz checks the model
@@ -253,6 +255,9 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
     )
     writer = WritePipeline(adapters.graph, adapters.vectors, adapters.embedder, clock, settings, recent, forgetter)
     pepper = settings.pepper.get_secret_value()
+    leases = adapters.leases or _local_leases()
+    ttl = settings.lifecycle.lease_ttl_s
+    locks = SubjectLocks(leases, ttl_s=ttl, wait_s=ttl)  # a dead holder's lock expires within the wait
     return Container(
         settings=settings,
         adapters=adapters,
@@ -267,9 +272,10 @@ def build(settings: Settings, adapters: Adapters | None = None, clock: Clock | N
         quarantine=Quarantine(adapters.graph, clock),
         access=access,
         identity=IdentityService(adapters.graph, writer, forgetter, clock, pepper, settings.recent_turns),
-        consent=ConsentService(adapters.graph, forgetter, clock),
+        consent=ConsentService(adapters.graph, forgetter, clock, locks),
         proposals=ProposalJob(adapters.graph, adapters.embedder, clock),
-        jobs=LeasedRunner(adapters.leases or _local_leases(), settings.lifecycle.lease_ttl_s),
+        jobs=LeasedRunner(leases, ttl),
+        subject_locks=locks,
         analyst=analyst,
         redactor=Redactor(settings.pepper.get_secret_value()),
         audit=AuditRecorder(

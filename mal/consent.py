@@ -11,6 +11,7 @@ asks to keep it. Only recorded consent lets the context message say the user agr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from mal.audit import AuditType, audit_event
@@ -18,6 +19,7 @@ from mal.forgetting import Forgetter
 from mal.identity import Principal
 from mal.ports import AuditLog, Clock, IdentityStore, RecentTurnsStore
 from mal.scope import SubjectScope
+from mal.subject_lock import SubjectLocks
 
 __all__ = ["ConsentScope", "ConsentService", "ConsentState"]
 
@@ -47,10 +49,11 @@ class ConsentState:
 
 
 class ConsentService:
-    def __init__(self, graph: ConsentGraph, forgetter: Forgetter, clock: Clock) -> None:
+    def __init__(self, graph: ConsentGraph, forgetter: Forgetter, clock: Clock, locks: SubjectLocks) -> None:
         self._graph = graph
         self._forgetter = forgetter
         self._clock = clock
+        self._locks = locks
 
     def state(self, principal: Principal, scope: SubjectScope) -> ConsentState:
         recorded = self._graph.consent(scope.subject)
@@ -63,22 +66,29 @@ class ConsentService:
 
     def record(self, scope: SubjectScope, what: ConsentScope, granted: bool, keep_existing: bool) -> dict[str, Any]:
         """Record the choice; a revocation erases what it covers unless `keep_existing`. The choice
-        is written again after an erase (which removes the subject's record) so the "no" stays."""
+        is written again after an erase (which removes the subject's record) so the "no" stays.
+        The "no" is recorded before the subject's lock is taken (mal/subject_lock.py): a capture
+        already writing finishes first and is then erased; one that starts later reads the "no"."""
         now = self._clock.now()
         self._graph.set_consent(scope.subject, scope.tenant, what, granted, now)
-        receipt: dict[str, Any] | None = None
-        turns_deleted = 0
         if not granted and not keep_existing:
-            if what == "memory":
-                choices = self._graph.consent(scope.subject)  # the erase removes them with the subject
-                receipt = self._forgetter.erase(scope).as_dict()
-                receipt.pop("subject_digest", None)
-                for kept, value in choices.items():
-                    self._graph.set_consent(scope.subject, scope.tenant, kept, value, now)
-            else:
-                before = len(self._graph.recent_turns(scope.subject))
-                self._graph.update_recent_turns(scope.subject, lambda _: [], now)
-                turns_deleted = before
+            with self._locks.hold(scope.subject):
+                receipt, turns_deleted = self._erase(scope, what, now)
+        else:
+            receipt, turns_deleted = None, 0
         detail = {"scope": what, "granted": granted, "keep_existing": keep_existing, "erased": receipt is not None}
         self._graph.append_audit(scope.subject, audit_event(AuditType.CONSENT_CHANGED, None, now, detail))
         return {"scope": what, "granted": granted, "receipt": receipt, "turns_deleted": turns_deleted}
+
+    def _erase(self, scope: SubjectScope, what: ConsentScope, now: datetime) -> tuple[dict[str, Any] | None, int]:
+        """What a revocation removes: the whole subject (memory) or its raw turns (recent_turns)."""
+        if what == "memory":
+            choices = self._graph.consent(scope.subject)  # the erase removes them with the subject
+            receipt = self._forgetter.erase(scope).as_dict()
+            receipt.pop("subject_digest", None)
+            for kept, value in choices.items():
+                self._graph.set_consent(scope.subject, scope.tenant, kept, value, now)
+            return receipt, 0
+        before = len(self._graph.recent_turns(scope.subject))
+        self._graph.update_recent_turns(scope.subject, lambda _: [], now)
+        return None, before

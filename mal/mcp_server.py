@@ -17,8 +17,8 @@ from collections.abc import MutableMapping
 from contextvars import ContextVar
 from typing import Annotated, Any, Literal
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
 from pydantic import BaseModel, Field, ValidationError
 
 from mal.errors import InvalidInput, MalError
@@ -55,8 +55,31 @@ def _tool_error(exc: Exception) -> ToolError:
     return ToolError(f"{type(exc).__name__}: {exc}")
 
 
+def _problems(exc: ValidationError) -> str:
+    """Each invalid field and what is wrong with it, never the value (pydantic's own text quotes
+    the start and end of a rejected input: the caller's data, perhaps a phone number)."""
+    return "; ".join(
+        f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['type'].replace('_', ' ')}" for e in exc.errors()
+    )
+
+
+class _Server(MCPServer):
+    """The SDK validates a tool's arguments before our code runs and answers a failure with
+    pydantic's text, which echoes the rejected value (`input_value='1381234...'`) to the model and
+    into its transcript. Here that answer names the fields and the problem only."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+                raise
+            raise ToolError(f"InvalidInput: invalid arguments for {name}: {_problems(cause)}") from None
+
+
 def build_server() -> MCPServer:
-    server: MCPServer = MCPServer("mal-memory", instructions=INSTRUCTIONS, version="1.0.0", log_level="WARNING")
+    server: MCPServer = _Server("mal-memory", instructions=INSTRUCTIONS, version="1.0.0", log_level="WARNING")
 
     @server.tool(description="Store what the user said (one user turn in `text`, or a list of turns).")
     async def remember(

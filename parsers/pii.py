@@ -4,9 +4,10 @@ Every detector is a candidate pattern followed by a validator, because the look-
 hard part: an 11-digit order number looks like a mobile number, an 18-digit serial like an ID
 number, a version string like an IPv4 address. Validators that can say no: the PRC resident ID
 checksum (GB 11643) and a real birth date, the Luhn check plus a known card prefix (IIN) and
-length, `phonenumbers`' numbering plans, `ipaddress`. Passports have no checksum we can use, so a
-passport number is only taken after a context word (护照 / passport). Numbers right after an
-order / tracking / invoice word are never phones or cards.
+length, `phonenumbers`' numbering plans (parsers/pii_phone.py), the SSA's issuing rules for US
+SSNs (parsers/pii_ssn.py), `ipaddress`. Passports have no checksum we can use, so a passport
+number is only taken after a context word (护照 / passport). Numbers right after an order /
+tracking / invoice word are never phones or cards. Street addresses: parsers/pii_address.py.
 
 `detect(text)` returns non-overlapping spans in reading order; `apply(text, policy, key)` rewrites
 them: `redact` -> `[PHONE]`, `hash` -> `[PHONE#1a2b3c4d]` (HMAC of the normalised value with `key`,
@@ -25,16 +26,16 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-import phonenumbers
-
 from parsers.pii_address import address_spans
+from parsers.pii_phone import e164, phone_spans
 from parsers.pii_slots import mask as _mask
 from parsers.pii_slots import owned
+from parsers.pii_ssn import ssn_spans
 
 __all__ = ["PII_TYPES", "PiiSpan", "Policy", "apply", "detect", "mask", "normalise"]
 
 Policy = Literal["redact", "hash", "keep"]
-PII_TYPES = ("PHONE", "EMAIL", "ID_CARD", "BANK_CARD", "PASSPORT", "IP", "ADDRESS")
+PII_TYPES = ("PHONE", "EMAIL", "ID_CARD", "BANK_CARD", "PASSPORT", "IP", "ADDRESS", "SSN")
 
 
 @dataclass(frozen=True)
@@ -104,15 +105,6 @@ _ID_CUE = re.compile(r"(?:身份证|证件号|居民身份|ID card|identity card
 _CARD = re.compile(
     r"(?<![0-9A-Za-z.\-])(?:\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,3}|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{6}[ -]\d{10,13}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
 )
-_CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
-_CN_LANDLINE = re.compile(
-    r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])(?:\d{7,8}|\d{3,4}[ -]\d{4})(?![0-9A-Za-z])|(?<![0-9A-Za-z])0\d{9,11}(?![0-9A-Za-z])"
-)
-_INTL = re.compile(
-    r"(?<![0-9A-Za-z+])(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
-)
-# North-American style without a country code: "(415) 555-0132", "415-555-0132", "415.555.0132".
-_NANP = re.compile(r"(?<![0-9A-Za-z+])(?:1[-. ])?(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}(?![0-9A-Za-z])")
 _PASSPORT = re.compile(r"(?<![0-9A-Za-z])(?:[A-Z]{1,2}\d{6,8}|\d{9})(?![0-9A-Za-z])")
 _IPV4 = re.compile(
     r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d]|\.\d)"
@@ -211,14 +203,6 @@ def _card_ok(digits: str, text: str, start: int) -> bool:
     return 15 <= len(digits) <= 19 and luhn(digits) and len(set(digits)) > 1 and _after(text, start, _CARD_CUE, 12)
 
 
-def _phone(candidate: str, region: str) -> phonenumbers.PhoneNumber | None:
-    try:
-        number = phonenumbers.parse(candidate, region)
-    except phonenumbers.NumberParseException:
-        return None
-    return number if phonenumbers.is_valid_number(number) else None
-
-
 # -- detection -------------------------------------------------------------------------------------
 def _after(text: str, start: int, cue: re.Pattern[str], window: int = 20) -> bool:
     return bool(cue.search(text[max(0, start - window) : start]))
@@ -253,23 +237,8 @@ def _candidates(text: str) -> list[PiiSpan]:
             if number == m.group() or not _card_ok(re.sub(r"\D", "", number), text, m.start()):
                 continue
         add("BANK_CARD", m, end=m.start() + len(number))
-    for m in _CN_MOBILE.finditer(text):
-        if _phone(m.group(), "CN") and not _order_number(text, m.start()):
-            add("PHONE", m)
-    for m in _CN_LANDLINE.finditer(text):
-        plain = m.group()[0] == "0" and m.group().isdigit()  # 0 + 9-11 digits, no separator
-        if plain and not _after(text, m.start(), _PHONE_CUE, 16):
-            continue
-        number = m.group()
-        valid = _phone(number, "CN") or (not plain and _phone(re.sub(r"[ -]\d{1,5}$", "", number), "CN"))
-        if valid and not _order_number(text, m.start()):
-            add("PHONE", m)
-    for m in _INTL.finditer(text):
-        if _phone(m.group(), "ZZ") and not _order_number(text, m.start()):
-            add("PHONE", m)
-    for m in _NANP.finditer(text):
-        if _phone(m.group(), "US") and not _order_number(text, m.start()):
-            add("PHONE", m)
+    found.extend(PiiSpan("PHONE", s, e, text[s:e]) for s, e in phone_spans(text, _order_number))
+    found.extend(PiiSpan("SSN", s, e, text[s:e]) for s, e in ssn_spans(text, _after))
     for m in _PASSPORT.finditer(text):
         if _after(text, m.start(), _PASSPORT_CUE, 32):
             add("PASSPORT", m)
@@ -314,7 +283,7 @@ def _ipv6(value: str) -> bool:
     return True
 
 
-_PRIORITY = {t: i for i, t in enumerate(("EMAIL", "ID_CARD", "BANK_CARD", "PASSPORT", "PHONE", "IP", "ADDRESS"))}
+_PRIORITY = {t: i for i, t in enumerate(("EMAIL", "ID_CARD", "BANK_CARD", "PASSPORT", "SSN", "PHONE", "IP", "ADDRESS"))}
 
 
 def detect(text: str) -> list[PiiSpan]:
@@ -335,11 +304,7 @@ def normalise(span: PiiSpan) -> str:
     "+86 13812345678"."""
     value = span.value.strip().translate(_FOLD)
     if span.type == "PHONE":
-        for region in ("ZZ", "CN", "US"):
-            number = _phone(value, region)
-            if number is not None:
-                return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
-        return re.sub(r"\D", "", value)
+        return e164(value) or re.sub(r"\D", "", value)
     if span.type == "EMAIL":
         return value.casefold()
     if span.type in ("BANK_CARD",):
@@ -349,6 +314,8 @@ def normalise(span: PiiSpan) -> str:
             return str(ipaddress.ip_address(value.split("%", 1)[0]))
         except ValueError:
             return value
+    if span.type == "SSN":
+        return re.sub(r"\D", "", value)
     if span.type in ("ID_CARD", "PASSPORT"):
         return value.upper()
     return " ".join(value.split()).casefold()

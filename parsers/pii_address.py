@@ -23,15 +23,32 @@ _HAN = r"[\u4e00-\u9fff]"
 _CN_NUM = r"[一二三四五六七八九十\d]"
 # The part after the house number: building, unit, flat; or a named building with a floor / flat.
 _ZH_TAIL = (
-    rf"(?:院)?(?:(?:\d{{1,4}}|[A-Z])(?:号楼|栋|幢|座|楼))?(?:\d{{1,3}}单元)?(?:\d{{1,5}}(?:室|号|房))?"
+    rf"(?:院)?(?:(?:\d{{1,4}}|[A-Z])(?:号楼|栋|幢|座|楼))?(?:\d{{1,3}}单元)?(?:\d{{1,5}}(?:室|号|房)|(?<=[栋幢座元])\d{{2,5}}(?![\d年月日号]))?"
     rf"(?:(?<=号)(?:{_HAN}|[A-Za-z]){{2,10}}?(?:大厦|广场|中心|大楼|公寓|花园|小区|产业园|园区)"
     rf"(?=[A-Z\d])(?:\d{{1,3}}[楼层]|(?:[A-Z]|\d{{1,3}})(?:座|栋|幢|号楼|塔)(?:\d{{1,3}}[楼层])?)?"
     rf"(?:[A-Z]?\d{{2,5}}[A-Z]?|[A-Z])?(?:室|房)?)?"
 )
 _ZH_ADDRESS = re.compile(
     rf"(?:{_HAN}{{2,7}}?(?:省|自治区|特别行政区))?(?:{_HAN}{{2,7}}?市)?(?:{_HAN}{{1,7}}?(?:区|县|旗))?(?:{_HAN}{{1,7}}?(?:镇|乡|街道))?"
-    rf"{_HAN}{{1,10}}?(?:路|街|大道|大街|道|巷|弄|胡同|里|条)(?:[东西南北中]段|{_CN_NUM}{{1,3}}段)?"
-    rf"(?:\d{{1,4}}[弄巷])?[甲乙丙丁]?\d{{1,5}}号{_ZH_TAIL}"
+    rf"(?P<road>{_HAN}{{1,10}}?(?:路|街|大道|大街|道|巷|弄|胡同|里|条))(?:[东西南北中]段|{_CN_NUM}{{1,3}}段)?"
+    rf"(?:\d{{1,4}}[弄巷])?[甲乙丙丁]?(?P<number>\d{{1,5}})号(?P<tail>{_ZH_TAIL})"
+)
+# A numbered room of a public building is a meeting place, not where someone lives.
+_PUBLIC_ROOM = re.compile(r"(?:会议室|教室|机房|实验室|展厅|报告厅|阶梯教室|活动室)")
+_ROAD_SUFFIX = r"(?:路|街|大道|大街|道|巷|弄|胡同|里|条)"
+# Words ending like a road that name no road: "这条路", "那里", "第三条", "知道", "管道", "高速公路",
+# "步行街" (a kind of street, not a street), "村里". A number after them is a date or a gate.
+_NOT_ROAD = re.compile(
+    rf"(?:(?:[这那哪每某此该][条个]?|[一两几]条|第{_CN_NUM}+条?){_ROAD_SUFFIX}?|"
+    r"高速公路|马路|道路|铁路|高速路|步行街|商业街|美食街|小吃街|酒吧街|"
+    r"知道|渠道|管道|通道|隧道|跑道|赛道|频道|味道|难道|车道|轨道|航道|报道|人行道|街道|坡道|匝道|"
+    r"心里|家里|村里|城里|屋里|夜里|手里|公里|梦里|店里|园里|楼里|厂里|院里)$"
+)
+# "长安街18号晚上", "这里5号开学": a day of the month, not a house number, when what follows is a time
+# or an event and nothing (a building, a flat, a city in front) says address.
+_DATE_NEXT = re.compile(
+    r"(?:早上|上午|中午|下午|晚上|夜里|凌晨|前|之前|以前|后|之后|以后|当天|那天|左右|起|开始|开学|开业|开会|开放|"
+    r"截止|到期|发|有|要|停|见|再|出发|放假|上线|下线|检修|聚会|路演|举行|举办|开幕|闭幕|发布|[（(]?(?:周|星期|礼拜))"
 )
 # The words before an address that belong to the sentence ("我住在", "麻烦送到", "老家在").
 _ZH_LEAD = re.compile(
@@ -47,20 +64,32 @@ _ZH_ESTATE = re.compile(
 )
 
 _EN_STREET = (
-    r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
-    r"Parkway|Pkwy|Highway|Hwy|Square|Sq|Loop|Circle|Cir|Crescent|Close|Row|Trail|Gate|Mews|Hill|Grove|"
-    r"Gardens|Walk|Green|Rise|Parade|Esplanade|Quay|Wharf|Approach|Heights|Plaza|Alley|Embankment|Causeway)"
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Crt|Way|Place|Pl|Terrace|Terr|Ter|"
+    r"Tce|Parkway|Pkwy|Highway|Hwy|Expressway|Expy|Freeway|Fwy|Pike|Square|Sq|Loop|Circle|Cir|Crescent|Cres|"
+    r"Close|Row|Trail|Gate|Mews|Hill|Grove|Gardens|Gdns|Walk|Green|Rise|Parade|Pde|Esplanade|Quay|Wharf|"
+    r"Approach|Heights|Plaza|Alley|Embankment|Causeway|Ridge)"
 )
-_EN_UNIT = r"(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?\s*#?[0-9A-Za-z]{1,6}"
+# Flat, unit, floor or block, in front of the number or after the street; any case ("apt 3R").
+_EN_UNIT = (
+    r"(?:(?i:Apt|Apartment|Suite|Ste|Unit|Flat|Level|Lvl|Floor|Block|Blk|Room|Rm)\b\.?\s*#?"
+    r"(?:\d[0-9A-Za-z]{0,5}|[A-Z]\d{0,4})(?![A-Za-z0-9])|#\s?\d[0-9A-Za-z]{0,5})"
+)
 _EN_CITY = (
-    r"(?:,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?"  # city
+    r"(?:\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?(?![A-Za-z0-9])"  # "New York NY 10028"
+    r"|,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?"  # city
     r"(?:\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}(?![A-Za-z0-9])"  # UK postcode
     r"|,?\s*[A-Z]{2,3}(?:\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d))?(?![A-Za-z0-9])"  # US/AU/CA
-    r"|,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?![A-Za-z]))?)"  # a state written out
+    r"|,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?![A-Za-z])"  # a state written out
+    r"|\s+\d{1,4}(?![0-9A-Za-z]))?)"  # "Dublin 4", "Auckland 1010"
 )
+# The street's name: capitalised words, initials ("Colin P Kelly Jr"), ordinals ("5th", "82nd").
+_EN_NAME = r"(?:(?:[A-Z][a-z]+(?:'s)?|[A-Z]\.?|\d{1,3}(?:st|nd|rd|th))\.?\s+){1,4}"
+# Street types written first in French, Spanish, Italian, Portuguese addresses: "12 Rue de Rivoli".
+_EN_PREFIXED = r"(?:Rue|Via|Calle|Avenida|Rua|Avenue)\s+(?:(?:de|del|da|do|la|le|du|des|di|della)\s+){0,2}[A-Z][a-z]+"
 _EN_ADDRESS = re.compile(
-    rf"(?<![0-9A-Za-z/])(?:{_EN_UNIT},?\s+)?(?:\d{{1,4}}/)?\d{{1,5}}[A-Za-z]?\s+(?:(?:[NSEW]|North|South|East|West)\.?\s+)?"
-    rf"(?:(?:(?:[A-Z][a-z]+(?:'s)?|\d{{1,3}}(?:st|nd|rd|th))\.?\s+){{1,3}}{_EN_STREET}|Broadway)\b\.?"
+    rf"(?<![0-9A-Za-z/\-])(?P<front>(?:{_EN_UNIT},?\s+){{1,2}})?(?:No\.\s?)?(?:\d{{1,4}}/)?\d{{1,5}}(?:-\d{{1,5}})?[A-Za-z]?"
+    rf"\s+(?:(?:NE|NW|SE|SW|[NSEW]|North|South|East|West)\.?\s+)?"
+    rf"(?:{_EN_NAME}{_EN_STREET}\b\.?|Broadway\b|{_EN_PREFIXED})"
     r"(?:\s+(?:NW|NE|SW|SE)\b)?"
     rf"(?P<unit>,?\s*{_EN_UNIT})?(?P<city>{_EN_CITY})?"
 )
@@ -78,17 +107,33 @@ def address_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for pattern in (_ZH_ADDRESS, _ZH_ESTATE):
         for m in pattern.finditer(text):
+            if pattern is _ZH_ADDRESS and not _zh_street(text, m):
+                continue
+            if pattern is _ZH_ESTATE and _PUBLIC_ROOM.match(text, m.end()):  # "科技园3号楼201会议室"
+                continue
             lead = _ZH_LEAD.match(m.group())
             start = m.start() + (lead.end() if lead else 0)
             if m.end() - start >= 5:
                 spans.append((start, m.end()))
     for m in _EN_ADDRESS.finditer(text):
-        bare = not (m.group("unit") or m.group("city")) and not m.group().startswith(("Flat", "Unit", "Apt"))
+        bare = not (m.group("unit") or m.group("city") or m.group("front"))
         if bare and not (_EN_PLACE_CUE.search(text[max(0, m.start() - 16) : m.start()]) or _ends_clause(text, m.end())):
             continue
         spans.append((m.start(), m.end()))
     spans.extend((m.start(), m.end()) for m in _PO_BOX.finditer(text))
     return spans
+
+
+def _zh_street(text: str, m: re.Match[str]) -> bool:
+    """Whether a "<name>路/街/道/里/条 + N号" match names a street and a house: not a demonstrative or
+    a common noun ending like a road, and not a date ("N号" <= 31 followed by a time or an event)
+    unless a building / flat after it or a district before it says address."""
+    if _NOT_ROAD.search(m.group("road")):
+        return False
+    admin = re.search(r"(?:省|市|区|县|镇)", text[m.start() : m.start("road")])
+    if m.group("tail") or int(m.group("number")) > 31 or admin:
+        return True
+    return not _DATE_NEXT.match(text, m.end())
 
 
 def _ends_clause(text: str, end: int) -> bool:

@@ -23,15 +23,16 @@ FIELDS = {
     "PASSPORT": "passport",
     "IP": "ip_address",
     "ADDRESS": "address",
+    "SSN": "ssn",
 }
 _ZH_NOUN = (
     r"(?:手机号码|手机号|手机|电话号码|电话|联系电话|联系方式|号码|邮箱地址|邮箱|电子邮箱|邮件地址|e-?mail|"
-    r"身份证号码|身份证号|身份证|护照号码|护照号|护照|银行卡号|银行卡|信用卡号|信用卡|卡号|IP地址|IP|家庭住址|住址|地址|收货地址)"
+    r"身份证号码|身份证号|身份证|护照号码|护照号|护照|社安号|社会安全号码|社会安全号|银行卡号|银行卡|信用卡号|信用卡|卡号|IP地址|IP|家庭住址|住址|地址|收货地址)"
 )
 _EN_NOUN = (
     r"(?:phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|e-?mail(?:\s+address)?|"
     r"passport(?:\s+number|\s+no\.?)?|(?:bank\s+|credit\s+|debit\s+)?card(?:\s+number)?|ID(?:\s+number)?|"
-    r"IP(?:\s+address)?|(?:home\s+|postal\s+|mailing\s+)?address)"
+    r"IP(?:\s+address)?|SSN|social\s+security(?:\s+number|\s+no\.?)?|(?:home\s+|postal\s+|mailing\s+)?address)"
 )
 _OWN = re.compile(
     rf"(?:(?:我的|我|本人的?)(?:新的?|常用的?|现在的?|个人)?{_ZH_NOUN}(?:是|为|改成了?|换成了?|改为)?\s*[:：]?"
@@ -48,13 +49,14 @@ MASKED = {
     "EMAIL": re.compile(r"[0-9A-Za-z]\*{3}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}"),
     "PASSPORT": re.compile(r"[0-9A-Z]\*{4,8}[0-9A-Z]{2}"),
     "IP": re.compile(r"\d{1,3}\.\d{1,3}\.\*\.\*|[0-9a-fA-F]{1,4}:[0-9a-fA-F]{0,4}:\*"),
+    "SSN": re.compile(r"\*{3}-\*{2}-\d{4}"),
     "ADDRESS": re.compile(r"[\u4e00-\u9fff]{2,20}\*{4}|\*{4}(?:, [A-Z][a-z]+(?: [A-Z][a-z]+)?)?"),
 }
 
 
 def owned(text: str, start: int) -> bool:
     """Whether the identifier at `start` follows words that claim it as the speaker's own."""
-    return any(m.end() == start for m in _OWN.finditer(text, max(0, start - 24), start))
+    return any(m.end() == start for m in _OWN.finditer(text, max(0, start - 40), start))
 
 
 def owner_ends(text: str) -> list[int]:
@@ -74,6 +76,8 @@ def mask(kind: str, value: str) -> str:
         return ".".join(value.split(".")[:2]) + ".*.*"
     if kind == "ADDRESS":
         return _mask_address(value)
+    if kind == "SSN":  # the last four, as US forms print them
+        return "***-**-" + re.sub(r"\D", "", value)[-4:]
     digits = re.sub(r"[^0-9A-Za-z]", "", value)
     if kind == "PHONE":
         national = digits[-11:] if len(digits) >= 11 else digits

@@ -25,7 +25,7 @@ TEMPLATES: dict[tuple[str, str], str] = {
     "{{ {'name': '姓名', 'job': '职业', 'city': '所在城市', 'language': '语言', 'hometown': '家乡', 'age': '年龄',"
     " 'pet': '宠物', 'diet': '饮食', 'device': '设备', 'birthday': '生日', 'employer': '工作单位',"
     " 'phone': '手机号', 'email': '邮箱', 'id_number': '身份证号', 'bank_card': '银行卡号', 'passport': '护照号',"
-    " 'ip_address': 'IP地址', 'address': '住址'}.get(slots.field, slots.field) }}"
+    " 'ip_address': 'IP地址', 'ssn': '美国社安号', 'address': '住址'}.get(slots.field, slots.field) }}"
     "：{{ slots.value }}",
     (
         "profile",
@@ -33,7 +33,7 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ): "User{% if slots.relative %}'s {{ slots.relative_text or slots.relative }}{% endif %} "
     "{{ {'name': 'name', 'job': 'job', 'city': 'city', 'language': 'language', 'hometown': 'hometown', 'age': 'age',"
     " 'pet': 'pet', 'diet': 'diet', 'device': 'device', 'birthday': 'birthday', 'employer': 'employer',"
-    " 'id_number': 'ID number', 'bank_card': 'bank card', 'ip_address': 'IP address'}.get(slots.field, slots.field) }}"
+    " 'id_number': 'ID number', 'bank_card': 'bank card', 'ip_address': 'IP address', 'ssn': 'SSN'}.get(slots.field, slots.field) }}"
     ": {{ slots.value }}",
     (
         "family_health",

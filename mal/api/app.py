@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.routing import Route
 
+from mal.api.access_log import install as install_access_log_redaction
 from mal.api.deps import requires
 from mal.api.errors import install_error_handlers
 from mal.api.guard import RequestGuard
@@ -152,4 +153,7 @@ def create_app(
     def metrics() -> Response:
         return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
+    # uvicorn's access log sees paths as sent: only route literals and well-formed ids stay.
+    routers = (router, lifecycle_router, inspect_router, ui_router, audit_router, identity_router)
+    install_access_log_redaction(getattr(r, "path", "") for owner in (app, *routers) for r in owner.routes)
     return app

@@ -39,6 +39,13 @@ def _out(m: Memory) -> s.MemoryOut:
 )
 def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureResponse:
     scope = bind(p)
+    # Consent is read under the subject's lock, which an erase or a revocation also takes
+    # (mal/subject_lock.py): a capture that loses the race to a revocation stores nothing.
+    with c.subject_locks.hold(scope.subject):
+        return _capture(body, p, scope, c)
+
+
+def _capture(body: s.CaptureBody, p: Principal, scope: SubjectScope, c: Container) -> s.CaptureResponse:
     consent = c.consent.state(p, scope)
     if not consent.memory and not consent.recent_turns:  # 200: the agent did nothing wrong
         return s.CaptureResponse(
@@ -238,7 +245,8 @@ def forget_matching(body: s.ForgetBody, p: Agent, bind: Binder, c: C) -> s.Forge
 def erase(p: Annotated[Principal, Depends(requires("admin"))], bind: Binder, c: C) -> s.EraseResponse:
     scope = bind(p)
     c.audit.flush()  # the subject's pending events get its chain reference before erase drops it
-    receipt = c.identity.erase(scope).as_dict()
+    with c.subject_locks.hold(scope.subject):  # no capture of the subject lands after its erase
+        receipt = c.identity.erase(scope).as_dict()
     # No subject reference: after erase nothing may tie the chain to the person (counts only).
     deleted = {f"deleted_{store}": int(n) for store, n in receipt["deleted"].items()}
     c.audit.record(p.tenant, "erase", p.key_id, None, (), {**deleted, "devices": int(receipt.get("devices", 0))})

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from mal.recipes import RECIPES
+from parsers.pii import detect
 
 __all__ = [
     "MAX_OFFSET",
@@ -95,17 +96,31 @@ class TurnIn(_Body):
         return _storable_offset(value)
 
 
+# Source and domain are labels stored verbatim: a letter first, so a bare number (a phone) is no label.
+_LABEL = r"^[a-z][a-z0-9_-]{0,31}$"
+
+
 class CaptureBody(_Body):
     session_id: str = Field(min_length=1, max_length=128)
     source: str | None = Field(
         default=None,
-        pattern=r"^[a-z0-9_-]{1,32}$",
-        description="bound to the API key: omitted = the key's first source (or 'api')",
+        pattern=_LABEL,
+        description="bound to the API key: omitted = the key's first source (or 'api'); a label, not an identifier",
     )
     agent_id: str | None = Field(default=None, max_length=128)
-    domain: str | None = Field(default=None, pattern=r"^[a-z0-9_-]{1,32}$")
+    domain: str | None = Field(
+        default=None, pattern=_LABEL, description="a label (work, health, ...), not an identifier"
+    )
     occurred_at: datetime | None = None
     turns: list[TurnIn]
+
+    @field_validator("source", "domain")
+    @classmethod
+    def _no_identifier(cls, value: str | None) -> str | None:
+        """Stored as sent (they are labels, not text): so never a phone number or another identifier."""
+        if value is not None and (re.search(r"\d{5}", value) or detect(value.replace("_", " ").replace("-", " "))):
+            raise ValueError("must be a label (letters first, no long digit runs), not an identifier")
+        return value
 
     @field_validator("occurred_at")
     @classmethod

@@ -51,3 +51,36 @@ def test_a_completed_period_refuses_later_acquirers(leases: Any) -> None:
     leases.release(name, "b")  # released without completing: the period stays open
     assert leases.acquire(name, "c", 60, "2026-12-01")
     assert leases.acquire(_name(), "c", 60)  # other names are independent
+
+
+def _subject_lock_nodes(leases: Any, subject: str) -> int:
+    """Lock nodes left for `subject`: none may outlive a release (an erased subject's digest)."""
+    if hasattr(leases, "subject_locks"):
+        return int(leases._subjects.get(subject) is not None)
+    records = leases._read("MATCH (l:SubjectLock {subject: $subject}) RETURN count(l) AS n", subject=subject)
+    return int(records[0]["n"])
+
+
+def test_a_subject_lock_has_one_holder_renews_for_it_and_leaves_nothing_when_released(leases: Any) -> None:
+    subject = secrets.token_hex(32)
+    assert leases.lock_subject(subject, "a", 60)
+    assert not leases.lock_subject(subject, "b", 60)
+    assert leases.lock_subject(subject, "a", 60)  # the holder renews
+    leases.unlock_subject(subject, "b")  # not the holder: no effect
+    assert not leases.lock_subject(subject, "b", 60)
+    leases.unlock_subject(subject, "a")
+    assert _subject_lock_nodes(leases, subject) == 0
+    assert leases.lock_subject(subject, "b", 60)
+    assert leases.lock_subject(secrets.token_hex(32), "a", 60)  # other subjects are independent
+    leases.unlock_subject(subject, "b")
+
+
+def test_an_expired_subject_lock_is_taken_over(leases: Any) -> None:
+    subject = secrets.token_hex(32)
+    assert leases.lock_subject(subject, "a", 0.3)
+    time.sleep(0.5)
+    assert leases.lock_subject(subject, "b", 60)
+    leases.unlock_subject(subject, "a")  # the old holder's late release does not free b's lock
+    assert not leases.lock_subject(subject, "c", 60)
+    leases.unlock_subject(subject, "b")
+    assert _subject_lock_nodes(leases, subject) == 0

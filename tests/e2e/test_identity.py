@@ -244,3 +244,45 @@ def test_level3_proposals_are_recorded_and_not_merged(app: tuple[TestClient, Con
     rejected = admin.post(f"/v1/identity/proposals/{listed[0]['id']}/reject")
     assert rejected["status"] == "rejected"
     assert c.proposals.run(TENANT)["proposed"] == 0  # a decided pair is not proposed again
+
+
+def test_a_revocation_racing_an_in_flight_capture_leaves_nothing_in_any_store(
+    app: tuple[TestClient, Container], keys: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The capture has read consent and is inside the writer when the revocation arrives: the
+    revocation waits on the subject's lock (a SubjectLock node in Neo4j), then erases what the
+    capture wrote; once it returns, Neo4j, Weaviate and the lock itself hold nothing of the subject."""
+    client, c = app
+    user = uid("race")
+    strict = Caller(client, keys["strict"], user=user)
+    strict.post("/v1/consent", {"scope": "memory", "granted": True})
+    strict.post("/v1/consent", {"scope": "recent_turns", "granted": True})
+    subject = subject_key(c.pepper, STRICT, user)
+    started, proceed = threading.Event(), threading.Event()
+    original = c.writer.capture
+
+    def paused(scope: object, request: object) -> object:
+        started.set()
+        assert proceed.wait(30)
+        return original(scope, request)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(c.writer, "capture", paused)
+    out: dict[str, object] = {}
+    writer = threading.Thread(target=lambda: out.update(capture=strict.write("I live in Lisbon", "我对花生过敏")))
+    writer.start()
+    assert started.wait(30)
+    revoke = threading.Thread(
+        target=lambda: out.update(revoke=strict.post("/v1/consent", {"scope": "memory", "granted": False}))
+    )
+    revoke.start()
+    revoke.join(1.0)
+    assert revoke.is_alive()  # waiting for the capture, not erasing under it
+    proceed.set()
+    writer.join(60)
+    revoke.join(60)
+    written = out["capture"]["memories"]  # type: ignore[index]
+    assert written and out["revoke"]["receipt"]["verified"] is True  # type: ignore[index]
+    assert [c.adapters.graph.get(subject, m["id"]) for m in written] == [None] * len(written)
+    assert c.adapters.vectors.count_subject(subject) == 0 and strict.memories() == []
+    lock = c.adapters.graph._read("MATCH (l:SubjectLock {subject: $s}) RETURN count(l) AS n", s=subject)  # type: ignore[attr-defined]
+    assert lock[0]["n"] == 0

@@ -51,6 +51,16 @@ def test_bad_input_is_4xx_naming_the_field(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["field"] == "X-User-Id"
 
 
+@pytest.mark.parametrize("field", ["source", "domain"])
+def test_a_phone_number_as_source_or_domain_is_refused_and_nothing_stored(client: TestClient, field: str) -> None:
+    body = {"session_id": "s1", "turns": [{"role": "user", "content": "I live in Berlin"}], field: "13812345678"}
+    r = client.post("/v1/memories", headers=h("agent"), json=body)
+    assert r.status_code == 422 and r.json()["error"] == "InvalidInput" and r.json()["field"] == field
+    assert "13812345678" not in r.text  # the message names the field and the problem, not the value
+    found = client.post("/v1/memories/search", headers=h("agent"), json={"query": "Berlin"}).json()["results"]
+    assert found == []
+
+
 def test_capture_then_search_and_context_zh_en(client: TestClient) -> None:
     out = capture(client, h("agent"), "我妈妈有高血压", "I prefer Python")
     assert [m["action"] for m in out["memories"]] == ["created", "created"]

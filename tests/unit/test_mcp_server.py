@@ -92,6 +92,25 @@ def test_errors_come_back_as_tool_errors(container: Container) -> None:
     assert blank.is_error
 
 
+def test_argument_errors_name_the_field_and_problem_never_the_value(container: Container) -> None:
+    secret = "13812345678-zhang.san@example.com-" + "x" * 2000  # too long for `query`, and an identifier
+
+    async def body(client: Client) -> Any:
+        return (
+            await client.call_tool("recall", {"query": secret}),
+            await client.call_tool("recall", {"query": "ok", "k": "13812345678"}),
+            await client.call_tool("remember", {"turns": [{"role": "13812345678", "content": "hi"}]}),
+        )
+
+    for result in run(container, AGENT, "alice", body):
+        text = result.content[0].text
+        assert result.is_error and text.startswith("InvalidInput: invalid arguments for"), text
+        assert "1381234" not in text and "zhang" not in text and "5678" not in text, text
+    long_query, bad_k, bad_role = (r.content[0].text for r in run(container, AGENT, "alice", body))
+    assert "query: string too long" in long_query
+    assert "k:" in bad_k and "turns.0.role:" in bad_role
+
+
 def test_scopes_and_subject_are_enforced(container: Container) -> None:
     async def body(client: Client) -> Any:
         return await client.call_tool("recall", {"query": "anything"})

@@ -1,0 +1,222 @@
+"""Phone numbers for the PII detector (parsers/pii.py). Pure, no I/O.
+
+Chinese numbers keep their own patterns (mobile, landline with area code, 400/800 service lines):
+their shapes are exact and `phonenumbers` validates them for region CN. Numbers written with a
+country code ("+1 415 555 0132", "0044 20 7946 0958") are taken when `phonenumbers` says the number
+is valid, and North-American "(415) 555-0132" / "415-555-0132" / "415.555.0132" by its shape.
+
+Everything else is national numbering of the regions our English users write from (US/CA, GB, AU,
+IN, SG, HK): `phonenumbers.PhoneNumberMatcher` finds the candidates per region (it already skips
+dates, times and slash-separated numbers), and a candidate is a phone only with evidence beyond
+its digits, because a bare 10-digit string is as often an order number, an amount or a ZIP+4:
+- a phone word shortly before it ("call me on", "my cell is", "text", "WhatsApp", "电话"), or
+- a national trunk prefix and grouping (`020 7946 0321`, `0412 345 678`, `(02) 9876 5432`): a
+  written-out phone shape that amounts and serial numbers do not have.
+A number the numbering plan calls merely possible (a UK drama range such as 07700 900456, a new
+block the metadata does not know yet) counts only after a phone word. Numbers after an order /
+tracking / reference word, with a currency or unit beside them, or inside a longer token are never
+phones.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import phonenumbers
+
+__all__ = ["e164", "phone_spans", "valid_phone"]
+
+_PHONE_CUE = re.compile(
+    r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|"
+    r"\b(?:tel|phone[sd]?|call(?:ed|ing)?|ring|dial|mobile|cell(?:phone)?|landline|fax|whatsapp|signal|"
+    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext)\b"
+    # "number" alone names anything (an order, an account): only a person's number is a phone cue.
+    r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?number\b|'s\s+(?:new\s+)?number\b|\bnumber'?s\b)",
+    re.I,
+)
+# "order number is 4155550132", "account no. 0207946099", "会员号码 4155550132": a number named as
+# something else is not a phone, even with a phone word further back.
+_OTHER_NUMBER = re.compile(
+    r"\b(?:order|tracking|invoice|confirmation|account|acct|case|reference|ref|booking|flight|member(?:ship)?|"
+    r"policy|customer|claim|ticket|serial|routing|sort|employee|student|passport|licen[cs]e|registration|vin|"
+    r"parcel|shipment|transaction|receipt|bill|loyalty|reservation|pnr|model|part|item|sku|lot|batch)\b"
+    r"(?:\s*(?:number|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号|工号|编号|单号|订单|快递|运单|票号|保单|客户号|"
+    r"证件号|车牌|流水号|批号|型号",
+    re.I,
+)
+_CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
+_CN_LANDLINE = re.compile(
+    r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])(?:\d{7,8}|\d{3,4}[ -]\d{4})(?![0-9A-Za-z])"
+    r"|(?<![0-9A-Za-z])0\d{9,11}(?![0-9A-Za-z])"
+)
+_CN_SERVICE = re.compile(r"(?<![0-9A-Za-z\-.])[48]00[ -]?\d{3}[ -]?\d{4}(?![0-9A-Za-z]|[-.]\d)")
+_INTL = re.compile(
+    r"(?<![0-9A-Za-z+])(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
+)
+# North-American style without a country code: "(415) 555-0132", "(415) 555 0132", "415-555-0132", "415.555.0132".
+_NANP = re.compile(r"(?<![0-9A-Za-z+])(?:1[-. ])?(?:\(\d{3}\)\s?\d{3}[-. ]|\d{3}[-.]\d{3}[-.])\d{4}(?![0-9A-Za-z])")
+_REGIONS = ("US", "GB", "AU", "IN", "SG", "HK")
+# A trunk-prefixed national number written in groups: "020 7946 0321", "(02) 9876 5432", "0412 345 678".
+_TRUNK_SHAPE = re.compile(r"^(?:\(0\d{1,4}\)\s?|0\d{1,4}[ -])\d{2,4}(?:[ -]\d{2,4}){0,2}$")
+# Money, units and measures beside a number make it a quantity.
+_QUANTITY_BEFORE = re.compile(r"(?:[$€£¥￥]|\b(?:USD|EUR|GBP|RMB|CNY|JPY|HKD|AUD|SGD|INR|Rs\.?)\s?)$", re.I)
+_QUANTITY_AFTER = re.compile(
+    r"^\s?(?:%|元|块|美元|日元|港币|英镑|欧元|人|次|个|件|km|kg|mi|ml|mb|gb|\b(?:yen|usd|eur|gbp|dollars?|pounds?|"
+    r"euros?|rupees?|units?|people|votes|views|points|km|miles?|words|items|copies|times)\b)",
+    re.I,
+)
+
+
+def valid_phone(candidate: str, region: str) -> phonenumbers.PhoneNumber | None:
+    """The parsed number when `phonenumbers` calls it valid for `region` (ZZ: needs a country code)."""
+    try:
+        number = phonenumbers.parse(candidate, region)
+    except phonenumbers.NumberParseException:
+        return None
+    return number if phonenumbers.is_valid_number(number) else None
+
+
+def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
+    """(start, end) of each phone number candidate in `text`; overlaps are settled by the caller.
+    `not_personal(text, start)` says a number is an order / tracking / reference number; a number
+    named as something else ("account number is ...") is refused here too."""
+
+    def refused(text: str, start: int) -> bool:
+        return not_personal(text, start) or _named_otherwise(text, start)
+
+    for m in _CN_MOBILE.finditer(text):
+        if valid_phone(m.group(), "CN") and not refused(text, m.start()):
+            yield m.span()
+    for m in _CN_LANDLINE.finditer(text):
+        plain = m.group()[0] == "0" and m.group().isdigit()  # 0 + 9-11 digits, no separator
+        if plain and not _cue(text, m.start(), 16):
+            continue
+        number = m.group()
+        valid = valid_phone(number, "CN") or (not plain and valid_phone(re.sub(r"[ -]\d{1,5}$", "", number), "CN"))
+        if valid and not refused(text, m.start()):
+            yield m.span()
+    for m in _CN_SERVICE.finditer(text):
+        if valid_phone(m.group(), "CN") and _cue(text, m.start(), 16) and not refused(text, m.start()):
+            yield m.span()
+    for m in _INTL.finditer(text):
+        if _plausible(re.sub(r"^00", "+", m.group()), "ZZ", text, m.start()) and not refused(text, m.start()):
+            yield m.start(), _extension_end(text, m.end())
+    for m in _NANP.finditer(text):
+        if valid_phone(m.group(), "US") and not refused(text, m.start()) and not _quantity(text, *m.span()):
+            yield m.start(), _extension_end(text, m.end())
+    yield from _national(text, refused)
+
+
+def e164(value: str) -> str | None:
+    """One spelling of a number for keyed hashing: with its country code when written with one,
+    else read in the region its shape points to (Chinese mobiles and 0-prefixed numbers as CN, the
+    way our zh users write them; a North-American 10-digit shape as US), else the first region
+    whose plan accepts it."""
+    value = re.sub(r"\s*(?:ext\.?|x|extension)\s*\d{1,6}$", "", value.strip(), flags=re.I)
+    digits = re.sub(r"\D", "", value)
+    if value.startswith(("+", "00")):
+        regions: tuple[str, ...] = ("ZZ",)
+        value = re.sub(r"^00", "+", value)
+    elif re.fullmatch(r"1[3-9]\d{9}|0\d{9,11}|[48]00\d{7}", digits):
+        regions = ("CN", *_REGIONS)
+    else:
+        regions = (*_REGIONS, "CN")
+    for region in regions:
+        number = valid_phone(value, region)
+        if number is not None:
+            return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+    return None
+
+
+def _extension_end(text: str, end: int) -> int:
+    """Where a number's extension ("ext. 12", "x204") ends; the number's own end without one."""
+    m = re.compile(r"\s*,?\s*(?:ext\.?|extension|x)\s*\d{1,6}\b", re.I).match(text, end)
+    return m.end() if m else end
+
+
+# Runs of digits and phone punctuation with at least eight digits: where a national number can be.
+# The matcher (pure Python, six regions) only reads these, not a whole 2,000-character turn.
+_DIGIT_RUN = re.compile(r"[(+]?\d[\d \t().\-/]{6,}\d(?:\s*,?\s*(?:ext\.?|extension|x|#)\s*\d{1,6})?", re.I)
+
+
+def _matches(text: str) -> Iterator[tuple[str, int, int, str, phonenumbers.PhoneNumber]]:
+    """(region, start, end, raw, number) of each matcher candidate, offsets in `text`."""
+    for run in _DIGIT_RUN.finditer(text):
+        value = run.group()
+        digits = sum(ch.isdigit() for ch in value)
+        if value[0] == "+" or not 8 <= digits <= 16 or _CN_MOBILE.fullmatch(value.strip()):
+            continue  # country codes are _INTL's, Chinese mobiles _CN_MOBILE's; 17+ digits are no phone
+        if not value.lstrip("(").startswith("0") and not _cue(text, run.start(), 24):
+            continue  # without a phone word only a trunk-prefixed shape is taken (see _national)
+        for region in _REGIONS:
+            matcher = phonenumbers.PhoneNumberMatcher(run.group(), region, leniency=phonenumbers.Leniency.POSSIBLE)
+            for match in matcher:
+                yield region, run.start() + match.start, run.start() + match.end, match.raw_string, match.number
+
+
+def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
+    seen: set[tuple[int, int]] = set()
+    for _region, start, end, raw, number in _matches(text):
+        span = (start, end)
+        if span in seen or raw.lstrip().startswith(("+", "00")):  # country codes: _INTL decides
+            continue
+        digits = re.sub(r"\D", "", raw.split("x")[0].split("e")[0])
+        if len(digits) < 8 or not _standalone(text, *span) or _quantity(text, *span) or _not_phone_shape(raw):
+            continue
+        cue = _cue(text, start, 24)
+        valid = phonenumbers.is_valid_number(number)
+        national = re.sub(r"\s*(?:ext\.?|x|#)\s*\d{1,6}$", "", raw, flags=re.I)
+        shaped = valid and bool(_TRUNK_SHAPE.match(national)) and len(digits) >= 9
+        if (cue and (valid or phonenumbers.is_possible_number(number))) or shaped:
+            if not not_personal(text, start):
+                seen.add(span)
+                yield span
+
+
+def _plausible(candidate: str, region: str, text: str, start: int) -> bool:
+    """Valid for its country code, or possible and introduced by a phone word."""
+    try:
+        number = phonenumbers.parse(candidate, region)
+    except phonenumbers.NumberParseException:
+        return False
+    if phonenumbers.is_valid_number(number):
+        return True
+    return phonenumbers.is_possible_number(number) and _cue(text, start, 24)
+
+
+def _not_phone_shape(raw: str) -> bool:
+    """Shapes no numbering plan writes: a dotted quad (an IP or a version), single digits in a row
+    ("4 15 22 35 41 55"), the 3-2-4 of an SSN or a part number."""
+    body = re.sub(r"\s*(?:ext\.?|x|#)\s*\d{1,6}$", "", raw, flags=re.I)
+    groups = re.findall(r"\d+", body)
+    return (
+        bool(re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", body))
+        or any(len(g) == 1 and (i or g != "1") for i, g in enumerate(groups))
+        or bool(re.fullmatch(r"\d{3}-\d{2}-\d{4}", body))
+    )
+
+
+def _named_otherwise(text: str, start: int) -> bool:
+    """A noun naming another kind of number ends at most 12 characters before `start`, and no phone
+    word stands between ("订单联系人电话 138..." is a phone)."""
+    window = text[max(0, start - 40) : start]
+    last = max(_OTHER_NUMBER.finditer(window), key=lambda m: m.end(), default=None)
+    if last is None:
+        return False
+    gap = window[last.end() :]
+    return len(gap) <= 12 and not re.search(r"\d", gap) and not _PHONE_CUE.search(gap)
+
+
+def _cue(text: str, start: int, window: int) -> bool:
+    return bool(_PHONE_CUE.search(text[max(0, start - window) : start]))
+
+
+def _standalone(text: str, start: int, end: int) -> bool:
+    """Not a piece of a longer token: "415-555-0132-7", "XR-415-555", "1:23-cv-04567"."""
+    before, after = text[max(0, start - 1) : start], text[end : end + 2]
+    return not re.match(r"[0-9A-Za-z\-/:.#]", before) and not re.match(r"[-/:]?[0-9A-Za-z]|[.,]\d", after)
+
+
+def _quantity(text: str, start: int, end: int) -> bool:
+    return bool(_QUANTITY_BEFORE.search(text[max(0, start - 5) : start]) or _QUANTITY_AFTER.match(text[end : end + 12]))

@@ -1,0 +1,73 @@
+"""Street addresses: Chinese precision (dates written "N号", demonstratives and common nouns that end
+like a road, rooms of public buildings) and English shapes (UK / US / AU / CA / NZ / IE, flats and
+blocks in front, directionals, initials, abbreviations, ranges, prefixed street types)."""
+
+from __future__ import annotations
+
+import pytest
+
+from parsers.pii import detect
+
+ZH_NOT_ADDRESSES = [
+    "我知道3号要交作业",
+    "我们这里5号开学",
+    "走高速公路3号出口下",
+    "这条街5号开始封路",
+    "顺着这条路3号门进去",
+    "我们村里8号停水",
+    "这个月的第一条15号发了",
+    "长安街18号晚上有灯光秀",
+    "管道12号检修",
+    "步行街3号起装修",
+    "商业街8号店",
+    "科技园3号楼201会议室开会",
+    "我住在浦东新区，离地铁站不远",
+    "阳光小区的物业挺负责的",
+]
+ZH_ADDRESSES = [
+    ("寄到南京市玄武区中山路18号德基广场", "南京市玄武区中山路18号"),  # 中山路 is a road, 山路 no noun
+    ("我在东城区东四十条甲22号", "东城区东四十条甲22号"),  # a numbered hutong
+    ("寄到广东省深圳市南山区高新南一道9号", "广东省深圳市南山区高新南一道9号"),
+    ("她家在松江区文诚路1号，离大学城近", "松江区文诚路1号"),  # a house number <= 31, no date after it
+    ("中山路5号3栋201，周末来玩", "中山路5号3栋201"),
+]
+EN_ADDRESSES = [
+    ("Send it to 12 Rue de Rivoli, Paris.", "12 Rue de Rivoli, Paris"),
+    ("home address: 1234 NW Glisan St, Portland, OR 97209", "1234 NW Glisan St, Portland, OR 97209"),
+    ("ship to 742 Evergreen Terr.", "742 Evergreen Terr."),
+    ("address is 88 Colin P Kelly Jr St, San Francisco, CA", "88 Colin P Kelly Jr St, San Francisco, CA"),
+    ("apt 3R 240 E 82nd St New York NY 10028", "apt 3R 240 E 82nd St New York NY 10028"),
+    ("Flat 4, Block B, 20 Nathan Road", "Flat 4, Block B, 20 Nathan Road"),
+    ("We live at 10-12 Church Lane, Oxford.", "10-12 Church Lane, Oxford"),
+    ("mail it to Apartment 6, 101 Queen Street, Auckland 1010", "Apartment 6, 101 Queen Street, Auckland 1010"),
+    ("Send it to Flat 3, 27 High St, Oxford OX1 4AH.", "Flat 3, 27 High St, Oxford OX1 4AH"),
+    ("I moved to Apt 4B, 12 Oak Lane last spring.", "Apt 4B, 12 Oak Lane"),
+    ("The parcel goes to PO Box 1234, Springfield, IL 62701.", "PO Box 1234, Springfield, IL 62701"),
+]
+EN_NOT_ADDRESSES = [
+    "I walked 3 Long Beach Boulevard blocks today",
+    "I ran 5 Park Lane laps",
+    "The 3 Bay Area Road closures are lifting tomorrow.",
+    "Room 101 is on Level 2 of the library.",
+    "We need 4 Oak Drive batteries, the AA kind.",
+]
+
+
+@pytest.mark.parametrize("text", ZH_NOT_ADDRESSES)
+def test_zh_look_alikes_are_no_address(text: str) -> None:
+    assert [s for s in detect(text) if s.type == "ADDRESS"] == []
+
+
+@pytest.mark.parametrize(("text", "value"), ZH_ADDRESSES)
+def test_zh_addresses(text: str, value: str) -> None:
+    assert [(s.type, s.value) for s in detect(text)] == [("ADDRESS", value)]
+
+
+@pytest.mark.parametrize(("text", "value"), EN_ADDRESSES)
+def test_en_address_shapes(text: str, value: str) -> None:
+    assert [(s.type, s.value) for s in detect(text)] == [("ADDRESS", value)]
+
+
+@pytest.mark.parametrize("text", EN_NOT_ADDRESSES)
+def test_en_look_alikes_are_no_address(text: str) -> None:
+    assert [s for s in detect(text) if s.type == "ADDRESS"] == []
