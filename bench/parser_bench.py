@@ -54,7 +54,8 @@ def _table(title: str, summary: dict[str, Any]) -> Table:
             str(s["invented_values"]),
         )
     table.caption = (
-        f"parse p50 / p95 {summary['latency_ms']['p50']:.2f} / {summary['latency_ms']['p95']:.2f} ms;"
+        f"parse p50 / p95 {summary['latency_ms']['p50']:.2f} / {summary['latency_ms']['p95']:.2f} ms"
+        f" (CPU {summary['cpu_ms']['p50']:.2f} / {summary['cpu_ms']['p95']:.2f} ms);"
         " targets: intent >= 0.92, slot F1 >= 0.90, 0 invented, p95 < 10 ms"
     )
     return table
