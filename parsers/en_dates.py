@@ -21,8 +21,20 @@ _RELATIVE = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day afte
 _WEEKDAY = re.compile(rf"(?:(next|this|last)\s+)?({'|'.join(_WEEKDAYS)})", re.IGNORECASE)
 _OFFSET = re.compile(r"(?:in\s+(\d{1,3})\s+(days?|weeks?)|(\d{1,3})\s+(days?|weeks?)\s+ago)", re.IGNORECASE)
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october")
-_MONTHS += ("november", "december")
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
 _MONTH_NAMES = {
     **{m: i + 1 for i, m in enumerate(_MONTHS)},
     **{m[:3]: i + 1 for i, m in enumerate(_MONTHS)},
