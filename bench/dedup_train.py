@@ -174,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in TRAIN_SETS:
         keep = {i for i, s in enumerate(scored) if s.pair["set"] == name}
         report[f"out_of_fold_{name}"] = tally(scored, oof, threshold, keep)
+        report[f"word_rules_only_{name}"] = tally(scored, {}, threshold, keep)
     report["coef"] = dict(zip(FEATURES, [round(float(c), 3) for c in final.coef], strict=True))
     print(json.dumps(report, indent=1, ensure_ascii=False))
     if not opts.no_write:
