@@ -3,7 +3,8 @@
 Each text of a pair goes through the real parser and becomes the memories the service would store
 (same kind, slots, summary and text as `mal.capture_plan.build_candidate` gives them); `b` then
 meets `a` as a new write meets the store: each of b's memories looks at the nearest of a's memories
-of its kind, and merges when the cosine reaches the threshold (and, for the new rule, the two agree).
+of its kind, and merges when the cosine reaches the threshold (and, for the new rule, the two agree:
+`mal.dedup.same_fact`, the word rules and then the learned paraphrase decision behind its veto).
 
 A "different" pair counts as a wrong merge when ANY of b's memories merged (something b said is
 lost); a "same" pair counts as merged only when ALL of b's memories merged. Both err on the side of
@@ -88,7 +89,7 @@ def prepare(pairs: list[dict[str, Any]], embed: Embed) -> list[Scored]:
 def decide(scored: Scored, threshold: float, agreement: bool) -> bool:
     """True when the rule merges b into a (see the module docstring for any/all)."""
     merged = [
-        old is not None and cos >= threshold and (not agreement or dedup.agree(old, new))
+        old is not None and cos >= threshold and (not agreement or dedup.same_fact(old, new, cos))
         for cos, old, new in scored.nearest
     ]
     if scored.pair["label"] == "different":

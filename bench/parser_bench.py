@@ -1,7 +1,8 @@
 """`make bench-parser`: intent accuracy, slot P/R/F1, invented values and latency per labelled set,
 zh / en / mixed separately.
 
-    python -m bench.parser_bench            development sets (labelled, heldout, dev2); -v lists errors
+    python -m bench.parser_bench            development sets (labelled, heldout, dev2-4); -v lists errors
+    python -m bench.parser_bench --sets labelled,dev2,dev3,dev4   only these development sets
     python -m bench.parser_bench --blind    the frozen blind set, aggregates only (never per item)
     python -m bench.parser_bench --blind-file PATH --label NOTE
                                             any other blind set (a new writer's), aggregates only,
@@ -32,6 +33,7 @@ DEV_SETS = {
     "heldout": DATA.with_name("parser_heldout.jsonl"),
     "dev2": DATA.with_name("parser_dev2.jsonl"),
     "dev3": DATA.with_name("parser_dev3.jsonl"),
+    "dev4": DATA.with_name("parser_dev4.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
@@ -54,7 +56,8 @@ def _table(title: str, summary: dict[str, Any]) -> Table:
             str(s["invented_values"]),
         )
     table.caption = (
-        f"parse p50 / p95 {summary['latency_ms']['p50']:.2f} / {summary['latency_ms']['p95']:.2f} ms;"
+        f"parse p50 / p95 {summary['latency_ms']['p50']:.2f} / {summary['latency_ms']['p95']:.2f} ms"
+        f" (CPU {summary['cpu_ms']['p50']:.2f} / {summary['cpu_ms']['p95']:.2f} ms);"
         " targets: intent >= 0.92, slot F1 >= 0.90, 0 invented, p95 < 10 ms"
     )
     return table
@@ -76,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         "--blind-file", type=Path, help="score a blind set at this path, aggregates only (e.g. a new writer's set)"
     )
     args.add_argument("-v", "--verbose", action="store_true", help="list per-item errors (never for --blind)")
+    args.add_argument("--sets", default="", help="comma-separated development set names (default: all)")
     args.add_argument("--label", default="", help="a note stored with a blind score (e.g. 'first blind score')")
     opts = args.parse_args(argv)
     console = Console(width=120)
@@ -87,7 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     elif opts.blind:
         sets = {"blind": BLIND}
     else:
-        sets = {k: p for k, p in DEV_SETS.items() if p.exists()}
+        wanted = {n.strip() for n in opts.sets.split(",") if n.strip()} or set(DEV_SETS)
+        if unknown := wanted - set(DEV_SETS):
+            args.error(f"unknown sets: {', '.join(sorted(unknown))}")
+        sets = {k: p for k, p in DEV_SETS.items() if p.exists() and k in wanted}
     command = "python -m bench.parser_bench" + (" --blind" if opts.blind else "")
     if opts.blind_file is not None:
         command += f" --blind-file {opts.blind_file.name}"

@@ -339,6 +339,4 @@ def warm_up(container: Container) -> None:
     import parsers
 
     container.adapters.embedder.embed_query(["warm up"])
-    now = datetime.now()
-    parsers.parse("明天下午3点从北京南到上海虹桥，预算500以内", now)
-    parsers.parse("remind me tomorrow at 9am", now)
+    parsers.warm_up(datetime.now())

@@ -27,11 +27,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mal import dedup_model
 from mal.dedup_frames import frame_words
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.models import Memory
 
-__all__ = ["agree", "agree_texts", "signatures_agree", "slots_agree"]
+__all__ = ["agree", "agree_texts", "same_fact", "signatures_agree", "slots_agree", "veto"]
 
 # Slots that hold the user's own words rather than a normalised value: compared as text.
 _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
@@ -42,6 +43,36 @@ _SPAN_SLOTS = frozenset(("item", "value", "allergen", "condition"))
 # Slots one wording states and another leaves out without changing the fact; equal when both hold them.
 _OPTIONAL_SLOTS = frozenset(("mode",))
 _TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break, prices / prizes)
+# Words that name what a fact is about even when the parser's slots do not hold them: the same
+# slots (pet = 咪咪, condition = blood pressure, arrival = 日本) with another member of one of these
+# groups is another fact. Latin members match whole words, Chinese ones anywhere in the text.
+_CONTRASTS = tuple(
+    frozenset(group.split())
+    for group in (
+        "猫 狗 兔 鸟 鱼 仓鼠 龟 cat cats dog dogs puppy kitten rabbit bird fish hamster turtle parrot",
+        "high low 高 低",
+        "older younger elder 大 小",
+        "more less 多 少",
+        "出差 旅游 旅行 度假 探亲 business vacation holiday honeymoon",
+        "morning evening night afternoon 早上 晚上 下午 中午",
+        "buy sell bought sold 买 卖",
+        "gain lose 增 减",
+    )
+)
+# Kinds that state a standing fact: "我儿子今年八岁" and "我儿子8岁了" are one age. An event keeps its day.
+_STATE_KINDS = frozenset(("profile", "preference", "family_health"))
+
+
+def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
+    """`b` may reinforce `a`: the word rules agree (`agree`), or nothing hard differs (`veto`) and
+    the learned paraphrase decision (mal/dedup_model.py) is confident they restate one fact.
+    `cosine` is the e5 cosine of the two memories' vectors, which the write path already has."""
+    if agree(a, b):
+        return True
+    if not veto(a, b):
+        return False
+    model = dedup_model.model()
+    return model is not None and model.merges(dedup_model.features(a, b, cosine))
 
 
 def agree(a: Memory, b: Memory) -> bool:
@@ -54,6 +85,42 @@ def agree(a: Memory, b: Memory) -> bool:
         return True
     frames = frame_words(a.kind, a.slots) & frame_words(b.kind, b.slots)
     return bool(frames) and signatures_agree(sa, sb, frames)
+
+
+def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> bool:
+    """True when nothing hard differs, so the model may decide; False means never merge."""
+    if a.kind != b.kind or not slots_agree(a.slots, b.slots):
+        return False
+    sa = sa or signature(a.text or a.summary)
+    sb = sb or signature(b.text or b.summary)
+    if (sa.people, sa.places, sa.negated) != (sb.people, sb.places, sb.negated):
+        return False
+    if sa.currencies and sb.currencies and sa.currencies != sb.currencies:
+        return False
+    if not (sa.aspects ^ sb.aspects) <= {"ongoing"}:
+        return False
+    if sa.numbers != sb.numbers and {sa.numbers, sb.numbers} != {(), ("1",)}:
+        return False  # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
+    if sa.times != sb.times and not (a.kind in _STATE_KINDS and not (sa.times and sb.times)):
+        return False
+    shared = set(sa.anchors) & set(sb.anchors)
+    if [x for x in sa.anchors if x in shared] != [x for x in sb.anchors if x in shared]:
+        return False  # "I owe Mike" / "Mike owes me"
+    if any(_members(sa, g) != _members(sb, g) and _members(sa, g) and _members(sb, g) for g in _CONTRASTS):
+        return False  # a cat / a dog named Luna; high / low blood pressure
+    return _names_shared(sa, sb) and _names_shared(sb, sa)
+
+
+def _members(s: Signature, group: frozenset[str]) -> frozenset[str]:
+    words = {w.lower() for w in s.words | s.names} | set(s.text.lower().split())
+    return frozenset(m for m in group if (m in s.text if is_cjk(m) else m in words))
+
+
+def _names_shared(a: Signature, b: Signature) -> bool:
+    """Every name or brand of `a` occurs in `b` too (as a name or a word: "Strawberries are ..."
+    capitalises a common noun at the start): Emma / Emily, Tesla / Toyota never merge."""
+    other = {stem(w) for w in b.words | b.names} | set(b.words | b.names)
+    return all(n in other or stem(n) in other or n in b.text for n in a.names)
 
 
 def agree_texts(a: str, b: str) -> bool:

@@ -377,7 +377,8 @@ class WritePipeline:
     def _duplicate_of(
         self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal, now: datetime
     ) -> Memory | None:
-        # Cosine finds candidate duplicates; only agreement (mal/dedup.py) may merge. The nearest can
+        # Cosine finds candidate duplicates; only agreement (mal/dedup.py `same_fact`: the word rules,
+        # then the learned paraphrase decision behind a hard veto) may merge. The nearest can
         # be a near-miss (MiniLM: 草莓 / 蓝莓 at 1.0) with the true duplicate next: look at a few.
         # The threshold (0.89) only gathers candidates: e5 scores different facts up to 0.995 and
         # restatements in other words as low as 0.92, so agreement, not cosine, decides.
@@ -385,12 +386,12 @@ class WritePipeline:
             if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
                 pending = journal.staged.pending(hit.id)
                 if pending is not None:  # this capture's own new memory, compared as staged
-                    if not dedup.agree(pending, memory):
+                    if not dedup.same_fact(pending, memory, hit.vector_cosine or 0.0):
                         continue
                     self._flush_inserts(scope, journal, now)  # the duplicate: written before it is reinforced
                 found = self._graph.get(scope.subject, hit.id)
                 live = found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED)
-                if live and found is not None and dedup.agree(found, memory):
+                if live and found is not None and dedup.same_fact(found, memory, hit.vector_cosine or 0.0):
                     return found
         return None
 

@@ -52,7 +52,17 @@ __all__ = [
     "query_hints",
     "render",
     "terms",
+    "warm_up",
 ]
+
+# Turns that touch every lazily loaded dictionary (jionlp's time and place tables, dateparser's
+# locales, jieba, the intent model): parsed once before the first request or the first timing.
+_WARM_UP = (
+    "明天下午3点从北京南到上海虹桥，预算500以内",
+    "下个月我要去三亚旅游，我对花生过敏",
+    "remind me tomorrow at 9am",
+    "I'm flying to Chicago in two weeks, budget $300",
+)
 
 _DOMAINS = kind_domains()  # from the KINDS table
 _EDU = re.compile(r"学习|课程|考试|作业|老师|辅导|英语课|lesson|course|exam|homework|tutor|study|class", re.I)
@@ -298,6 +308,12 @@ def parse(
 # Words that name a kind of memory. English words match whole words only ("ill" is not "will"),
 # and only unambiguous ones are listed: a false hint pushes unrelated memories up.
 _QUERY_KIND_WORDS: dict[str, tuple[str, ...]] = query_words()  # from the KINDS table
+
+
+def warm_up(now: datetime) -> None:
+    """Load what the parser loads lazily, so no user's turn pays for it (seconds for jionlp)."""
+    for text in _WARM_UP:
+        parse(text, now)
 
 
 def query_hints(query: str) -> tuple[tuple[str, ...], dict[str, str]]:

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 import cn2an
 
-__all__ = ["en_clock", "zh_when"]
+__all__ = ["en_clock", "zh_day_named", "zh_when"]
 
 _CN = "零一二两三四五六七八九十"
 _WEEKDAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
@@ -71,6 +71,11 @@ def _hour(part: str, hour: int) -> int:
     if part in {"半夜", "凌晨"} and hour == 12:
         return 0
     return hour
+
+
+def zh_day_named(text: str) -> bool:
+    """The text names a day itself (今天, 明晚, 下周三, 3月8日), not only a clock time."""
+    return _DAY_ZH.search(text) is not None
 
 
 def zh_when(text: str, base: datetime) -> tuple[str | None, str | None, str] | None:

@@ -139,7 +139,9 @@ _ALLERGY_ZH = re.compile(
 _ALLERGY_EN = re.compile(
     r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|,)|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b)|"
-    r"(?:\ballergic\b[^.;!?]{0,3}$)",
+    r"(?:\ballergic\b[^.;!?]{0,3}$)|"
+    r"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives me an? (?:bad |severe )?allergic reaction|"
+    r"makes me break out\b[^.;!?]*\ballergic))",
     re.I,
 )
 _MED_ZH = re.compile(
@@ -221,7 +223,7 @@ def health_facts(text: str, lang: str) -> list[Found]:
             out.append((m.start(), _health(_who(text, m.start("a"), "zh"), {"condition": "过敏", "allergen": a})))
     if lang != "zh":
         for m in _ALLERGY_EN.finditer(text):
-            a = m.group("a") or m.group("a2")
+            a = m.group("a") or m.group("a2") or m.group("a3")
             if not a:
                 continue
             a = re.sub(r"^(?:severe|a|an|mild|bad|my|his|her|the|got|has|have|food)\s+", "", a, flags=re.I)

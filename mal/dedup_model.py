@@ -1,0 +1,136 @@
+"""The learned paraphrase decision: may two memories that the word rules cannot equate still merge?
+
+The word rules (mal/dedup.py) merge a restatement only when every differing word is explained (a
+filler, a listed synonym, a frame word of that field). Restatements by other writers change the
+frame and the vocabulary ("草莓是我的最爱" / "我最喜欢草莓", "I work in Seattle" / "My job is based in
+Seattle"), so the rules kept two memories for two-thirds of them. This layer is a second chance with
+two parts, in this order:
+
+  1. `veto` - the hard agreement that no score can overrule: the same kind and structured slots,
+     the same people (kinship words normalised: 母亲 = 妈妈, dad = father), places, negation,
+     currency, aspect, the same numbers (a lone measure-word 一 aside) and times (a state may drop
+     "今年" / "these days"; an event may not drop its day), and no name or brand that only one text
+     has. A pair that fails here never merges, whatever the model says, so a distinct event in
+     who / what number / where / when / yes-or-no can never be lost.
+  2. `probability` - a logistic regression over a few pair features (`FEATURES`: the e5 cosine the
+     write path already has, word and character overlap, how many content words each side alone
+     has, whether the slots pin the fact down), trained on the development pairs only by
+     `python -m bench.dedup_train` (deterministic) into `dedup_model.npz`. It merges when the
+     probability reaches the artefact's threshold, which the training script sets above every
+     "different" development pair that passes the veto (in and out of fold), one threshold for
+     facts the slots pin down and a stricter one for episodes, whose text is all there is.
+
+numpy only at run time; pure functions, no I/O beyond reading the packaged artefact once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mal.dedup_text import is_cjk, normalise, signature, stem
+from mal.models import Memory
+
+__all__ = ["ARTEFACT", "FEATURES", "PairModel", "features", "load_model", "model"]
+
+ARTEFACT = Path(__file__).resolve().parent / "dedup_model.npz"
+FEATURES = (
+    "cosine",
+    "word_jaccard",
+    "char_jaccard",
+    "only_a",
+    "only_b",
+    "substituted",
+    "slots_pin",
+    "episode",
+    "length_ratio",
+)
+# Slots that hold the user's own words: they say nothing the text does not, so they do not pin a fact.
+_FREE_SLOTS = frozenset(("content", "task", "topic", "note"))
+_PUNCT = str.maketrans("", "", " \t\n.,!?;:'\"，。！？；：、“”‘’（）()…-~")
+
+
+def features(a: Memory, b: Memory, cosine: float) -> list[float]:
+    """The pair features in `FEATURES` order (see the module docstring)."""
+    sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
+    wa, wb = {stem(w) for w in sa.words}, {stem(w) for w in sb.words}
+    only_a = _unexplained(wa - wb, sb.text)
+    only_b = _unexplained(wb - wa, sa.text)
+    ca, cb = _bigrams(sa.text), _bigrams(sb.text)
+    la, lb = len(sa.text.translate(_PUNCT)), len(sb.text.translate(_PUNCT))
+    return [
+        float(cosine),
+        _jaccard(wa, wb),
+        _jaccard(ca, cb),
+        float(len(only_a)),
+        float(len(only_b)),
+        float(min(len(only_a), len(only_b))),
+        1.0 if _pins(a.slots) else 0.0,
+        1.0 if a.kind == "episode" else 0.0,
+        min(la, lb) / max(la, lb, 1),
+    ]
+
+
+def _unexplained(words: set[str], other_text: str) -> set[str]:
+    """Content words the other text lacks, less Chinese words it holds as is (another cut)."""
+    return {w for w in words if not (is_cjk(w) and w in other_text)}
+
+
+def _bigrams(text: str) -> set[str]:
+    flat = normalise(text).translate(_PUNCT)
+    return {flat[i : i + 2] for i in range(len(flat) - 1)} or {flat}
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a | b else 1.0
+
+
+def _pins(slots: Mapping[str, Any]) -> bool:
+    """The structured slots say which fact this is (not just the user's words)."""
+    return any(k not in _FREE_SLOTS and not k.endswith("_text") and v not in (None, "") for k, v in slots.items())
+
+
+@dataclass(frozen=True)
+class PairModel:
+    mean: Any  # numpy vectors in FEATURES order: standardisation, then the logistic regression
+    scale: Any
+    coef: Any
+    intercept: float
+    threshold_pinned: float  # merge at or above this probability when the slots pin the fact
+    threshold_free: float  # ... when they do not (episodes: the text is all there is); > 1 = never
+
+    def merges(self, row: list[float]) -> bool:
+        """The decision for one feature row (thresholds set by bench/dedup_train.py)."""
+        pinned = row[FEATURES.index("slots_pin")] > 0
+        return self.probability(row) >= (self.threshold_pinned if pinned else self.threshold_free)
+
+    def probability(self, row: list[float]) -> float:
+        z = (np.asarray(row, dtype=np.float64) - self.mean) / self.scale
+        return float(1.0 / (1.0 + np.exp(-(float(z @ self.coef) + self.intercept))))
+
+
+def load_model(path: Path = ARTEFACT) -> PairModel | None:
+    if not path.exists():
+        return None
+    data = np.load(path, allow_pickle=False)
+    if tuple(str(f) for f in data["features"]) != FEATURES:
+        return None  # an artefact from another feature set must not be read with this one
+    return PairModel(
+        mean=data["mean"].astype(np.float64),
+        scale=data["scale"].astype(np.float64),
+        coef=data["coef"].astype(np.float64),
+        intercept=float(data["intercept"]),
+        threshold_pinned=float(data["threshold_pinned"]),
+        threshold_free=float(data["threshold_free"]),
+    )
+
+
+@lru_cache(maxsize=1)
+def model() -> PairModel | None:
+    """The packaged model, read once; None when no artefact ships (the word rules alone decide)."""
+    return load_model()
