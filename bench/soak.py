@@ -7,7 +7,8 @@ captured). The population of subjects grows through the run (new subjects join e
 half of them talk Chinese, half English. English turns are LoCoMo dialogue (locomo10.json, public);
 Chinese turns are the zh sentences of the parser's labelled sets (tests/data). Reported per
 minute: requests, p50/p95 (ms), errors (any 5xx, unexpected 4xx, or no answer); per process (API,
-Neo4j, Weaviate, S3): resident memory at the start and the end.
+Neo4j, Weaviate, S3): resident memory at the start and the end. The run fails (exit code 1) on
+any error or when a process's resident memory grew by more than `--rss-growth-mb` (512 MiB).
 """
 
 from __future__ import annotations
