@@ -82,7 +82,7 @@ def _timed(meter: Meter, fn: Any) -> tuple[float, float, Any]:
 
 def _memories(graph: Any, scope: SubjectScope) -> int:
     """Memories of the subject (every status). Not count_subject: that counts every node the
-    subject owns (entities, audit and write events, fingerprints), 2-3 per memory."""
+    subject owns (entities, audit and write events, fingerprints), about 6 per memory."""
     return int(graph.list_memories(scope.subject, None, None, 0, 1)[1])
 
 
