@@ -202,6 +202,10 @@ class InMemoryMemories(MemoryStore):
         if node:
             node.indexed = False
 
+    def unfinished(self, subject: SubjectKey, ids: Sequence[str]) -> set[str]:
+        self._check()
+        return {i for i in ids if (node := self._mine(subject, i)) is not None and not node.indexed}
+
     def mark_indexed_many(self, subject: SubjectKey, ids: Sequence[str]) -> None:
         self._check()
         with self._lock:

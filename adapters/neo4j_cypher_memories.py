@@ -30,6 +30,7 @@ __all__ = [
     "SET_STATUS",
     "SET_WEIGHT",
     "TOUCH",
+    "UNFINISHED",
     "UNINDEXED",
     "UPSERT_MEMORY",
     "UPSERT_RELATION",
@@ -101,6 +102,12 @@ SET m.indexed = true
 MARK_UNINDEXED = """
 MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 SET m.indexed = false
+"""
+
+UNFINISHED = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE m.id IN $ids AND m.indexed = false
+RETURN m.id AS id
 """
 
 # One capture's memories become visible together (the last step of a batched capture).

@@ -38,6 +38,7 @@ from adapters.neo4j_cypher import (
     STATS_CLEAR,
     STATS_STOP,
     TOUCH,
+    UNFINISHED,
     UNINDEXED,
 )
 from mal.errors import InvalidInput, StoreUnavailable
@@ -144,6 +145,11 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
     def mark_unindexed(self, subject: SubjectKey, memory_id: str) -> None:
         self._write(MARK_UNINDEXED, subject=subject, id=memory_id)
+
+    def unfinished(self, subject: SubjectKey, ids: Sequence[str]) -> set[str]:
+        if not ids:
+            return set()
+        return {r["id"] for r in self._read(UNFINISHED, subject=subject, ids=list(ids))}
 
     def mark_indexed_many(self, subject: SubjectKey, ids: Sequence[str]) -> None:
         if ids:

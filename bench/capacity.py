@@ -80,6 +80,12 @@ def _timed(meter: Meter, fn: Any) -> tuple[float, float, Any]:
     return 1000 * (time.perf_counter() - wall), 1000 * (meter.cpu() - cpu), result
 
 
+def _memories(graph: Any, scope: SubjectScope) -> int:
+    """Memories of the subject (every status). Not count_subject: that counts every node the
+    subject owns (entities, audit and write events, fingerprints), about 6 per memory."""
+    return int(graph.list_memories(scope.subject, None, None, 0, 1)[1])
+
+
 def zh_captures(count: int) -> list[list[str]]:
     texts = [json.loads(line)["text"] for line in ZH.read_text().splitlines() if line.strip()]
     texts = [t for t in texts if any("\u4e00" <= ch <= "\u9fff" for ch in t)]
@@ -103,6 +109,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     subjects: dict[str, list[tuple[SubjectScope, list[str]]]] = {"en": [], "zh": []}
     capture: dict[str, list[tuple[float, float, int, int]]] = {"en": [], "zh": []}
     per_subject: dict[str, list[int]] = {"en": [], "zh": []}
+    nodes: dict[str, list[int]] = {"en": [], "zh": []}  # every node of the subject (entities, audit, ...)
     conversations = json.loads(DATA.read_text())[: args.conversations]
     for n, sample in enumerate(conversations):
         scope = SubjectScope("capacity", f"cap-{run_id}-en-{n}")
@@ -118,7 +125,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 ),
             )
             capture["en"].append((wall, cpu, len(body), len(result.memories)))
-        per_subject["en"].append(graph.count_subject(scope.subject))
+        per_subject["en"].append(_memories(graph, scope))
+        nodes["en"].append(graph.count_subject(scope.subject))
         subjects["en"].append((scope, queries[:5]))
     for n, texts in enumerate(zh_captures(args.zh_subjects * 3)):
         scope = SubjectScope("capacity", f"cap-{run_id}-zh-{n // 3}")
@@ -132,11 +140,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         )
         capture["zh"].append((wall, cpu, len(body), len(result.memories)))
         if n % 3 == 2:
-            per_subject["zh"].append(graph.count_subject(scope.subject))
+            per_subject["zh"].append(_memories(graph, scope))
+            nodes["zh"].append(graph.count_subject(scope.subject))
             subjects["zh"].append((scope, texts[:5]))
     memories = sum(sum(v) for v in per_subject.values())
     report["neo4j_store"] = {
         "memories_written": memories,
+        "graph_nodes_written": sum(sum(v) for v in nodes.values()),
         "growth_mb": round(_du_mb(neo_store) - neo_before, 2),
     }
     report["neo4j_store"]["kb_per_memory"] = round(1024 * report["neo4j_store"]["growth_mb"] / max(1, memories), 2)
@@ -150,6 +160,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "cpu_ms_per_capture": round(statistics.fmean(r[1] for r in rows), 1),
             "cpu_ms_per_turn": round(sum(r[1] for r in rows) / turns, 2),
             "memories_per_subject": per_subject[lang],
+            "graph_nodes_per_subject": nodes[lang],
         }
 
     # 2. searches

@@ -33,6 +33,7 @@ from mal.capture_plan import (
     fingerprint,
     turn_context,
 )
+from mal.errors import Conflict
 from mal.journal import Journal, undo
 from mal.models import Memory, MemoryStatus, Turn, WriteAction
 from mal.ports import Clock, Embedder, GraphStore, VectorStore, on_scale
@@ -275,6 +276,14 @@ class WritePipeline:
                 scope.subject, candidate.event
             )
         if existing is not None:
+            if self._graph.unfinished(scope.subject, [existing.id]):
+                # Still unindexed: another attempt of this request is being written, or its rollback
+                # was cut short. Acknowledging it now could promise a memory that attempt then
+                # deletes (a lost acknowledged write in the fault run); the client retries instead.
+                raise Conflict(
+                    f"an earlier attempt of this capture is still being written or undone (memory "
+                    f"{existing.id}); retry shortly"
+                )
             action = next((e.split(":", 1)[1] for e in existing.events if e.startswith(candidate.event)), "created")
             if existing.status == MemoryStatus.FORGOTTEN:  # forgotten since: say so, never "created"
                 action = "forgotten"

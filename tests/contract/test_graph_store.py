@@ -310,7 +310,11 @@ def test_batched_capture_steps_match_their_single_forms(graph: Any, subject: str
     graph.mark_unindexed(subject, second.id)
     assert {m.id for m in graph.list_memories(subject, active, None, 0, 10)[0]} == {first.id}
     assert second.id in {m.id for s, m in graph.unindexed(subject, T0 + timedelta(days=1))}
+    # A replayed capture asks which of its memories are unfinished (mal/writing.py).
+    assert graph.unfinished(subject, [first.id, second.id, "no-such-id"]) == {second.id}
+    assert graph.unfinished(subject[::-1], [second.id]) == set() and graph.unfinished(subject, []) == set()
     graph.mark_indexed_many(subject, [second.id])
+    assert graph.unfinished(subject, [first.id, second.id]) == set()
     graph.append_audits(
         subject,
         [

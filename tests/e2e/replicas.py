@@ -25,7 +25,7 @@ import pytest
 
 from mal.settings import Settings
 
-__all__ = ["ReplicaClient", "replica_count", "replicas"]
+__all__ = ["ReplicaClient", "replica_count", "replicas", "single_process_only"]
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_PORT_OFFSET = 40  # replica i listens on MAL_PORT + 40 + i
@@ -36,6 +36,12 @@ START_TIMEOUT_S = 900.0
 
 def replica_count() -> int:
     return int(os.environ.get("MAL_E2E_REPLICAS", "0") or 0)
+
+
+def single_process_only(reason: str) -> pytest.MarkDecorator:
+    """Skip a test in replica mode when it cannot apply there, saying why (e.g. it starts, kills
+    and restarts its own API process, so the replicas are never in its path)."""
+    return pytest.mark.skipif(replica_count() > 0, reason=f"single-process only: {reason}")
 
 
 class ReplicaClient:

@@ -9,10 +9,14 @@ import pytest
 
 from bench.faults import TARGETS, FaultRun
 from mal.settings import Settings
+from tests.e2e.replicas import single_process_only
 
 pytestmark = pytest.mark.e2e
 
 
+@single_process_only(
+    "starts, SIGKILLs and restarts its own `mal serve` behind a proxy; the replicas are not in its path"
+)
 @pytest.mark.timeout(1200)  # two API start-ups: minutes on a loaded 2-core machine
 def test_reduced_fault_run_loses_nothing(settings: Settings, container: object) -> None:
     # Real SIGKILL + restart for the cheap restarts (S3, the API); the full run kills every store.

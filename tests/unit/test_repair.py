@@ -13,7 +13,7 @@ from decay.archive import archive_key
 from mal import journal
 from mal.api.app import create_app
 from mal.clock import FixedClock
-from mal.errors import StoreUnavailable
+from mal.errors import Conflict, StoreUnavailable
 from mal.models import MemoryStatus
 from mal.schedule import IntervalSchedule
 from mal.settings import LifecycleSettings
@@ -133,6 +133,46 @@ def test_rollback_after_the_memories_were_visible_never_leaves_a_hot_node_withou
         assert hits and set(c.adapters.vectors.ids(scope.subject)) >= {h.memory.id for h in hits}
     visible = {m.id for m in c.adapters.graph.list_memories(scope.subject, ["active"], None, 0, 10)[0]}
     assert visible == set(c.adapters.vectors.ids(scope.subject)) and len(visible) == 2
+
+
+@pytest.mark.parametrize("text", ["I prefer green tea", "我喜欢山地车"])
+def test_a_retry_is_not_acknowledged_while_its_earlier_attempt_can_still_delete_the_memory(text: str) -> None:
+    """Found by the fault run (a lost acknowledged write): the client's connection was cut, it
+    retried the capture while the first attempt was still running; the retry found the first
+    attempt's memory (still unindexed) and answered 200 as a replay; then the first attempt
+    failed and its rollback deleted that memory. A replay of an unfinished memory is now a 409."""
+    c, scope = fake_container(), new_scope()
+    first = write(c, scope, "s1", text).memories[0].memory
+    c.adapters.graph.upsert(scope.subject, first, indexed=False)  # the first attempt, mid-capture
+    with pytest.raises(Conflict):
+        write(c, scope, "s1", text)  # the retry: before the fix, a 200 naming `first`
+    c.adapters.vectors.delete(scope.subject, [first.id])  # the first attempt fails and rolls back
+    c.adapters.graph.delete(scope.subject, first.id)
+    acknowledged = write(c, scope, "s1", text).memories  # the client's next retry writes it anew
+    assert [w.memory.id for w in acknowledged] == [first.id]
+    assert [h.memory.id for h in c.retriever.search(scope, text).hits] == [first.id]
+    # Once finished, a retry is a plain replay again.
+    assert [w.memory.id for w in write(c, scope, "s1", text).memories] == [first.id]
+
+
+def test_a_retry_after_a_rollback_cut_short_is_acknowledged_once_repair_finished_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rollback could not delete the node (Neo4j cut): the memory stays hidden until repair
+    finishes it; a retry meanwhile gets a 409, after repair the replay acknowledges it whole."""
+    clock = FixedClock(T0)
+    c, scope = fake_container(clock=clock), new_scope()
+    monkeypatch.setattr(c.writer._recent, "append", _boom)
+    monkeypatch.setattr(c.adapters.graph, "delete", _boom)
+    with pytest.raises(StoreUnavailable):
+        write(c, scope, "s1", "我喜欢山地车", "I prefer green tea")
+    monkeypatch.undo()
+    with pytest.raises(Conflict):
+        write(c, scope, "s1", "我喜欢山地车", "I prefer green tea")
+    clock.advance(minutes=5)
+    assert c.lifecycle.repair()["indexed"] == 2
+    ids = {w.memory.id for w in write(c, scope, "s1", "我喜欢山地车", "I prefer green tea").memories}
+    assert len(ids) == 2 and ids == set(c.adapters.vectors.ids(scope.subject))
 
 
 @pytest.mark.parametrize("crash_at", ["vectors.delete", "graph.archive_stubs"])
