@@ -158,7 +158,9 @@ async def load(
     if server_pid and latencies:
         out["server_cpu_ms_per_request"] = round(server * 1000 / len(latencies), 2)
     if stages:
-        out["stages_ms_mean"] = {k: round(statistics.fmean(s[k] for s in stages), 2) for k in stages[0]}
+        # Union of the stage names (a missing stage did not run: 0 ms), in first-seen order.
+        names = list(dict.fromkeys(k for s in stages for k in s))
+        out["stages_ms_mean"] = {k: round(statistics.fmean(s.get(k, 0.0) for s in stages), 2) for k in names}
     return out
 
 

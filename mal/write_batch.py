@@ -37,6 +37,7 @@ from mal.capture_plan import Candidate
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.ports import AuditLog, MemoryReader, MemoryWriter, VectorStore
 from mal.records import AuditEvent
+from mal.stages import Stages
 
 __all__ = ["PendingInsert", "StagedWrites", "read_ahead"]
 
@@ -67,6 +68,7 @@ class StagedWrites:
     # and the replay check's answer keyed by memory id or write event.
     nearest_hits: dict[str, list[VectorHit]] | None = None
     prior: dict[str, Memory] | None = None
+    stages: Stages = field(default_factory=Stages)  # the capture's stage timings (mal/stages.py)
 
     def nearest(
         self, vectors: VectorStore, subject: SubjectKey, memory: Memory, vector: Sequence[float], k: int = 1
@@ -96,15 +98,18 @@ class StagedWrites:
         inserts must have gone out first (`WritePipeline._flush`)."""
         assert not self.inserts, "pending inserts are written before their vectors"
         if self.vectors:
-            vectors.upsert_many(subject, self.vectors)
-            graph.mark_indexed_many(subject, [m.id for m, _ in self.vectors])
+            with self.stages("weaviate_batch"):
+                vectors.upsert_many(subject, self.vectors)
+            with self.stages("mark_indexed"):
+                graph.mark_indexed_many(subject, [m.id for m, _ in self.vectors])
             self.vectors = []
         self.flush_audit(audit, subject)
 
     def flush_audit(self, audit: AuditLog, subject: SubjectKey) -> None:
         if self.audit:
             events, self.audit = self.audit, []
-            audit.append_audits(subject, events)
+            with self.stages("audit"):
+                audit.append_audits(subject, events)
 
 
 def read_ahead(

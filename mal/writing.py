@@ -79,6 +79,7 @@ class CaptureResult:
     forget_candidates: list[dict[str, str]] = field(default_factory=list)  # to confirm by id after a question
     recent_turns_kept: int = 0
     dropped_turns: int = 0
+    timings_ms: dict[str, float] = field(default_factory=dict)  # exclusive stage times (mal/stages.py)
 
 
 class WritePipeline:
@@ -106,25 +107,28 @@ class WritePipeline:
 
     # -- public -----------------------------------------------------------------------------
     def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
-        turns, dropped = sanitize_turns(
-            request.turns,
-            self._settings.max_turns_per_call,
-            self._settings.max_turn_chars,
-            self._settings.max_turn_hard_chars,
-        )
-        # Identifiers go before parsing: raw turns, summaries, slots, entities, vectors and the
-        # recent buffer only ever see the placeholders (or hashes).
-        turns = self._redactor.turns(scope.tenant, turns, request.pii_policy)
-        result = CaptureResult(dropped_turns=dropped)
-        now = self._clock.now()
-        quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)
-        session_time = request.occurred_at or now
         journal = Journal()
-        parsed = {
-            i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
-            for i, t in enumerate(turns)
-            if t.role == "user" and request.store_memories
-        }
+        stage = journal.staged.stages  # exclusive stage timings (mal/stages.py), returned with the result
+        with stage("prepare"):
+            turns, dropped = sanitize_turns(
+                request.turns,
+                self._settings.max_turns_per_call,
+                self._settings.max_turn_chars,
+                self._settings.max_turn_hard_chars,
+            )
+            # Identifiers go before parsing: raw turns, summaries, slots, entities, vectors and the
+            # recent buffer only ever see the placeholders (or hashes).
+            turns = self._redactor.turns(scope.tenant, turns, request.pii_policy)
+            result = CaptureResult(dropped_turns=dropped)
+            now = self._clock.now()
+            quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)
+        session_time = request.occurred_at or now
+        with stage("parse"):
+            parsed = {
+                i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
+                for i, t in enumerate(turns)
+                if t.role == "user" and request.store_memories
+            }
         actions = {i: decide(p) for i, p in parsed.items()}  # the one decision per turn, made once
         candidates = {
             i: [
@@ -146,42 +150,45 @@ class WritePipeline:
         }
         flat = [c for group in candidates.values() for c in group]
         # One embedding batch per request: per-call overhead dominated the write path.
-        for candidate, vector in zip(
-            flat, self._embedder.embed_passages([embed_text(c.memory) for c in flat]), strict=True
-        ):
+        with stage("passage_encode"):
+            vectors = self._embedder.embed_passages([embed_text(c.memory) for c in flat])
+        for candidate, vector in zip(flat, vectors, strict=True):
             candidate.vector = vector
         forgotten_refs: set[str] = set()
         staged = journal.staged
         try:
             if flat and not any(a in (TurnAction.FORGET, TurnAction.BARE_CORRECTION) for a in actions.values()):
-                read_ahead(self._graph, self._vectors, self._pool, scope.subject, flat, staged, k=DEDUP_CANDIDATES)
+                with stage("dedup_reads"):
+                    read_ahead(self._graph, self._vectors, self._pool, scope.subject, flat, staged, k=DEDUP_CANDIDATES)
             for index, p in parsed.items():
                 if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
                     # These turns read what earlier turns wrote: everything staged goes out first.
                     self._flush(scope, journal, now)
-                self._capture_turn(
-                    scope,
-                    request,
-                    index,
-                    turns[index],
-                    p,
-                    actions[index],
-                    candidates.get(index, []),
-                    now,
-                    result,
-                    journal,
-                    quarantined,
-                    forgotten_refs,
-                )
+                with stage("rules"):
+                    self._capture_turn(
+                        scope,
+                        request,
+                        index,
+                        turns[index],
+                        p,
+                        actions[index],
+                        candidates.get(index, []),
+                        now,
+                        result,
+                        journal,
+                        quarantined,
+                        forgotten_refs,
+                    )
             # A forget request's own words name what was forgotten, and a turn whose memory this very
             # request forgot must not come back through the recent buffer either.
             self._flush(scope, journal, now)
             skip = {i for i, action in actions.items() if action == TurnAction.FORGET}
             skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
             if request.store_turns:
-                result.recent_turns_kept = self._recent.append(
-                    scope, request.session_id, turns, now, request.source, skip
-                )
+                with stage("recent"):
+                    result.recent_turns_kept = self._recent.append(
+                        scope, request.session_id, turns, now, request.source, skip
+                    )
         except BaseException:  # every error class, not only store outages: nothing half-written
             for unsent in staged.inserts:  # never written: the trail must not claim them
                 staged.audit.remove(unsent.audit)
@@ -192,6 +199,7 @@ class WritePipeline:
                 log.warning("could not record %d audit events before a rollback", len(staged.audit))
             undo(self._graph, self._vectors, self._clock, scope, journal)
             raise
+        result.timings_ms = stage.as_dict()
         return result
 
     def absorb(self, scope: SubjectScope, memories: list[Memory], origin: str) -> list[WrittenMemory]:
@@ -500,7 +508,8 @@ class WritePipeline:
         if not pending:
             return
         journal.created.extend(p.candidate.memory.id for p in pending)
-        owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprint) for p in pending])
+        with staged.stages("neo4j_insert"):
+            owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprint) for p in pending])
         for p, owner in zip(pending, owners, strict=True):
             memory = p.candidate.memory
             if owner == memory.id:
