@@ -18,6 +18,7 @@ from mal.errors import StoreUnavailable
 from mal.models import Entity, Memory, MemoryStatus, Relation, SubjectKey
 from mal.profile import PROFILE_RULES, is_evidence
 from mal.relations import relation_type
+from parsers import CONFLICT_RULES, conflict_key
 
 __all__ = [
     "STATUS_PARAMS",
@@ -69,6 +70,9 @@ def node_props(memory: Memory, indexed: bool) -> dict[str, Any]:
         # Possible evidence for the instructions, judged once here (mal/profile.py).
         "profile": is_evidence(memory),
         "profile_rules": PROFILE_RULES,
+        # The group a conflict check reads (parsers.conflict_key), under the rules it was computed by.
+        "conflict_key": conflict_key(memory.kind, memory.slots) or "",
+        "conflict_rules": CONFLICT_RULES,
         **{f: getattr(memory, f) for f in _DATETIME_FIELDS},
     }
 

@@ -12,6 +12,7 @@ __all__ = [
     "BY_IDS",
     "BY_IDS_PLAIN",
     "CLEAR_CONTEXT",
+    "CONFLICT_RIVALS",
     "DELETE_MEMORY",
     "FORGET_MEMORY",
     "FORGET_PENDING",
@@ -279,6 +280,22 @@ RETURN m
 ACTIVE_OF_KIND = """
 MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {kind: $kind})
 WHERE m.status IN $searchable
+RETURN m ORDER BY m.created_at
+"""
+
+# A conflict check's read (issue #13): the active memories of the kind in the fact's identity group
+# (an index seek on the stored key), plus those whose key is unknown (written before the key, or
+# under other identity rules: read as before, until `mal profile-backfill` keys them).
+CONFLICT_RIVALS = """
+CALL () {
+  MATCH (m:Memory {subject: $subject, conflict_key: $key})
+  WHERE m.kind = $kind AND m.status IN $searchable AND m.conflict_rules = $rules
+  RETURN m
+  UNION
+  MATCH (m:Memory {subject: $subject, kind: $kind})
+  WHERE m.status IN $searchable AND coalesce(m.conflict_rules, '') <> $rules
+  RETURN m
+}
 RETURN m ORDER BY m.created_at
 """
 

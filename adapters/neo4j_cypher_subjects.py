@@ -42,6 +42,7 @@ SCHEMA = (
     "CREATE CONSTRAINT write_event_id IF NOT EXISTS FOR (w:WriteEvent) REQUIRE w.id IS UNIQUE",
     "CREATE INDEX memory_subject IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.status)",
     "CREATE INDEX memory_kind IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.kind)",
+    "CREATE INDEX memory_conflict IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.conflict_key)",
     "CREATE INDEX memory_indexed IF NOT EXISTS FOR (m:Memory) ON (m.indexed)",
     "CREATE INDEX entity_subject IF NOT EXISTS FOR (e:Entity) ON (e.subject)",
     # The graph stage looks a question's entities up by name within the subject.

@@ -25,6 +25,7 @@ from adapters.neo4j_cypher import (
     BY_IDS,
     BY_IDS_PLAIN,
     CLEAR_CONTEXT,
+    CONFLICT_RIVALS,
     DELETE_MEMORY,
     EXPAND,
     FORGET_MEMORY,
@@ -53,6 +54,7 @@ from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
 from mal.records import Expansion, ProfileEvidence, Quadruple
+from parsers import CONFLICT_RULES
 
 __all__ = ["Neo4jMemories"]
 
@@ -185,6 +187,10 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
         return [memory_from_node(r["m"]) for r in self._read(ACTIVE_OF_KIND, subject=subject, kind=kind)]
+
+    def conflict_rivals(self, subject: SubjectKey, kind: str, key: str) -> list[Memory]:
+        records = self._read(CONFLICT_RIVALS, subject=subject, kind=kind, key=key, rules=CONFLICT_RULES)
+        return [memory_from_node(r["m"]) for r in records]
 
     def by_ids(
         self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True

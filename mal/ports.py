@@ -104,6 +104,11 @@ class MemoryReader(Protocol):
         ...
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]: ...
+    def conflict_rivals(self, subject: SubjectKey, kind: str, key: str) -> list[Memory]:
+        """`active_of_kind` cut to the memories whose `parsers.conflict_key` is `key` (oldest
+        first); may also return others of the kind (keys the store cannot vouch for), never fewer."""
+        ...
+
     def by_ids(
         self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True
     ) -> list[GraphHit]:

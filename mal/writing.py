@@ -299,13 +299,16 @@ class WritePipeline:
         journal: Journal,
     ) -> WrittenMemory:
         memory, fact = candidate.memory, candidate.fact
-        # Only kinds with conflict keys need the subject's active memories of that kind (pending
-        # inserts of this capture included: they go out first).
+        # Only the active memories of the fact's conflict group can conflict with it (same kind,
+        # same identity slots): that group is read, not every memory of the kind, and this
+        # capture's pending inserts go out first only when one of them is in the group.
         active: list[Memory] = []
-        if memory.kind in parsers.CONFLICT_KEYS:
-            if any(p.candidate.memory.kind == memory.kind for p in journal.staged.inserts):
+        group = parsers.conflict_key(memory.kind, memory.slots)
+        if group is not None:
+            staged = journal.staged.inserts
+            if any(parsers.conflict_key(p.candidate.memory.kind, p.candidate.memory.slots) == group for p in staged):
                 self._flush_inserts(scope, journal, now)
-            active = self._graph.active_of_kind(scope.subject, memory.kind)
+            active = self._graph.conflict_rivals(scope.subject, memory.kind, group)
         conflict = parsers.check_conflict(fact, [{"id": m.id, "slots": m.slots} for m in active])
         if conflict is not None:
             old = next(m for m in active if m.id == conflict.memory_id)

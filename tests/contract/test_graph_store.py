@@ -142,6 +142,36 @@ def test_active_of_kind_by_event_status_and_weight(graph: Any, subject: str, ten
     assert got is not None and got.last_accessed == later + timedelta(hours=1)
 
 
+@pytest.mark.parametrize(
+    ("kind", "same", "other"),
+    [
+        ("preference", {"item": "green tea", "polarity": "like"}, {"item": "coffee", "polarity": "like"}),
+        ("budget", {"category": "旅行", "amount": 800.0}, {"category": "餐饮", "amount": 800.0}),
+    ],
+    ids=["en", "zh"],
+)
+def test_conflict_rivals_reads_only_the_facts_identity_group(
+    graph: Any, subject: str, tenant: str, kind: str, same: dict[str, Any], other: dict[str, Any]
+) -> None:
+    """The write path's conflict read (issue #13): same kind and identity slots, active, oldest
+    first; another identity (another item, another budget category) is not read at all."""
+    from parsers import conflict_key
+
+    graph.ensure_subject(subject, tenant, T0)
+    a = _memory(kind=kind, slots=same)
+    b = _memory(kind=kind, slots={**same, "polarity": "dislike", "amount": 500}, at=T0 + timedelta(minutes=1))
+    c = _memory(kind=kind, slots=other)
+    gone = _memory(kind=kind, slots=same, at=T0 + timedelta(minutes=2))
+    for m in (a, b, c, gone):
+        graph.upsert(subject, m, indexed=True)
+    graph.set_status(subject, [gone.id], MemoryStatus.FORGOTTEN, T0)
+    key = conflict_key(kind, same)
+    assert key is not None and key != conflict_key(kind, other)
+    assert [m.id for m in graph.conflict_rivals(subject, kind, key)] == [a.id, b.id]
+    assert [m.id for m in graph.conflict_rivals(subject[::-1], kind, key)] == []
+    assert conflict_key("family_health", {"relative": "mother", "condition": "高血压"}) is None  # never conflicts
+
+
 def test_by_ids_keeps_order_statuses_entities_and_related(graph: Any, subject: str, tenant: str) -> None:
     graph.ensure_subject(subject, tenant, T0)
     tea, todo = (
