@@ -227,6 +227,11 @@ class InMemoryMemories(MemoryStore):
                 del self._memories[memory_id]
                 self._drop_fingerprints(memory_id)
 
+    def backfill_marks(self, subject: SubjectKey, limit: int) -> int:
+        """Nothing to do: this store judges the marks when it is read."""
+        self._check()
+        return 0
+
     def conflict_rivals(self, subject: SubjectKey, kind: str, key: str) -> list[Memory]:
         """As the Neo4j store: its keys are always current here, so the group only."""
         return [m for m in self.active_of_kind(subject, kind) if conflict_key(m.kind, m.slots) == key]

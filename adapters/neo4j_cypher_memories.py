@@ -11,6 +11,7 @@ __all__ = [
     "BY_EVENT",
     "BY_IDS",
     "BY_IDS_PLAIN",
+    "BY_STALE_MARKS",
     "CLEAR_CONTEXT",
     "CONFLICT_RIVALS",
     "DELETE_MEMORY",
@@ -29,6 +30,7 @@ __all__ = [
     "QUADRUPLES",
     "REINFORCE",
     "RELATED_MAX_DF",
+    "SET_MARKS",
     "SET_STATUS",
     "SET_WEIGHT",
     "TOUCH",
@@ -297,6 +299,22 @@ CALL () {
   RETURN m
 }
 RETURN m ORDER BY m.created_at
+"""
+
+# `mal profile-backfill`: memories whose write-time marks (profile evidence, conflict group) are
+# missing or were judged under other rules, a page at a time; SET_MARKS writes them (and nothing else).
+BY_STALE_MARKS = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE coalesce(m.profile_rules, '') <> $profile_rules OR coalesce(m.conflict_rules, '') <> $conflict_rules
+RETURN m LIMIT $limit
+"""
+
+SET_MARKS = """
+UNWIND $rows AS row
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: row.id})
+SET m.profile = row.profile, m.profile_rules = $profile_rules,
+    m.conflict_key = row.conflict_key, m.conflict_rules = $conflict_rules
+RETURN count(m) AS n
 """
 
 RELATED_MAX_DF = 10  # an entity linked to more memories than this relates nothing (BY_IDS)

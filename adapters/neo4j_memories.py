@@ -24,6 +24,7 @@ from adapters.neo4j_cypher import (
     BY_EVENT,
     BY_IDS,
     BY_IDS_PLAIN,
+    BY_STALE_MARKS,
     CLEAR_CONTEXT,
     CONFLICT_RIVALS,
     DELETE_MEMORY,
@@ -43,6 +44,7 @@ from adapters.neo4j_cypher import (
     QUADRUPLES,
     REINFORCE,
     RELATED_MAX_DF,
+    SET_MARKS,
     SET_STATUS,
     SET_WEIGHT,
     STATS_CLEAR,
@@ -53,6 +55,7 @@ from adapters.neo4j_cypher import (
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
+from mal.profile import PROFILE_RULES
 from mal.records import Expansion, ProfileEvidence, Quadruple
 from parsers import CONFLICT_RULES
 
@@ -187,6 +190,18 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
         return [memory_from_node(r["m"]) for r in self._read(ACTIVE_OF_KIND, subject=subject, kind=kind)]
+
+    def backfill_marks(self, subject: SubjectKey, limit: int) -> int:
+        rules = {"profile_rules": PROFILE_RULES, "conflict_rules": CONFLICT_RULES}
+        stale = [memory_from_node(r["m"]) for r in self._read(BY_STALE_MARKS, subject=subject, limit=limit, **rules)]
+        if not stale:
+            return 0
+        rows = []
+        for memory in stale:
+            props = node_props(memory, True)  # the marks exactly as a write computes them
+            rows.append({"id": memory.id, "profile": props["profile"], "conflict_key": props["conflict_key"]})
+        records = self._write(SET_MARKS, subject=subject, rows=rows, **rules)
+        return int(records[0]["n"]) if records else 0
 
     def conflict_rivals(self, subject: SubjectKey, kind: str, key: str) -> list[Memory]:
         records = self._read(CONFLICT_RIVALS, subject=subject, kind=kind, key=key, rules=CONFLICT_RULES)

@@ -147,6 +147,12 @@ class MemoryWriter(Protocol):
         """`insert_new` for each (memory, fingerprint) in order, in one transaction: owners in order."""
         ...
 
+    def backfill_marks(self, subject: SubjectKey, limit: int) -> int:
+        """Write the marks the store keeps beside a memory's content (profile evidence, conflict
+        group; judged on write) on up to `limit` of the subject's memories written before those
+        marks or under other rules; returns how many it marked (0: none left)."""
+        ...
+
     def reinforce(
         self,
         subject: SubjectKey,
