@@ -220,6 +220,10 @@ class RecentTurnsStore(Protocol):
     def update_recent_turns(
         self, subject: SubjectKey, change: Callable[[list[RecentTurn]], list[RecentTurn]], now: datetime
     ) -> list[RecentTurn]: ...
+    def append_recent_turns(self, subject: SubjectKey, turns: Sequence[RecentTurn], keep: int, now: datetime) -> int:
+        """Add the turns whose (session_id, index) the buffer lacks, keep the last `keep`, under
+        the same lock; returns how many it holds. Only the new turns travel (a capture's path)."""
+        ...
 
 
 class SubjectRegistry(Protocol):

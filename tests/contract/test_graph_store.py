@@ -274,6 +274,32 @@ def test_quarantine_is_per_tenant_and_reversible(graph: Any, subject: str, tenan
     assert graph.quarantined_sources(tenant) == set()
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_append_recent_turns_merges_new_turns_only_and_trims(graph: Any, subject: str, tenant: str, lang: str) -> None:
+    """A capture's path (issue #13): only new (session, index) keys are added, the last `keep` are
+    kept, an unknown subject is never created, and a buffer changed by `update_recent_turns`
+    (forget, expiry) is appended to as it stands."""
+    text = {"en": "I like green tea, turn {}", "zh": "我喜欢绿茶，第{}句"}[lang]
+
+    def turn(session: str, i: int) -> RecentTurn:
+        return RecentTurn(
+            session_id=session, index=i, ref=f"{session}:{i}", role="user", content=text.format(i), at=T0.isoformat()
+        )
+
+    graph.ensure_subject(subject, tenant, T0)
+    first = [turn("s1", i) for i in range(3)]
+    assert graph.append_recent_turns(subject, first, 4, T0) == 3
+    assert graph.append_recent_turns(subject, first, 4, T0) == 3  # a replay adds nothing
+    assert graph.recent_turns(subject) == first
+    second = [turn("s2", i) for i in range(3)]
+    assert graph.append_recent_turns(subject, second, 4, T0) == 4
+    assert graph.recent_turns(subject) == first[2:] + second  # the oldest go first
+    graph.update_recent_turns(subject, lambda current: [t for t in current if t.ref != "s2:1"], T0)
+    assert graph.append_recent_turns(subject, [turn("s3", 0)], 4, T0) == 4
+    assert [t.ref for t in graph.recent_turns(subject)] == ["s1:2", "s2:0", "s2:2", "s3:0"]
+    assert graph.append_recent_turns(subject[::-1], first, 4, T0) == 0 and graph.recent_turns(subject[::-1]) == []
+
+
 def test_quadruples_recent_audit_and_erase(graph: Any, subject: str, tenant: str) -> None:
     graph.ensure_subject(subject, tenant, T0)
     m = _tea()
