@@ -19,6 +19,7 @@ __all__ = ["CAPTURE_STAGES", "Stages"]
 CAPTURE_STAGES = (
     "prepare",  # sanitize, redact identifiers, ensure the subject
     "parse",  # the rule parser, every user turn
+    "candidates",  # entities and the memory records of every fact
     "passage_encode",  # one embedding batch for the capture's candidates
     "dedup_reads",  # replay check + dedup nearest neighbours of every candidate, up front
     "rules",  # per-turn decisions and their live reads/writes (conflicts, reinforcements, forgets)

@@ -27,11 +27,12 @@ Why the rules do not change:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import numpy as np
 
 from mal.capture_plan import Candidate
 from mal.models import Memory, SubjectKey, VectorHit
@@ -80,10 +81,10 @@ class StagedWrites:
         else:
             hits = list(vectors.nearest(subject, vector, k=k, kind=memory.kind))
         pending = [(p.candidate.memory, p.vector) for p in self.inserts]
-        for staged, staged_vector in self.vectors + pending:
-            if staged.kind != memory.kind or staged.id == memory.id:
-                continue
-            cosine = _cosine(vector, staged_vector)
+        others = [(m, v) for m, v in self.vectors + pending if m.kind == memory.kind and m.id != memory.id]
+        # One matrix product, not a Python loop per staged vector: a 20-turn capture compares
+        # every candidate with every earlier one (~200 cosines of 384 floats each).
+        for (staged, _), cosine in zip(others, _cosines(vector, [v for _, v in others]), strict=True):
             hits.append(VectorHit(id=staged.id, score=cosine, vector_cosine=cosine))
         hits.sort(key=lambda h: h.vector_cosine or 0.0, reverse=True)
         return hits[:k]
@@ -133,7 +134,12 @@ def read_ahead(
     staged.nearest_hits = {c.memory.id: hits for c, hits in zip(fresh, found, strict=True)}
 
 
-def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=True))
-    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
-    return dot / norm if norm else 0.0
+def _cosines(query: Sequence[float], vectors: Sequence[Sequence[float]]) -> list[float]:
+    """Cosine of `query` with each of `vectors` (0.0 where either has no length), in float64."""
+    if not vectors:
+        return []
+    matrix = np.asarray(vectors, dtype=np.float64)
+    q = np.asarray(query, dtype=np.float64)
+    norms = np.linalg.norm(matrix, axis=1) * np.linalg.norm(q)
+    dots = matrix @ q
+    return [float(d / n) if n else 0.0 for d, n in zip(dots, norms, strict=True)]

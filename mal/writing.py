@@ -130,24 +130,25 @@ class WritePipeline:
                 if t.role == "user" and request.store_memories
             }
         actions = {i: decide(p) for i, p in parsed.items()}  # the one decision per turn, made once
-        candidates = {
-            i: [
-                build_candidate(
-                    scope,
-                    request,
-                    i,
-                    pos,
-                    turns[i],
-                    fact,
-                    turns[i].at or session_time,
-                    now,
-                    context=turn_context(turns, i),
-                )
-                for pos, fact in enumerate(p.facts)
-            ]
-            for i, p in parsed.items()
-            if actions[i] == TurnAction.FACTS
-        }
+        with stage("candidates"):  # entity extraction and the memory record of every fact
+            candidates = {
+                i: [
+                    build_candidate(
+                        scope,
+                        request,
+                        i,
+                        pos,
+                        turns[i],
+                        fact,
+                        turns[i].at or session_time,
+                        now,
+                        context=turn_context(turns, i),
+                    )
+                    for pos, fact in enumerate(p.facts)
+                ]
+                for i, p in parsed.items()
+                if actions[i] == TurnAction.FACTS
+            }
         flat = [c for group in candidates.values() for c in group]
         # One embedding batch per request: per-call overhead dominated the write path.
         with stage("passage_encode"):
