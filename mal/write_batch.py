@@ -69,6 +69,9 @@ class StagedWrites:
     # and the replay check's answer keyed by memory id or write event.
     nearest_hits: dict[str, list[VectorHit]] | None = None
     prior: dict[str, Memory] | None = None
+    # The graph records of the store's nearest hits above the dedup threshold, read in one
+    # statement up front (the agreement check needs each; one read per hit was ~3 per candidate).
+    neighbours: dict[str, Memory] = field(default_factory=dict)
     stages: Stages = field(default_factory=Stages)  # the capture's stage timings (mal/stages.py)
 
     def nearest(
@@ -121,9 +124,11 @@ def read_ahead(
     candidates: Sequence[Candidate],
     staged: StagedWrites,
     k: int = 1,
+    threshold: float = 0.0,
 ) -> None:
     """The replay check of every candidate in one read, then the dedup neighbours of those that are
-    not replays, side by side on `pool` (I/O-bound round trips; nothing is written in between)."""
+    not replays, side by side on `pool` (I/O-bound round trips; nothing is written in between),
+    then the records of the neighbours at or above `threshold` in one read."""
     staged.prior = graph.prior_writes(subject, [c.memory.id for c in candidates], [c.event for c in candidates])
     fresh = [c for c in candidates if c.memory.id not in staged.prior and c.event not in staged.prior]
 
@@ -132,6 +137,8 @@ def read_ahead(
 
     found = list(pool.map(nearest, fresh)) if len(fresh) > 1 else [nearest(c) for c in fresh]
     staged.nearest_hits = {c.memory.id: hits for c, hits in zip(fresh, found, strict=True)}
+    close = list(dict.fromkeys(h.id for hits in found for h in hits if (h.vector_cosine or 0.0) >= threshold))
+    staged.neighbours = graph.prior_writes(subject, close, []) if close else {}
 
 
 def _cosines(query: Sequence[float], vectors: Sequence[Sequence[float]]) -> list[float]:

@@ -160,7 +160,16 @@ class WritePipeline:
         try:
             if flat and not any(a in (TurnAction.FORGET, TurnAction.BARE_CORRECTION) for a in actions.values()):
                 with stage("dedup_reads"):
-                    read_ahead(self._graph, self._vectors, self._pool, scope.subject, flat, staged, k=DEDUP_CANDIDATES)
+                    read_ahead(
+                        self._graph,
+                        self._vectors,
+                        self._pool,
+                        scope.subject,
+                        flat,
+                        staged,
+                        k=DEDUP_CANDIDATES,
+                        threshold=self._settings.dedup_threshold,
+                    )
             for index, p in parsed.items():
                 if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
                     # These turns read what earlier turns wrote: everything staged goes out first.
@@ -400,7 +409,9 @@ class WritePipeline:
                     if not dedup.agree(pending, memory):
                         continue
                     self._flush_inserts(scope, journal, now)  # the duplicate: written before it is reinforced
-                found = self._graph.get(scope.subject, hit.id)
+                # Read up front unless this capture has changed it since (then read it live).
+                known = journal.staged.neighbours.get(hit.id) if hit.id not in journal.before else None
+                found = known or self._graph.get(scope.subject, hit.id)
                 live = found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED)
                 if live and found is not None and dedup.agree(found, memory):
                     return found

@@ -90,6 +90,25 @@ def test_a_fact_stated_twice_in_one_capture_is_reinforced(fact: str) -> None:
     assert [e.type for e in c.adapters.graph.audit_trail(scope.subject)].count("reinforced") == 1
 
 
+@pytest.mark.parametrize("texts", [EN, ZH], ids=["en", "zh"])
+def test_stored_neighbours_are_read_in_one_statement_not_one_each(
+    texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second session restating the first: the agreement check's records of the stored
+    duplicates come from one read up front (no `get` per hit), and the answer is unchanged."""
+    c, scope = fake_container(), new_scope()
+    first = write(c, scope, "s1", *texts)
+    calls = _count(c, monkeypatch)
+    again = write(c, scope, "s2", *texts)
+    assert calls["graph.prior_writes"] == 2  # the replay check, then the neighbours' records
+    assert calls["graph.get"] == 0
+    created = {w.memory.id for w in first.memories if w.action == "created"}
+    assert {w.action for w in again.memories} == {"reinforced"} and {w.memory.id for w in again.memories} <= created
+    for memory_id in created:
+        stored = c.adapters.graph.get(scope.subject, memory_id)
+        assert stored is not None and any(p.startswith("s2:") for p in stored.provenance)
+
+
 def _memory(memory_id: str, kind: str) -> Memory:
     c, scope = fake_container(), new_scope()
     m = write(c, scope, "s", "I prefer Python").memories[0].memory
