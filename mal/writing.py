@@ -158,22 +158,25 @@ class WritePipeline:
         forgotten_refs: set[str] = set()
         staged = journal.staged
         try:
-            if flat and not any(a in (TurnAction.FORGET, TurnAction.BARE_CORRECTION) for a in actions.values()):
-                with stage("dedup_reads"):
-                    read_ahead(
-                        self._graph,
-                        self._vectors,
-                        self._pool,
-                        scope.subject,
-                        flat,
-                        staged,
-                        k=DEDUP_CANDIDATES,
-                        threshold=self._settings.dedup_threshold,
-                    )
+            # The up-front reads cover the turns up to the next forget or bare correction (which
+            # change what a later candidate would read); after one, the next stretch is read afresh.
+            stretches = _stretches(list(parsed), actions, candidates)
             for index, p in parsed.items():
                 if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
                     # These turns read what earlier turns wrote: everything staged goes out first.
                     self._flush(scope, journal, now)
+                elif stretches.get(index):
+                    with stage("dedup_reads"):
+                        read_ahead(
+                            self._graph,
+                            self._vectors,
+                            self._pool,
+                            scope.subject,
+                            stretches[index],
+                            staged,
+                            k=DEDUP_CANDIDATES,
+                            threshold=self._settings.dedup_threshold,
+                        )
                 with stage("rules"):
                     self._capture_turn(
                         scope,
@@ -549,3 +552,20 @@ class WritePipeline:
     def _audit(self, journal: Journal, kind: AuditType, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:
         """Staged: the capture appends its whole trail in one statement."""
         journal.staged.audit.append(audit_event(kind, memory_id, at, detail))
+
+
+def _stretches(
+    order: list[int], actions: dict[int, TurnAction], candidates: dict[int, list[Candidate]]
+) -> dict[int, list[Candidate]]:
+    """Turn index -> the candidates of the stretch of turns that starts there and runs to the
+    next forget or bare correction (exclusive): where each up-front read is made."""
+    out: dict[int, list[Candidate]] = {}
+    start: int | None = None
+    for index in order:
+        if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
+            start = None
+            continue
+        if start is None:
+            start = index
+        out.setdefault(start, []).extend(candidates.get(index, []))
+    return out
