@@ -215,9 +215,11 @@ CALL (u, it) {
   WITH u, it, f.memory_id AS owner
   CALL (u, it, owner) {
     WITH u, it WHERE owner = it.id
+    OPTIONAL MATCH (before:Memory {id: it.id})
+    WITH u, it, before IS NOT NULL AS existed
     MERGE (m:Memory {id: it.id})
       ON CREATE SET m.subject = $subject
-    WITH u, m, it
+    WITH u, m, it, existed
     WHERE m.subject = $subject
     SET m += it.props, m.tenant = u.tenant
     MERGE (u)-[:HAS_MEMORY]->(m)
@@ -225,15 +227,20 @@ CALL (u, it) {
       MERGE (w:WriteEvent {id: split(ev, ':')[0]})
         ON CREATE SET w.subject = $subject, w.tenant = u.tenant
       MERGE (w)-[:APPLIED_TO]->(m))
-    WITH u, m
+    WITH u, m, existed
     OPTIONAL MATCH (stale:WriteEvent)-[applied:APPLIED_TO]->(m)
     WHERE NOT stale.id IN [ev IN coalesce(m.events, []) | split(ev, ':')[0]]
     DELETE applied
-    WITH u, m, collect(stale) AS stale
+    WITH u, m, existed, collect(stale) AS stale
     FOREACH (w IN [s IN stale WHERE NOT exists { (s)-[:APPLIED_TO]->() }] | DELETE w)
-    WITH u, m
-    OPTIONAL MATCH (u)-[old {memory_id: m.id}]->(:Entity)
-    DELETE old
+    // Old quadruples can only exist on a node that existed: the lookup walks every relationship
+    // of the user (memories, audit, quadruples), so a new memory skips it (it was O(n) each).
+    WITH u, m, existed
+    CALL (u, m, existed) {
+      WITH u, m WHERE existed
+      OPTIONAL MATCH (u)-[old {memory_id: m.id}]->(:Entity)
+      DELETE old
+    }
     RETURN count(DISTINCT m) AS written
   }
   RETURN owner, written

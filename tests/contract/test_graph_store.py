@@ -142,6 +142,22 @@ def test_active_of_kind_by_event_status_and_weight(graph: Any, subject: str, ten
     assert got is not None and got.last_accessed == later + timedelta(hours=1)
 
 
+def test_insert_many_over_an_existing_node_replaces_its_quadruples(graph: Any, subject: str, tenant: str) -> None:
+    """A new memory skips the old-quadruple cleanup (issue #13); a node that already existed (a
+    repaired or re-sent id) still loses the quadruples it no longer has."""
+    graph.ensure_subject(subject, tenant, T0)
+    old = _tea()
+    graph.upsert(subject, old, indexed=True)
+    again = old.model_copy(
+        update={"relations": [Relation(type="PREFERS", entity=Entity(name="乌龙茶", type="topic"), at=T0)]}
+    )
+    assert graph.insert_many(subject, [(again, "fp-" + secrets.token_hex(8))]) == [old.id]
+    assert [q.entity for q in graph.quadruples(subject)] == ["乌龙茶"]
+    fresh = _memory(relations=[Relation(type="PREFERS", entity=Entity(name="coffee", type="topic"), at=T0)])
+    assert graph.insert_many(subject, [(fresh, "fp-" + secrets.token_hex(8))]) == [fresh.id]
+    assert sorted(q.entity for q in graph.quadruples(subject)) == ["coffee", "乌龙茶"]
+
+
 @pytest.mark.parametrize(
     ("kind", "same", "other"),
     [
