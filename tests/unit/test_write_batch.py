@@ -111,7 +111,7 @@ def test_stored_neighbours_are_read_in_one_statement_not_one_each(
 
 @pytest.mark.parametrize(
     ("texts", "forget"),
-    [(EN[:6] + ["I like green tea"], "Please forget my budget"), (ZH[:6] + ["我喜欢绿茶"], "忘掉我说过的预算")],
+    [([*EN[:6], "I like green tea"], "Please forget my budget"), ([*ZH[:6], "我喜欢绿茶"], "忘掉我说过的预算")],
     ids=["en", "zh"],
 )
 def test_a_forget_turn_splits_the_up_front_reads_instead_of_disabling_them(
@@ -121,7 +121,7 @@ def test_a_forget_turn_splits_the_up_front_reads_instead_of_disabling_them(
     changes what later turns would read); no per-candidate replay reads either side, and a replay
     of the whole request still changes nothing."""
     c, scope = fake_container(), new_scope()
-    turns = texts[:3] + [forget] + texts[3:]
+    turns = [*texts[:3], forget, *texts[3:]]
     calls = _count(c, monkeypatch)
     first = write(c, scope, "s1", *turns)
     # a replay read per stretch (+ at most one neighbours' read after the forget's flush), never one each
