@@ -170,16 +170,20 @@ TARGETS = {"search_p95_ms": 30.0, "search_rps": 150.0, "context_p95_ms": 40.0, "
 def seed(url: str, headers: dict[str, str], sample: dict[str, Any]) -> int:
     with httpx.Client(base_url=url, headers=headers, timeout=120) as http:
         for number, _, ts in sessions(sample["conversation"]):
-            http.post(
-                "/v1/memories",
-                json={
-                    "session_id": f"seed-{number}",
-                    "turns": [
-                        {"role": "user", "content": turn_text(t), "ref": t["dia_id"], "speaker": t["speaker"]}
-                        for t in ts
-                    ],
-                },
-            ).raise_for_status()
+            body = {
+                "session_id": f"seed-{number}",
+                "turns": [
+                    {"role": "user", "content": turn_text(t), "ref": t["dia_id"], "speaker": t["speaker"]} for t in ts
+                ],
+            }
+            # A store that is briefly busy on a shared machine answers 503: captures are idempotent,
+            # so the same request is sent again (bounded) rather than losing the whole run.
+            for attempt in range(5):
+                response = http.post("/v1/memories", json=body)
+                if response.status_code != 503 or attempt == 4:
+                    break
+                time.sleep(2.0 * (attempt + 1))
+            response.raise_for_status()
         return int(http.get("/v1/memories", params={"limit": 1}).json()["total"])
 
 
