@@ -174,6 +174,13 @@ class InMemoryGraphStore(InMemoryIdentity, InMemoryAuditChain, GraphStore):
             self._recent[subject] = turns
             return list(turns)
 
+    def append_recent_turns(self, subject: SubjectKey, turns: Sequence[RecentTurn], keep: int, now: datetime) -> int:
+        def change(current: list[RecentTurn]) -> list[RecentTurn]:
+            seen = {(t.session_id, t.index) for t in current}
+            return (current + [t for t in turns if (t.session_id, t.index) not in seen])[-keep:]
+
+        return len(self.update_recent_turns(subject, change, now))
+
     def append_audit(self, subject: SubjectKey, event: AuditEvent) -> None:
         self._check()
         if subject not in self._users:  # like Neo4j's statement: an erased subject is not re-created

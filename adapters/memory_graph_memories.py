@@ -16,6 +16,7 @@ from mal.models import HOLDS_FACT, SEARCHABLE, Entity, GraphHit, Memory, MemoryS
 from mal.ports import MemoryStore
 from mal.profile import PROFILE_RULES, is_evidence
 from mal.records import AuditEvent, Expansion, ProfileEvidence, Quadruple, RecentTurn
+from parsers import conflict_key
 
 __all__ = ["InMemoryMemories"]
 
@@ -229,6 +230,15 @@ class InMemoryMemories(MemoryStore):
             if self._mine(subject, memory_id):
                 del self._memories[memory_id]
                 self._drop_fingerprints(memory_id)
+
+    def backfill_marks(self, subject: SubjectKey, limit: int) -> int:
+        """Nothing to do: this store judges the marks when it is read."""
+        self._check()
+        return 0
+
+    def conflict_rivals(self, subject: SubjectKey, kind: str, key: str) -> list[Memory]:
+        """As the Neo4j store: its keys are always current here, so the group only."""
+        return [m for m in self.active_of_kind(subject, kind) if conflict_key(m.kind, m.slots) == key]
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
         self._check()

@@ -18,8 +18,19 @@ from mal.errors import StoreUnavailable
 from mal.models import Entity, Memory, MemoryStatus, Relation, SubjectKey
 from mal.profile import PROFILE_RULES, is_evidence
 from mal.relations import relation_type
+from parsers import CONFLICT_RULES, conflict_key
 
-__all__ = ["STATUS_PARAMS", "Neo4jBase", "entity_uid", "jsonable", "memory_from_node", "native", "upsert_tx"]
+__all__ = [
+    "STATUS_PARAMS",
+    "Neo4jBase",
+    "entity_uid",
+    "jsonable",
+    "memory_from_node",
+    "native",
+    "node_props",
+    "relation_rows",
+    "upsert_tx",
+]
 
 # Statuses are Cypher parameters (never literals): every statement gets them; unused ones are ignored.
 STATUS_PARAMS = status_params()
@@ -35,7 +46,7 @@ def entity_uid(subject: SubjectKey, entity: Entity) -> str:
     return hashlib.sha256(f"{subject}|{entity.type}|{entity.name}".encode()).hexdigest()[:40]
 
 
-def _props(memory: Memory, indexed: bool) -> dict[str, Any]:
+def node_props(memory: Memory, indexed: bool) -> dict[str, Any]:
     return {
         "kind": memory.kind,
         "summary": memory.summary,
@@ -59,6 +70,9 @@ def _props(memory: Memory, indexed: bool) -> dict[str, Any]:
         # Possible evidence for the instructions, judged once here (mal/profile.py).
         "profile": is_evidence(memory),
         "profile_rules": PROFILE_RULES,
+        # The group a conflict check reads (parsers.conflict_key), under the rules it was computed by.
+        "conflict_key": conflict_key(memory.kind, memory.slots) or "",
+        "conflict_rules": CONFLICT_RULES,
         **{f: getattr(memory, f) for f in _DATETIME_FIELDS},
     }
 
@@ -159,10 +173,17 @@ class Neo4jBase:
 def upsert_tx(tx: neo4j.ManagedTransaction, subject: SubjectKey, memory: Memory, indexed: bool) -> bool:
     """The memory node and its quadruples, inside the caller's transaction (all or nothing)."""
     written = list(
-        tx.run(UPSERT_MEMORY, subject=subject, id=memory.id, props=_props(memory, indexed), now=memory.updated_at)
+        tx.run(UPSERT_MEMORY, subject=subject, id=memory.id, props=node_props(memory, indexed), now=memory.updated_at)
     )
     if not written:
         return False
+    for rel, entities in relation_rows(subject, memory).items():
+        tx.run(UPSERT_RELATION[rel], subject=subject, id=memory.id, entities=entities, weight=memory.weight).consume()
+    return True
+
+
+def relation_rows(subject: SubjectKey, memory: Memory) -> dict[str, list[dict[str, Any]]]:
+    """A memory's quadruples as statement rows, grouped by (whitelisted) relationship type."""
     by_type: dict[str, list[dict[str, Any]]] = {}
     for relation in memory.relations:
         by_type.setdefault(relation_type(relation.type), []).append(
@@ -174,9 +195,7 @@ def upsert_tx(tx: neo4j.ManagedTransaction, subject: SubjectKey, memory: Memory,
                 "detail": relation.detail,
             }
         )
-    for rel, entities in by_type.items():
-        tx.run(UPSERT_RELATION[rel], subject=subject, id=memory.id, entities=entities, weight=memory.weight).consume()
-    return True
+    return by_type
 
 
 def jsonable(value: Any) -> Any:

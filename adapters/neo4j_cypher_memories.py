@@ -11,12 +11,15 @@ __all__ = [
     "BY_EVENT",
     "BY_IDS",
     "BY_IDS_PLAIN",
-    "CLAIM_FINGERPRINT",
+    "BY_STALE_MARKS",
     "CLEAR_CONTEXT",
+    "CONFLICT_RIVALS",
     "DELETE_MEMORY",
     "FORGET_MEMORY",
     "FORGET_PENDING",
     "GET_MEMORY",
+    "INSERT_MANY",
+    "INSERT_RELATIONS",
     "LIST_MEMORIES",
     "MARK_FORGETTING",
     "MARK_INDEXED",
@@ -27,6 +30,7 @@ __all__ = [
     "QUADRUPLES",
     "REINFORCE",
     "RELATED_MAX_DF",
+    "SET_MARKS",
     "SET_STATUS",
     "SET_WEIGHT",
     "TOUCH",
@@ -195,20 +199,76 @@ SET m.context = '', m.updated_at = $now
 RETURN m
 """
 
-# Claim the fact's fingerprint (unique constraint: concurrent MERGEs of one id queue). The claim
-# passes to the caller when the recorded owner is gone, forgotten or archived.
-CLAIM_FINGERPRINT = """
+# A capture's new memories in one statement (issue #13). Per item, in order: claim the fact's
+# fingerprint (unique constraint: concurrent MERGEs of one id queue; the claim passes to this item
+# when the recorded owner is gone, forgotten or archived) and, when the claim is this item's, the
+# clauses of UPSERT_MEMORY. Each `CALL` runs once per row and sees the rows before it, so a later
+# item with an earlier one's fingerprint finds it the owner, as separate statements would (claim
+# and write are one subquery: in two, every claim would run before any write).
+# `written` is 0 when the id belongs to another subject.
+INSERT_MANY = """
 MATCH (u:User {key: $subject})
-MERGE (f:Fingerprint {id: $fp})
-  ON CREATE SET f.subject = $subject, f.memory_id = $id, f.tenant = u.tenant
-SET f.locked_at = $now
-WITH u, f
-OPTIONAL MATCH (u)-[:HAS_MEMORY]->(o:Memory {id: f.memory_id})
-WITH f, o
-SET f.memory_id = CASE WHEN o IS NULL OR NOT o.status IN $holds_fact
-                       THEN $id ELSE f.memory_id END
-RETURN f.memory_id AS owner
+UNWIND range(0, size($items) - 1) AS pos
+WITH u, pos, $items[pos] AS it
+CALL (u, it) {
+  MERGE (f:Fingerprint {id: it.fp})
+    ON CREATE SET f.subject = $subject, f.memory_id = it.id, f.tenant = u.tenant
+  SET f.locked_at = it.now
+  WITH u, f, it
+  OPTIONAL MATCH (u)-[:HAS_MEMORY]->(o:Memory {id: f.memory_id})
+  WITH u, f, o, it
+  SET f.memory_id = CASE WHEN o IS NULL OR NOT o.status IN $holds_fact
+                         THEN it.id ELSE f.memory_id END
+  WITH u, it, f.memory_id AS owner
+  CALL (u, it, owner) {
+    WITH u, it WHERE owner = it.id
+    OPTIONAL MATCH (before:Memory {id: it.id})
+    WITH u, it, before IS NOT NULL AS existed
+    MERGE (m:Memory {id: it.id})
+      ON CREATE SET m.subject = $subject
+    WITH u, m, it, existed
+    WHERE m.subject = $subject
+    SET m += it.props, m.tenant = u.tenant
+    MERGE (u)-[:HAS_MEMORY]->(m)
+    FOREACH (ev IN coalesce(m.events, []) |
+      MERGE (w:WriteEvent {id: split(ev, ':')[0]})
+        ON CREATE SET w.subject = $subject, w.tenant = u.tenant
+      MERGE (w)-[:APPLIED_TO]->(m))
+    WITH u, m, existed
+    OPTIONAL MATCH (stale:WriteEvent)-[applied:APPLIED_TO]->(m)
+    WHERE NOT stale.id IN [ev IN coalesce(m.events, []) | split(ev, ':')[0]]
+    DELETE applied
+    WITH u, m, existed, collect(stale) AS stale
+    FOREACH (w IN [s IN stale WHERE NOT exists { (s)-[:APPLIED_TO]->() }] | DELETE w)
+    // Old quadruples can only exist on a node that existed: the lookup walks every relationship
+    // of the user (memories, audit, quadruples), so a new memory skips it (it was O(n) each).
+    WITH u, m, existed
+    CALL (u, m, existed) {
+      WITH u, m WHERE existed
+      OPTIONAL MATCH (u)-[old {memory_id: m.id}]->(:Entity)
+      DELETE old
+    }
+    RETURN count(DISTINCT m) AS written
+  }
+  RETURN owner, written
+}
+RETURN owner, written ORDER BY pos
 """
+
+# UPSERT_RELATION for every new memory of a capture at once: one statement per whitelisted type
+# present in the capture (not one per memory and type).
+_INSERT_RELATIONS = """
+UNWIND $rows AS row
+MATCH (u:User {{key: $subject}})-[:HAS_MEMORY]->(m:Memory {{id: row.id}})
+UNWIND row.entities AS ent
+MERGE (e:Entity {{uid: ent.uid}})
+  ON CREATE SET e.subject = $subject, e.name = ent.name, e.type = ent.type
+SET e.tenant = u.tenant
+MERGE (u)-[r:{rel} {{memory_id: row.id}}]->(e)
+SET r.at = ent.at, r.weight = row.weight, r.detail = ent.detail
+MERGE (m)-[:ABOUT]->(e)
+"""
+INSERT_RELATIONS = {rel: _INSERT_RELATIONS.format(rel=rel) for rel in sorted(RELATION_TYPES)}
 
 # Reinforce atomically: take the node's write lock first (SET), then read the weight, so two
 # concurrent reinforcements both count (no lost update).
@@ -237,6 +297,38 @@ ACTIVE_OF_KIND = """
 MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {kind: $kind})
 WHERE m.status IN $searchable
 RETURN m ORDER BY m.created_at
+"""
+
+# A conflict check's read (issue #13): the active memories of the kind in the fact's identity group
+# (an index seek on the stored key), plus those whose key is unknown (written before the key, or
+# under other identity rules: read as before, until `mal profile-backfill` keys them).
+CONFLICT_RIVALS = """
+CALL () {
+  MATCH (m:Memory {subject: $subject, conflict_key: $key})
+  WHERE m.kind = $kind AND m.status IN $searchable AND m.conflict_rules = $rules
+  RETURN m
+  UNION
+  MATCH (m:Memory {subject: $subject, kind: $kind})
+  WHERE m.status IN $searchable AND coalesce(m.conflict_rules, '') <> $rules
+  RETURN m
+}
+RETURN m ORDER BY m.created_at
+"""
+
+# `mal profile-backfill`: memories whose write-time marks (profile evidence, conflict group) are
+# missing or were judged under other rules, a page at a time; SET_MARKS writes them (and nothing else).
+BY_STALE_MARKS = """
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory)
+WHERE coalesce(m.profile_rules, '') <> $profile_rules OR coalesce(m.conflict_rules, '') <> $conflict_rules
+RETURN m LIMIT $limit
+"""
+
+SET_MARKS = """
+UNWIND $rows AS row
+MATCH (:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: row.id})
+SET m.profile = row.profile, m.profile_rules = $profile_rules,
+    m.conflict_key = row.conflict_key, m.conflict_rules = $conflict_rules
+RETURN count(m) AS n
 """
 
 RELATED_MAX_DF = 10  # an entity linked to more memories than this relates nothing (BY_IDS)

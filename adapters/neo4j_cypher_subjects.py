@@ -7,6 +7,7 @@ __all__ = [
     "ANALYST_USER",
     "APPEND_AUDIT",
     "APPEND_AUDITS",
+    "APPEND_RECENT",
     "ARCHIVED_REFS",
     "ARCHIVE_PENDING",
     "ARCHIVE_REF",
@@ -42,6 +43,7 @@ SCHEMA = (
     "CREATE CONSTRAINT write_event_id IF NOT EXISTS FOR (w:WriteEvent) REQUIRE w.id IS UNIQUE",
     "CREATE INDEX memory_subject IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.status)",
     "CREATE INDEX memory_kind IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.kind)",
+    "CREATE INDEX memory_conflict IF NOT EXISTS FOR (m:Memory) ON (m.subject, m.conflict_key)",
     "CREATE INDEX memory_indexed IF NOT EXISTS FOR (m:Memory) ON (m.indexed)",
     "CREATE INDEX entity_subject IF NOT EXISTS FOR (e:Entity) ON (e.subject)",
     # The graph stage looks a question's entities up by name within the subject.
@@ -216,10 +218,28 @@ OPTIONAL MATCH (u)-[:HAS_RECENT]->(r:RecentTurns)
 RETURN r.turns_json AS turns
 """
 
+# The buffer is a list of JSON strings, one per turn, with a parallel list of their (session, index)
+# keys: a capture appends only its new turns in one statement (APPEND_RECENT, issue #13) instead of
+# reading the whole buffer into the service and writing it back. A buffer still in the older form
+# (one JSON string, no `turn_keys`) matches no row here; the caller rewrites it with SAVE_RECENT.
 SAVE_RECENT = """
 MATCH (u:User {key: $subject})
 MERGE (u)-[:HAS_RECENT]->(r:RecentTurns {subject: $subject})
-SET r.turns_json = $turns, r.updated_at = $now, r.tenant = u.tenant
+SET r.turns_json = $turns, r.turn_keys = $keys, r.updated_at = $now, r.tenant = u.tenant
+"""
+
+APPEND_RECENT = """
+MATCH (u:User {key: $subject})
+SET u.recent_at = $now
+MERGE (u)-[:HAS_RECENT]->(r:RecentTurns {subject: $subject})
+  ON CREATE SET r.turns_json = [], r.turn_keys = []
+WITH u, r
+WHERE r.turn_keys IS NOT NULL
+WITH u, r, [t IN $turns WHERE NOT t.key IN r.turn_keys] AS fresh
+WITH u, r, r.turn_keys + [t IN fresh | t.key] AS keys, r.turns_json + [t IN fresh | t.json] AS items
+WITH u, r, keys, items, CASE WHEN size(keys) > $keep THEN size(keys) - $keep ELSE 0 END AS cut
+SET r.turn_keys = keys[cut..], r.turns_json = items[cut..], r.updated_at = $now, r.tenant = u.tenant
+RETURN size(r.turn_keys) AS kept
 """
 
 # MATCH, not MERGE: an audit line (e.g. an export's) must never re-create an erased subject.

@@ -22,6 +22,7 @@ from adapters.neo4j_cypher import (
     ANALYST_USER,
     APPEND_AUDIT,
     APPEND_AUDITS,
+    APPEND_RECENT,
     ARCHIVE_PENDING,
     ARCHIVE_REF,
     ARCHIVE_STUB,
@@ -67,8 +68,16 @@ from mal.records import (
 __all__ = ["Neo4jGraphStore"]
 
 
-def _turns(stored: str | None) -> list[RecentTurn]:
-    return [RecentTurn.from_json(t) for t in json.loads(stored)] if stored else []
+def _turns(stored: str | list[str] | None) -> list[RecentTurn]:
+    """Either form of the buffer: one JSON string per turn (now), or one for all (before)."""
+    if not stored:
+        return []
+    items = [json.loads(t) for t in stored] if isinstance(stored, list) else json.loads(stored)
+    return [RecentTurn.from_json(t) for t in items]
+
+
+def _turn_key(turn: RecentTurn) -> str:
+    return f"{turn.session_id}\x1f{turn.index}"
 
 
 class Neo4jGraphStore(Neo4jLeases, Neo4jAuditChain, Neo4jMemories, Neo4jIdentity, GraphStore):
@@ -187,12 +196,27 @@ class Neo4jGraphStore(Neo4jLeases, Neo4jAuditChain, Neo4jMemories, Neo4jIdentity
             if record is None:
                 return []  # unknown (or erased) subject: never re-create it
             turns = change(_turns(record["turns"]))
-            saved = json.dumps([t.to_json() for t in turns], ensure_ascii=False)
-            tx.run(SAVE_RECENT, subject=subject, turns=saved, now=now).consume()
+            saved = [json.dumps(t.to_json(), ensure_ascii=False) for t in turns]
+            tx.run(SAVE_RECENT, subject=subject, turns=saved, keys=[_turn_key(t) for t in turns], now=now).consume()
             return turns
 
         with self._translate(), self._session() as session:
             return session.execute_write(work)
+
+    def append_recent_turns(self, subject: SubjectKey, turns: Sequence[RecentTurn], keep: int, now: datetime) -> int:
+        rows = [{"key": _turn_key(t), "json": json.dumps(t.to_json(), ensure_ascii=False)} for t in turns]
+        records = self._write(APPEND_RECENT, subject=subject, turns=rows, keep=keep, now=now)
+        if records:
+            return int(records[0]["kept"])
+        if not self.subject_exists(subject):
+            return 0  # unknown (or erased) subject: never re-created
+
+        # A buffer in the older one-string form: merged and rewritten in the list form, once.
+        def change(current: list[RecentTurn]) -> list[RecentTurn]:
+            seen = {(t.session_id, t.index) for t in current}
+            return (current + [t for t in turns if (t.session_id, t.index) not in seen])[-keep:]
+
+        return len(self.update_recent_turns(subject, change, now))
 
     def append_audit(self, subject: SubjectKey, event: AuditEvent) -> None:
         self._write(

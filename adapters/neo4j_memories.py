@@ -10,19 +10,30 @@ from datetime import datetime
 import neo4j
 from neo4j import exceptions as nx
 
-from adapters.neo4j_base import STATUS_PARAMS, Neo4jBase, memory_from_node, native, upsert_tx
+from adapters.neo4j_base import (
+    STATUS_PARAMS,
+    Neo4jBase,
+    memory_from_node,
+    native,
+    node_props,
+    relation_rows,
+    upsert_tx,
+)
 from adapters.neo4j_cypher import (
     ACTIVE_OF_KIND,
     BY_EVENT,
     BY_IDS,
     BY_IDS_PLAIN,
-    CLAIM_FINGERPRINT,
+    BY_STALE_MARKS,
     CLEAR_CONTEXT,
+    CONFLICT_RIVALS,
     DELETE_MEMORY,
     EXPAND,
     FORGET_MEMORY,
     FORGET_PENDING,
     GET_MEMORY,
+    INSERT_MANY,
+    INSERT_RELATIONS,
     LIST_MEMORIES,
     MARK_FORGETTING,
     MARK_INDEXED,
@@ -33,6 +44,7 @@ from adapters.neo4j_cypher import (
     QUADRUPLES,
     REINFORCE,
     RELATED_MAX_DF,
+    SET_MARKS,
     SET_STATUS,
     SET_WEIGHT,
     STATS_CLEAR,
@@ -44,7 +56,9 @@ from adapters.neo4j_cypher import (
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
+from mal.profile import PROFILE_RULES
 from mal.records import Expansion, ProfileEvidence, Quadruple
+from parsers import CONFLICT_RULES
 
 __all__ = ["Neo4jMemories"]
 
@@ -73,21 +87,35 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
     def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
         """A capture's new memories in one transaction (one commit, issue #13), each claimed and
-        written in order: a later item sees an earlier one's claim, as separate calls would."""
-
-        def claim(tx: neo4j.ManagedTransaction, memory: Memory, fingerprint: str) -> str:
-            record = tx.run(
-                CLAIM_FINGERPRINT, STATUS_PARAMS, subject=subject, fp=fingerprint, id=memory.id, now=memory.updated_at
-            ).single()
-            if record is None:
-                raise InvalidInput("unknown subject", field="X-User-Id")
-            owner = str(record["owner"])
-            if owner == memory.id and not upsert_tx(tx, subject, memory, False):
-                raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
-            return owner
+        written in order: a later item sees an earlier one's claim, as separate calls would.
+        Two kinds of statement, not several per memory: one `INSERT_MANY` (claims and nodes), then
+        one `INSERT_RELATIONS` per relationship type present among the memories written."""
 
         def work(tx: neo4j.ManagedTransaction) -> list[str]:
-            return [claim(tx, memory, fingerprint) for memory, fingerprint in items]
+            rows = list(
+                tx.run(
+                    INSERT_MANY,
+                    STATUS_PARAMS,
+                    subject=subject,
+                    items=[
+                        {"id": m.id, "fp": fp, "now": m.updated_at, "props": node_props(m, False)} for m, fp in items
+                    ],
+                )
+            )
+            if not rows:
+                raise InvalidInput("unknown subject", field="X-User-Id")
+            owners = [str(r["owner"]) for r in rows]
+            by_type: dict[str, list[dict[str, object]]] = {}
+            for (memory, _), owner, row in zip(items, owners, rows, strict=True):
+                if owner != memory.id:
+                    continue
+                if not row["written"]:
+                    raise InvalidInput(f"memory id {memory.id} belongs to another subject", field="id")
+                for rel, entities in relation_rows(subject, memory).items():
+                    by_type.setdefault(rel, []).append({"id": memory.id, "entities": entities, "weight": memory.weight})
+            for rel, relation_items in by_type.items():
+                tx.run(INSERT_RELATIONS[rel], subject=subject, rows=relation_items).consume()
+            return owners
 
         if not items:
             return []
@@ -168,6 +196,22 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]:
         return [memory_from_node(r["m"]) for r in self._read(ACTIVE_OF_KIND, subject=subject, kind=kind)]
+
+    def backfill_marks(self, subject: SubjectKey, limit: int) -> int:
+        rules = {"profile_rules": PROFILE_RULES, "conflict_rules": CONFLICT_RULES}
+        stale = [memory_from_node(r["m"]) for r in self._read(BY_STALE_MARKS, subject=subject, limit=limit, **rules)]
+        if not stale:
+            return 0
+        rows = []
+        for memory in stale:
+            props = node_props(memory, True)  # the marks exactly as a write computes them
+            rows.append({"id": memory.id, "profile": props["profile"], "conflict_key": props["conflict_key"]})
+        records = self._write(SET_MARKS, subject=subject, rows=rows, **rules)
+        return int(records[0]["n"]) if records else 0
+
+    def conflict_rivals(self, subject: SubjectKey, kind: str, key: str) -> list[Memory]:
+        records = self._read(CONFLICT_RIVALS, subject=subject, kind=kind, key=key, rules=CONFLICT_RULES)
+        return [memory_from_node(r["m"]) for r in records]
 
     def by_ids(
         self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True

@@ -158,7 +158,9 @@ async def load(
     if server_pid and latencies:
         out["server_cpu_ms_per_request"] = round(server * 1000 / len(latencies), 2)
     if stages:
-        out["stages_ms_mean"] = {k: round(statistics.fmean(s[k] for s in stages), 2) for k in stages[0]}
+        # Union of the stage names (a missing stage did not run: 0 ms), in first-seen order.
+        names = list(dict.fromkeys(k for s in stages for k in s))
+        out["stages_ms_mean"] = {k: round(statistics.fmean(s.get(k, 0.0) for s in stages), 2) for k in names}
     return out
 
 
@@ -168,16 +170,20 @@ TARGETS = {"search_p95_ms": 30.0, "search_rps": 150.0, "context_p95_ms": 40.0, "
 def seed(url: str, headers: dict[str, str], sample: dict[str, Any]) -> int:
     with httpx.Client(base_url=url, headers=headers, timeout=120) as http:
         for number, _, ts in sessions(sample["conversation"]):
-            http.post(
-                "/v1/memories",
-                json={
-                    "session_id": f"seed-{number}",
-                    "turns": [
-                        {"role": "user", "content": turn_text(t), "ref": t["dia_id"], "speaker": t["speaker"]}
-                        for t in ts
-                    ],
-                },
-            ).raise_for_status()
+            body = {
+                "session_id": f"seed-{number}",
+                "turns": [
+                    {"role": "user", "content": turn_text(t), "ref": t["dia_id"], "speaker": t["speaker"]} for t in ts
+                ],
+            }
+            # A store that is briefly busy on a shared machine answers 503: captures are idempotent,
+            # so the same request is sent again (bounded) rather than losing the whole run.
+            for attempt in range(5):
+                response = http.post("/v1/memories", json=body)
+                if response.status_code != 503 or attempt == 4:
+                    break
+                time.sleep(2.0 * (attempt + 1))
+            response.raise_for_status()
         return int(http.get("/v1/memories", params={"limit": 1}).json()["total"])
 
 

@@ -33,6 +33,7 @@ from mal.subject_lock import SubjectLocks
 from mal.writing import WritePipeline
 
 if TYPE_CHECKING:
+    from mal.backfill import MarkBackfill
     from mal.reindex import Reindexer
 
 __all__ = ["Adapters", "Container", "build", "make_embedder", "real_adapters", "turn_ttl_days"]
@@ -119,6 +120,11 @@ class Container:
         return Reindexer(
             self.adapters.graph, self.adapters.vectors, self.adapters.embedder, self.settings.data_dir / "reindex"
         )
+
+    def mark_backfill(self) -> MarkBackfill:
+        from mal.backfill import MarkBackfill
+
+        return MarkBackfill(self.adapters.graph, self.settings.data_dir / "backfill")
 
     def ensure_analyst_user(self) -> None:
         """Explicit and idempotent: the Neo4j user analysts run as exists and takes the configured

@@ -252,5 +252,27 @@ def reindex(
     console.print_json(json.dumps(summary.to_json()))
 
 
+@app.command("profile-backfill")
+def profile_backfill(
+    tenant: Annotated[str | None, typer.Option(help="only this tenant's subjects (with --user: one subject)")] = None,
+    user: Annotated[str | None, typer.Option(help="with --tenant: only this subject")] = None,
+) -> None:
+    """Mark memories written before the write-time marks (profile evidence, conflict group).
+
+    Until marked, such memories are read as "unknown" by context calls and conflict checks: right,
+    but as slow as before. Safe while the API runs (it only adds marks); resumable: finished
+    subjects are checkpointed under MAL_DATA_DIR/backfill and a page only holds unmarked memories."""
+    if user is not None and tenant is None:
+        console.print("[red]--user needs --tenant[/red]")
+        raise typer.Exit(2)
+    container = _container()
+    try:
+        only = [_scope(tenant, user).subject] if tenant is not None and user is not None else None
+        summary = container.mark_backfill().run(tenant=tenant, only=only, progress=True)
+    finally:
+        container.close()
+    console.print_json(json.dumps(summary.to_json()))
+
+
 if __name__ == "__main__":
     app()

@@ -104,6 +104,11 @@ class MemoryReader(Protocol):
         ...
 
     def active_of_kind(self, subject: SubjectKey, kind: str) -> list[Memory]: ...
+    def conflict_rivals(self, subject: SubjectKey, kind: str, key: str) -> list[Memory]:
+        """`active_of_kind` cut to the memories whose `parsers.conflict_key` is `key` (oldest
+        first); may also return others of the kind (keys the store cannot vouch for), never fewer."""
+        ...
+
     def by_ids(
         self, subject: SubjectKey, ids: Sequence[str], statuses: Sequence[str], related: bool = True
     ) -> list[GraphHit]:
@@ -140,6 +145,12 @@ class MemoryWriter(Protocol):
     def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str: ...
     def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
         """`insert_new` for each (memory, fingerprint) in order, in one transaction: owners in order."""
+        ...
+
+    def backfill_marks(self, subject: SubjectKey, limit: int) -> int:
+        """Write the marks the store keeps beside a memory's content (profile evidence, conflict
+        group; judged on write) on up to `limit` of the subject's memories written before those
+        marks or under other rules; returns how many it marked (0: none left)."""
         ...
 
     def reinforce(
@@ -214,6 +225,10 @@ class RecentTurnsStore(Protocol):
     def update_recent_turns(
         self, subject: SubjectKey, change: Callable[[list[RecentTurn]], list[RecentTurn]], now: datetime
     ) -> list[RecentTurn]: ...
+    def append_recent_turns(self, subject: SubjectKey, turns: Sequence[RecentTurn], keep: int, now: datetime) -> int:
+        """Add the turns whose (session_id, index) the buffer lacks, keep the last `keep`, under
+        the same lock; returns how many it holds. Only the new turns travel (a capture's path)."""
+        ...
 
 
 class SubjectRegistry(Protocol):

@@ -1,7 +1,8 @@
 """The bounded buffer of the last N turns (seed 000's "recent conversation" injection).
 
-Every change is one read-modify-write under the subject's lock in the graph store, so concurrent
-captures of one subject each keep all their turns, and a forget removes its turns for good.
+Every change happens under the subject's lock in the graph store, so concurrent captures of one
+subject each keep all their turns, and a forget removes its turns for good. A capture sends only
+its new turns (the store merges and trims them); other changes read, change and write the buffer.
 """
 
 from __future__ import annotations
@@ -59,13 +60,8 @@ class RecentBuffer:
             for index, turn in enumerate(turns)
             if index not in skip
         ]
-
-        def change(current: list[RecentTurn]) -> list[RecentTurn]:
-            seen = {(t.session_id, t.index) for t in current}
-            merged = current + [t for t in new if (t.session_id, t.index) not in seen]
-            return merged[-self._max :]
-
-        return len(self._graph.update_recent_turns(scope.subject, change, now))
+        # Only the new turns go to the store; it merges and trims under the subject's lock.
+        return self._graph.append_recent_turns(scope.subject, new, self._max, now)
 
     def drop(self, scope: SubjectScope, refs: Collection[str], now: datetime) -> int:
         """Remove the turns a forgotten memory came from; returns how many were removed."""

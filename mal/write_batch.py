@@ -27,16 +27,18 @@ Why the rules do not change:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import numpy as np
+
 from mal.capture_plan import Candidate
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.ports import AuditLog, MemoryReader, MemoryWriter, VectorStore
 from mal.records import AuditEvent
+from mal.stages import Stages
 
 __all__ = ["PendingInsert", "StagedWrites", "read_ahead"]
 
@@ -67,6 +69,10 @@ class StagedWrites:
     # and the replay check's answer keyed by memory id or write event.
     nearest_hits: dict[str, list[VectorHit]] | None = None
     prior: dict[str, Memory] | None = None
+    # The graph records of the store's nearest hits above the dedup threshold, read in one
+    # statement up front (the agreement check needs each; one read per hit was ~3 per candidate).
+    neighbours: dict[str, Memory] = field(default_factory=dict)
+    stages: Stages = field(default_factory=Stages)  # the capture's stage timings (mal/stages.py)
 
     def nearest(
         self, vectors: VectorStore, subject: SubjectKey, memory: Memory, vector: Sequence[float], k: int = 1
@@ -78,10 +84,10 @@ class StagedWrites:
         else:
             hits = list(vectors.nearest(subject, vector, k=k, kind=memory.kind))
         pending = [(p.candidate.memory, p.vector) for p in self.inserts]
-        for staged, staged_vector in self.vectors + pending:
-            if staged.kind != memory.kind or staged.id == memory.id:
-                continue
-            cosine = _cosine(vector, staged_vector)
+        others = [(m, v) for m, v in self.vectors + pending if m.kind == memory.kind and m.id != memory.id]
+        # One matrix product, not a Python loop per staged vector: a 20-turn capture compares
+        # every candidate with every earlier one (~200 cosines of 384 floats each).
+        for (staged, _), cosine in zip(others, _cosines(vector, [v for _, v in others]), strict=True):
             hits.append(VectorHit(id=staged.id, score=cosine, vector_cosine=cosine))
         hits.sort(key=lambda h: h.vector_cosine or 0.0, reverse=True)
         return hits[:k]
@@ -96,15 +102,18 @@ class StagedWrites:
         inserts must have gone out first (`WritePipeline._flush`)."""
         assert not self.inserts, "pending inserts are written before their vectors"
         if self.vectors:
-            vectors.upsert_many(subject, self.vectors)
-            graph.mark_indexed_many(subject, [m.id for m, _ in self.vectors])
+            with self.stages("weaviate_batch"):
+                vectors.upsert_many(subject, self.vectors)
+            with self.stages("mark_indexed"):
+                graph.mark_indexed_many(subject, [m.id for m, _ in self.vectors])
             self.vectors = []
         self.flush_audit(audit, subject)
 
     def flush_audit(self, audit: AuditLog, subject: SubjectKey) -> None:
         if self.audit:
             events, self.audit = self.audit, []
-            audit.append_audits(subject, events)
+            with self.stages("audit"):
+                audit.append_audits(subject, events)
 
 
 def read_ahead(
@@ -115,9 +124,11 @@ def read_ahead(
     candidates: Sequence[Candidate],
     staged: StagedWrites,
     k: int = 1,
+    threshold: float = 0.0,
 ) -> None:
     """The replay check of every candidate in one read, then the dedup neighbours of those that are
-    not replays, side by side on `pool` (I/O-bound round trips; nothing is written in between)."""
+    not replays, side by side on `pool` (I/O-bound round trips; nothing is written in between),
+    then the records of the neighbours at or above `threshold` in one read."""
     staged.prior = graph.prior_writes(subject, [c.memory.id for c in candidates], [c.event for c in candidates])
     fresh = [c for c in candidates if c.memory.id not in staged.prior and c.event not in staged.prior]
 
@@ -126,9 +137,16 @@ def read_ahead(
 
     found = list(pool.map(nearest, fresh)) if len(fresh) > 1 else [nearest(c) for c in fresh]
     staged.nearest_hits = {c.memory.id: hits for c, hits in zip(fresh, found, strict=True)}
+    close = list(dict.fromkeys(h.id for hits in found for h in hits if (h.vector_cosine or 0.0) >= threshold))
+    staged.neighbours = graph.prior_writes(subject, close, []) if close else {}
 
 
-def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=True))
-    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
-    return dot / norm if norm else 0.0
+def _cosines(query: Sequence[float], vectors: Sequence[Sequence[float]]) -> list[float]:
+    """Cosine of `query` with each of `vectors` (0.0 where either has no length), in float64."""
+    if not vectors:
+        return []
+    matrix = np.asarray(vectors, dtype=np.float64)
+    q = np.asarray(query, dtype=np.float64)
+    norms = np.linalg.norm(matrix, axis=1) * np.linalg.norm(q)
+    dots = matrix @ q
+    return [float(d / n) if n else 0.0 for d, n in zip(dots, norms, strict=True)]

@@ -80,6 +80,7 @@ class CaptureResult:
     forget_candidates: list[dict[str, str]] = field(default_factory=list)  # to confirm by id after a question
     recent_turns_kept: int = 0
     dropped_turns: int = 0
+    timings_ms: dict[str, float] = field(default_factory=dict)  # exclusive stage times (mal/stages.py)
 
 
 class WritePipeline:
@@ -107,82 +108,101 @@ class WritePipeline:
 
     # -- public -----------------------------------------------------------------------------
     def capture(self, scope: SubjectScope, request: CaptureRequest) -> CaptureResult:
-        turns, dropped = sanitize_turns(
-            request.turns,
-            self._settings.max_turns_per_call,
-            self._settings.max_turn_chars,
-            self._settings.max_turn_hard_chars,
-        )
-        # Identifiers go before parsing: raw turns, summaries, slots, entities, vectors and the
-        # recent buffer only ever see the placeholders (or hashes).
-        turns = self._redactor.turns(scope.tenant, turns, request.pii_policy)
-        result = CaptureResult(dropped_turns=dropped)
-        now = self._clock.now()
-        quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)
-        session_time = request.occurred_at or now
         journal = Journal()
-        parsed = {
-            i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
-            for i, t in enumerate(turns)
-            if t.role == "user" and request.store_memories
-        }
+        stage = journal.staged.stages  # exclusive stage timings (mal/stages.py), returned with the result
+        with stage("prepare"):
+            turns, dropped = sanitize_turns(
+                request.turns,
+                self._settings.max_turns_per_call,
+                self._settings.max_turn_chars,
+                self._settings.max_turn_hard_chars,
+            )
+            # Identifiers go before parsing: raw turns, summaries, slots, entities, vectors and the
+            # recent buffer only ever see the placeholders (or hashes).
+            turns = self._redactor.turns(scope.tenant, turns, request.pii_policy)
+            result = CaptureResult(dropped_turns=dropped)
+            now = self._clock.now()
+            quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)
+        session_time = request.occurred_at or now
+        with stage("parse"):
+            parsed = {
+                i: parsers.parse(t.content, t.at or session_time, speaker=t.speaker, fallback=self._fallback)
+                for i, t in enumerate(turns)
+                if t.role == "user" and request.store_memories
+            }
         actions = {i: decide(p) for i, p in parsed.items()}  # the one decision per turn, made once
-        candidates = {
-            i: [
-                build_candidate(
-                    scope,
-                    request,
-                    i,
-                    pos,
-                    turns[i],
-                    fact,
-                    turns[i].at or session_time,
-                    now,
-                    context=turn_context(turns, i),
-                )
-                for pos, fact in enumerate(p.facts)
-            ]
-            for i, p in parsed.items()
-            if actions[i] == TurnAction.FACTS
-        }
+        with stage("candidates"):  # entity extraction and the memory record of every fact
+            candidates = {
+                i: [
+                    build_candidate(
+                        scope,
+                        request,
+                        i,
+                        pos,
+                        turns[i],
+                        fact,
+                        turns[i].at or session_time,
+                        now,
+                        context=turn_context(turns, i),
+                    )
+                    for pos, fact in enumerate(p.facts)
+                ]
+                for i, p in parsed.items()
+                if actions[i] == TurnAction.FACTS
+            }
         flat = [c for group in candidates.values() for c in group]
         # One embedding batch per request: per-call overhead dominated the write path.
-        for candidate, vector in zip(
-            flat, self._embedder.embed_passages([embed_text(c.memory) for c in flat]), strict=True
-        ):
+        with stage("passage_encode"):
+            vectors = self._embedder.embed_passages([embed_text(c.memory) for c in flat])
+        for candidate, vector in zip(flat, vectors, strict=True):
             candidate.vector = vector
         forgotten_refs: set[str] = set()
         staged = journal.staged
         try:
-            if flat and not any(a in (TurnAction.FORGET, TurnAction.BARE_CORRECTION) for a in actions.values()):
-                read_ahead(self._graph, self._vectors, self._pool, scope.subject, flat, staged, k=DEDUP_CANDIDATES)
+            # The up-front reads cover the turns up to the next forget or bare correction (which
+            # change what a later candidate would read); after one, the next stretch is read afresh.
+            stretches = _stretches(list(parsed), actions, candidates)
             for index, p in parsed.items():
                 if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
                     # These turns read what earlier turns wrote: everything staged goes out first.
                     self._flush(scope, journal, now)
-                self._capture_turn(
-                    scope,
-                    request,
-                    index,
-                    turns[index],
-                    p,
-                    actions[index],
-                    candidates.get(index, []),
-                    now,
-                    result,
-                    journal,
-                    quarantined,
-                    forgotten_refs,
-                )
+                elif stretches.get(index):
+                    with stage("dedup_reads"):
+                        read_ahead(
+                            self._graph,
+                            self._vectors,
+                            self._pool,
+                            scope.subject,
+                            stretches[index],
+                            staged,
+                            k=DEDUP_CANDIDATES,
+                            threshold=self._settings.dedup_threshold,
+                        )
+                with stage("rules"):
+                    self._capture_turn(
+                        scope,
+                        request,
+                        index,
+                        turns[index],
+                        p,
+                        actions[index],
+                        candidates.get(index, []),
+                        now,
+                        result,
+                        journal,
+                        quarantined,
+                        forgotten_refs,
+                    )
             # A forget request's own words name what was forgotten, and a turn whose memory this very
             # request forgot must not come back through the recent buffer either.
             self._flush(scope, journal, now)
             skip = {i for i, action in actions.items() if action == TurnAction.FORGET}
             skip |= {i for i, t in enumerate(turns) if turn_ref(request.session_id, i, t) in forgotten_refs}
             if request.store_turns:
-                result.recent_turns_kept = self._recent.append(
-                    scope, request.session_id, turns, now, request.source, skip
-                )
+                with stage("recent"):
+                    result.recent_turns_kept = self._recent.append(
+                        scope, request.session_id, turns, now, request.source, skip
+                    )
         except BaseException:  # every error class, not only store outages: nothing half-written
             for unsent in staged.inserts:  # never written: the trail must not claim them
                 staged.audit.remove(unsent.audit)
@@ -193,6 +213,7 @@ class WritePipeline:
                 log.warning("could not record %d audit events before a rollback", len(staged.audit))
             undo(self._graph, self._vectors, self._clock, scope, journal)
             raise
+        result.timings_ms = stage.as_dict()
         return result
 
     def absorb(self, scope: SubjectScope, memories: list[Memory], origin: str) -> list[WrittenMemory]:
@@ -300,13 +321,16 @@ class WritePipeline:
         journal: Journal,
     ) -> WrittenMemory:
         memory, fact = candidate.memory, candidate.fact
-        # Only kinds with conflict keys need the subject's active memories of that kind (pending
-        # inserts of this capture included: they go out first).
+        # Only the active memories of the fact's conflict group can conflict with it (same kind,
+        # same identity slots): that group is read, not every memory of the kind, and this
+        # capture's pending inserts go out first only when one of them is in the group.
         active: list[Memory] = []
-        if memory.kind in parsers.CONFLICT_KEYS:
-            if any(p.candidate.memory.kind == memory.kind for p in journal.staged.inserts):
+        group = parsers.conflict_key(memory.kind, memory.slots)
+        if group is not None:
+            staged = journal.staged.inserts
+            if any(parsers.conflict_key(p.candidate.memory.kind, p.candidate.memory.slots) == group for p in staged):
                 self._flush_inserts(scope, journal, now)
-            active = self._graph.active_of_kind(scope.subject, memory.kind)
+            active = self._graph.conflict_rivals(scope.subject, memory.kind, group)
         conflict = parsers.check_conflict(fact, [{"id": m.id, "slots": m.slots} for m in active])
         if conflict is not None:
             old = next(m for m in active if m.id == conflict.memory_id)
@@ -398,7 +422,9 @@ class WritePipeline:
                     if not dedup.same_fact(pending, memory, hit.vector_cosine or 0.0):
                         continue
                     self._flush_inserts(scope, journal, now)  # the duplicate: written before it is reinforced
-                found = self._graph.get(scope.subject, hit.id)
+                # Read up front unless this capture has changed it since (then read it live).
+                known = journal.staged.neighbours.get(hit.id) if hit.id not in journal.before else None
+                found = known or self._graph.get(scope.subject, hit.id)
                 live = found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED)
                 if live and found is not None and dedup.same_fact(found, memory, hit.vector_cosine or 0.0):
                     return found
@@ -510,7 +536,8 @@ class WritePipeline:
         if not pending:
             return
         journal.created.extend(p.candidate.memory.id for p in pending)
-        owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprint) for p in pending])
+        with staged.stages("neo4j_insert"):
+            owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprint) for p in pending])
         for p, owner in zip(pending, owners, strict=True):
             memory = p.candidate.memory
             if owner == memory.id:
@@ -535,3 +562,20 @@ class WritePipeline:
     def _audit(self, journal: Journal, kind: AuditType, memory_id: str, at: datetime, detail: dict[str, Any]) -> None:
         """Staged: the capture appends its whole trail in one statement."""
         journal.staged.audit.append(audit_event(kind, memory_id, at, detail))
+
+
+def _stretches(
+    order: list[int], actions: dict[int, TurnAction], candidates: dict[int, list[Candidate]]
+) -> dict[int, list[Candidate]]:
+    """Turn index -> the candidates of the stretch of turns that starts there and runs to the
+    next forget or bare correction (exclusive): where each up-front read is made."""
+    out: dict[int, list[Candidate]] = {}
+    start: int | None = None
+    for index in order:
+        if actions[index] in (TurnAction.FORGET, TurnAction.BARE_CORRECTION):
+            start = None
+            continue
+        if start is None:
+            start = index
+        out.setdefault(start, []).extend(candidates.get(index, []))
+    return out

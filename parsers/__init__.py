@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from parsers.conflicts import CONFLICT_KEYS, apply_correction, check_conflict
+from parsers.conflicts import CONFLICT_KEYS, CONFLICT_RULES, apply_correction, check_conflict, conflict_key
 from parsers.corrections import inline_correction, trim_new
 from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
@@ -32,6 +32,7 @@ from parsers.summaries import render
 
 __all__ = [
     "CONFLICT_KEYS",
+    "CONFLICT_RULES",
     "KINDS",
     "ConflictFinding",
     "Correction",
@@ -43,6 +44,7 @@ __all__ = [
     "apply_correction",
     "as_zh_or_en",
     "check_conflict",
+    "conflict_key",
     "counts_as_zh",
     "detect_lang",
     "forget_request",

@@ -6,15 +6,43 @@ contradiction becomes `disputed` with a question in the user's language (seed 00
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from parsers.kinds import conflict_keys
 from parsers.model import ConflictFinding, Correction, Fact
 
-__all__ = ["CONFLICT_KEYS", "apply_correction", "check_conflict"]
+__all__ = ["CONFLICT_KEYS", "CONFLICT_RULES", "apply_correction", "check_conflict", "conflict_key"]
 
 # kind -> (identity slots that must match, value slot that must not differ)
 CONFLICT_KEYS: dict[str, tuple[tuple[str, ...], str]] = conflict_keys()  # from the KINDS table
+# Kinds with identity slots whose memories never contradict each other (two conditions of one
+# relative are both true): no conflict check, so no read either.
+_NEVER_CONFLICT = frozenset({"family_health"})
+# What a stored conflict key was computed under: a changed identity rule makes old keys unknown.
+CONFLICT_RULES = hashlib.sha256(
+    json.dumps(sorted((k, list(v[0])) for k, v in CONFLICT_KEYS.items()) + sorted(_NEVER_CONFLICT)).encode()
+).hexdigest()[:16]
+
+
+def _canonical(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def conflict_key(kind: str, slots: dict[str, Any]) -> str | None:
+    """The only memories `check_conflict` can find in conflict with a fact are those of its kind
+    with equal identity slots: this key names that group (a hash, equal exactly when the identity
+    slots are equal), so the write path reads the group, not every memory of the kind. None when
+    the kind never conflicts."""
+    keys = CONFLICT_KEYS.get(kind)
+    if keys is None or kind in _NEVER_CONFLICT:
+        return None
+    identity = [_canonical(slots.get(k)) for k in keys[0]]
+    text = json.dumps([kind, identity], ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
 _LABELS = {
     "amount": ("预算", "budget"),
     "value": ("信息", "value"),
@@ -46,7 +74,7 @@ def check_conflict(fact: Fact, existing: list[dict[str, Any]]) -> ConflictFindin
     if keys is None:
         return None
     identity, slot = keys
-    if fact.kind == "family_health":
+    if fact.kind in _NEVER_CONFLICT:
         return None  # two conditions for one relative are both true, never a contradiction
     for memory in reversed(existing):
         old_slots = memory.get("slots", {})

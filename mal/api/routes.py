@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Annotated
 
@@ -13,7 +14,7 @@ from mal.bootstrap import Container
 from mal.context import ContextGate
 from mal.errors import InvalidInput, NotFound, StoreUnavailable
 from mal.identity import Principal
-from mal.metrics import WRITES
+from mal.metrics import WRITES, capture_timings
 from mal.models import Memory, MemoryStatus
 from mal.records import RecentTurn
 from mal.scope import SubjectScope
@@ -46,7 +47,9 @@ def capture(body: s.CaptureBody, p: Agent, bind: Binder, c: C) -> s.CaptureRespo
 
 
 def _capture(body: s.CaptureBody, p: Principal, scope: SubjectScope, c: Container) -> s.CaptureResponse:
+    began = time.perf_counter()
     consent = c.consent.state(p, scope)
+    consent_ms = (time.perf_counter() - began) * 1000
     if not consent.memory and not consent.recent_turns:  # 200: the agent did nothing wrong
         return s.CaptureResponse(
             memories=[], questions=[], forgotten=[], recent_turns_kept=0, dropped_turns=0, stored=False,
@@ -72,7 +75,9 @@ def _capture(body: s.CaptureBody, p: Principal, scope: SubjectScope, c: Containe
         WRITES.labels(action=w.action).inc()
         actions[w.action] = actions.get(w.action, 0) + 1
     actions |= {"forgotten": len(result.forgotten), "turns": len(body.turns)}
+    began = time.perf_counter()
     c.audit.record(p.tenant, "write", p.key_id, scope.subject, [w.memory.id for w in result.memories], actions)
+    timings = capture_timings(result.timings_ms, consent_ms, (time.perf_counter() - began) * 1000)
     return s.CaptureResponse(
         memories=[
             s.WrittenOut(
@@ -91,6 +96,7 @@ def _capture(body: s.CaptureBody, p: Principal, scope: SubjectScope, c: Containe
         recent_turns_kept=result.recent_turns_kept,
         dropped_turns=result.dropped_turns,
         reason=consent.reason,
+        timings_ms=timings,
     )
 
 

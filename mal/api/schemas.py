@@ -154,6 +154,10 @@ class CaptureResponse(BaseModel):
     dropped_turns: int
     stored: bool = Field(default=True, description="false: nothing was stored (no consent; see `reason`)")
     reason: str | None = Field(default=None, description="why less was stored than sent (consent)")
+    timings_ms: dict[str, float] = Field(
+        default_factory=dict,
+        description="server-side time of each capture stage (exclusive; they add up to `total`)",
+    )
 
 
 class SearchBody(_Body):

@@ -142,6 +142,52 @@ def test_active_of_kind_by_event_status_and_weight(graph: Any, subject: str, ten
     assert got is not None and got.last_accessed == later + timedelta(hours=1)
 
 
+def test_insert_many_over_an_existing_node_replaces_its_quadruples(graph: Any, subject: str, tenant: str) -> None:
+    """A new memory skips the old-quadruple cleanup (issue #13); a node that already existed (a
+    repaired or re-sent id) still loses the quadruples it no longer has."""
+    graph.ensure_subject(subject, tenant, T0)
+    old = _tea()
+    graph.upsert(subject, old, indexed=True)
+    again = old.model_copy(
+        update={"relations": [Relation(type="PREFERS", entity=Entity(name="乌龙茶", type="topic"), at=T0)]}
+    )
+    assert graph.insert_many(subject, [(again, "fp-" + secrets.token_hex(8))]) == [old.id]
+    assert [q.entity for q in graph.quadruples(subject)] == ["乌龙茶"]
+    fresh = _memory(relations=[Relation(type="PREFERS", entity=Entity(name="coffee", type="topic"), at=T0)])
+    assert graph.insert_many(subject, [(fresh, "fp-" + secrets.token_hex(8))]) == [fresh.id]
+    assert sorted(q.entity for q in graph.quadruples(subject)) == ["coffee", "乌龙茶"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "same", "other"),
+    [
+        ("preference", {"item": "green tea", "polarity": "like"}, {"item": "coffee", "polarity": "like"}),
+        ("budget", {"category": "旅行", "amount": 800.0}, {"category": "餐饮", "amount": 800.0}),
+    ],
+    ids=["en", "zh"],
+)
+def test_conflict_rivals_reads_only_the_facts_identity_group(
+    graph: Any, subject: str, tenant: str, kind: str, same: dict[str, Any], other: dict[str, Any]
+) -> None:
+    """The write path's conflict read (issue #13): same kind and identity slots, active, oldest
+    first; another identity (another item, another budget category) is not read at all."""
+    from parsers import conflict_key
+
+    graph.ensure_subject(subject, tenant, T0)
+    a = _memory(kind=kind, slots=same)
+    b = _memory(kind=kind, slots={**same, "polarity": "dislike", "amount": 500}, at=T0 + timedelta(minutes=1))
+    c = _memory(kind=kind, slots=other)
+    gone = _memory(kind=kind, slots=same, at=T0 + timedelta(minutes=2))
+    for m in (a, b, c, gone):
+        graph.upsert(subject, m, indexed=True)
+    graph.set_status(subject, [gone.id], MemoryStatus.FORGOTTEN, T0)
+    key = conflict_key(kind, same)
+    assert key is not None and key != conflict_key(kind, other)
+    assert [m.id for m in graph.conflict_rivals(subject, kind, key)] == [a.id, b.id]
+    assert [m.id for m in graph.conflict_rivals(subject[::-1], kind, key)] == []
+    assert conflict_key("family_health", {"relative": "mother", "condition": "高血压"}) is None  # never conflicts
+
+
 def test_by_ids_keeps_order_statuses_entities_and_related(graph: Any, subject: str, tenant: str) -> None:
     graph.ensure_subject(subject, tenant, T0)
     tea, todo = (
@@ -242,6 +288,32 @@ def test_quarantine_is_per_tenant_and_reversible(graph: Any, subject: str, tenan
     graph.set_source_quarantine(tenant, "web", False, T0)
     assert graph.get(subject, web.id).status == MemoryStatus.ACTIVE  # type: ignore[union-attr]
     assert graph.quarantined_sources(tenant) == set()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_append_recent_turns_merges_new_turns_only_and_trims(graph: Any, subject: str, tenant: str, lang: str) -> None:
+    """A capture's path (issue #13): only new (session, index) keys are added, the last `keep` are
+    kept, an unknown subject is never created, and a buffer changed by `update_recent_turns`
+    (forget, expiry) is appended to as it stands."""
+    text = {"en": "I like green tea, turn {}", "zh": "我喜欢绿茶，第{}句"}[lang]
+
+    def turn(session: str, i: int) -> RecentTurn:
+        return RecentTurn(
+            session_id=session, index=i, ref=f"{session}:{i}", role="user", content=text.format(i), at=T0.isoformat()
+        )
+
+    graph.ensure_subject(subject, tenant, T0)
+    first = [turn("s1", i) for i in range(3)]
+    assert graph.append_recent_turns(subject, first, 4, T0) == 3
+    assert graph.append_recent_turns(subject, first, 4, T0) == 3  # a replay adds nothing
+    assert graph.recent_turns(subject) == first
+    second = [turn("s2", i) for i in range(3)]
+    assert graph.append_recent_turns(subject, second, 4, T0) == 4
+    assert graph.recent_turns(subject) == first[2:] + second  # the oldest go first
+    graph.update_recent_turns(subject, lambda current: [t for t in current if t.ref != "s2:1"], T0)
+    assert graph.append_recent_turns(subject, [turn("s3", 0)], 4, T0) == 4
+    assert [t.ref for t in graph.recent_turns(subject)] == ["s1:2", "s2:0", "s2:2", "s3:0"]
+    assert graph.append_recent_turns(subject[::-1], first, 4, T0) == 0 and graph.recent_turns(subject[::-1]) == []
 
 
 def test_quadruples_recent_audit_and_erase(graph: Any, subject: str, tenant: str) -> None:

@@ -363,7 +363,8 @@ def test_raw_turn_text_only_with_the_analyst_raw_scope(world: World) -> None:
     texts = {r["t"] for r in body["rows"]}
     assert set(said) <= texts
     status, body = world.cypher(t.raw, "MATCH (r:RecentTurns) RETURN r.turns_json AS t")
-    joined = " ".join(r["t"] for r in body["rows"])
+    # one JSON string per turn (a list), or one string for all turns in buffers written before it
+    joined = " ".join(r["t"] if isinstance(r["t"], str) else " ".join(r["t"]) for r in body["rows"])
     assert all(s in joined for s in said)
     status, body = world.cypher(t.raw, "MATCH (m:Memory {kind: 'episode'}) RETURN m")
     assert {s for s in said} <= {r["m"]["text"] for r in body["rows"]}

@@ -90,6 +90,48 @@ def test_a_fact_stated_twice_in_one_capture_is_reinforced(fact: str) -> None:
     assert [e.type for e in c.adapters.graph.audit_trail(scope.subject)].count("reinforced") == 1
 
 
+@pytest.mark.parametrize("texts", [EN, ZH], ids=["en", "zh"])
+def test_stored_neighbours_are_read_in_one_statement_not_one_each(
+    texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second session restating the first: the agreement check's records of the stored
+    duplicates come from one read up front (no `get` per hit), and the answer is unchanged."""
+    c, scope = fake_container(), new_scope()
+    first = write(c, scope, "s1", *texts)
+    calls = _count(c, monkeypatch)
+    again = write(c, scope, "s2", *texts)
+    assert calls["graph.prior_writes"] == 2  # the replay check, then the neighbours' records
+    assert calls["graph.get"] == 0
+    created = {w.memory.id for w in first.memories if w.action == "created"}
+    assert {w.action for w in again.memories} == {"reinforced"} and {w.memory.id for w in again.memories} <= created
+    for memory_id in created:
+        stored = c.adapters.graph.get(scope.subject, memory_id)
+        assert stored is not None and any(p.startswith("s2:") for p in stored.provenance)
+
+
+@pytest.mark.parametrize(
+    ("texts", "forget"),
+    [([*EN[:6], "I like green tea"], "Please forget my budget"), ([*ZH[:6], "我喜欢绿茶"], "忘掉我说过的预算")],
+    ids=["en", "zh"],
+)
+def test_a_forget_turn_splits_the_up_front_reads_instead_of_disabling_them(
+    texts: list[str], forget: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The turns before a forget and the turns after it each get one replay read (the forget
+    changes what later turns would read); no per-candidate replay reads either side, and a replay
+    of the whole request still changes nothing."""
+    c, scope = fake_container(), new_scope()
+    turns = [*texts[:3], forget, *texts[3:]]
+    calls = _count(c, monkeypatch)
+    first = write(c, scope, "s1", *turns)
+    # a replay read per stretch (+ at most one neighbours' read after the forget's flush), never one each
+    assert calls["graph.prior_writes"] in (2, 3) and calls["graph.by_event"] == 0
+    assert calls["vectors.nearest"] == len(first.memories)
+    again = write(c, scope, "s1", *turns)
+    assert [(w.memory.id, w.action) for w in again.memories] == [(w.memory.id, w.action) for w in first.memories]
+    assert c.adapters.vectors.count_subject(scope.subject) == len({w.memory.id for w in first.memories})
+
+
 def _memory(memory_id: str, kind: str) -> Memory:
     c, scope = fake_container(), new_scope()
     m = write(c, scope, "s", "I prefer Python").memories[0].memory
