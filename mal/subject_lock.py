@@ -13,6 +13,10 @@ each hold has its own owner token (two requests of one replica exclude each othe
 every third of its time to live while held (a long erase keeps it), and expires after the holder
 dies. A caller waits for it with backoff up to `wait_s`, then gets Conflict (409, retry later).
 Captures of one subject are serialised by this; captures of different subjects are not.
+Requests of one process first queue on a process-local lock per subject, so they hand over
+directly instead of polling the store with backoff (polling made concurrent captures of one
+subject wait up to the backoff step after each release: p95 9 s at 16 clients); the store lock
+then only arbitrates between replicas and erases.
 """
 
 from __future__ import annotations
@@ -48,10 +52,40 @@ class SubjectLocks:
         self._sleep = sleep
         self._monotonic = monotonic
         self._replica = replica_id()
+        self._guard = threading.Lock()
+        self._local: dict[str, tuple[threading.Lock, int]] = {}
 
     @contextmanager
     def hold(self, subject: str) -> Iterator[None]:
         """Holds the subject's lock for the `with` block; Conflict when it stays taken `wait_s`."""
+        local = self._enter_local(subject)
+        try:
+            if not local.acquire(timeout=max(self._wait, 0.0)):
+                raise Conflict("another capture or erase of this subject is running; retry shortly")
+            try:
+                with self._hold_store(subject):
+                    yield
+            finally:
+                local.release()
+        finally:
+            self._leave_local(subject)
+
+    def _enter_local(self, subject: str) -> threading.Lock:
+        with self._guard:
+            lock, users = self._local.get(subject, (threading.Lock(), 0))
+            self._local[subject] = (lock, users + 1)
+            return lock
+
+    def _leave_local(self, subject: str) -> None:
+        with self._guard:
+            lock, users = self._local[subject]
+            if users <= 1:
+                del self._local[subject]
+            else:
+                self._local[subject] = (lock, users - 1)
+
+    @contextmanager
+    def _hold_store(self, subject: str) -> Iterator[None]:
         owner = f"{self._replica}:{secrets.token_hex(6)}"
         deadline = self._monotonic() + self._wait
         delay = 0.005

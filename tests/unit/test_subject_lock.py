@@ -108,8 +108,11 @@ def test_the_lock_is_exclusive_released_on_error_and_a_waiter_gives_up_with_conf
     locks = SubjectLocks(
         store, ttl_s=60, wait_s=1.0, sleep=lambda s: now.__setitem__(0, now[0] + s), monotonic=lambda: now[0]
     )
+    other_replica = SubjectLocks(
+        store, ttl_s=60, wait_s=1.0, sleep=lambda s: now.__setitem__(0, now[0] + s), monotonic=lambda: now[0]
+    )
     with locks.hold("subject-a"):
-        with pytest.raises(Conflict), locks.hold("subject-a"):
+        with pytest.raises(Conflict), other_replica.hold("subject-a"):  # the store lock excludes replicas
             pass
         with locks.hold("subject-b"):  # another subject is not blocked
             pass
@@ -118,3 +121,34 @@ def test_the_lock_is_exclusive_released_on_error_and_a_waiter_gives_up_with_conf
     assert store.subject_locks() == 0  # released (and deleted) after the error too
     with locks.hold("subject-a"):
         assert store.subject_locks() == 1
+
+
+def test_waiters_of_one_process_are_handed_the_lock_without_polling_the_store() -> None:
+    """Regression (found measuring 16 concurrent captures of one subject: p95 9 s): waiters polled
+    the store with a backoff up to 0.2 s after each release. They now queue in-process."""
+    store = InMemoryLeases()
+    slept: list[float] = []
+    locks = SubjectLocks(store, ttl_s=60, wait_s=10.0, sleep=slept.append)
+    order: list[str] = []
+    first_in = threading.Event()
+
+    def first() -> None:
+        with locks.hold("subject-a"):
+            first_in.set()
+            time.sleep(0.2)
+            order.append("first")
+
+    def second() -> None:
+        first_in.wait()
+        with locks.hold("subject-a"):
+            order.append("second")
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(5)
+    assert order == ["first", "second"]
+    assert slept == []  # never polled the store: the local queue handed the lock over
+    assert store.subject_locks() == 0
+    assert locks._local == {}  # no per-subject entry outlives its holders
