@@ -14,11 +14,11 @@ vocabulary or conflict identity) give a new checkpoint: everything is judged aga
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from mal.checkpoints import SubjectCheckpoint
 from mal.models import SubjectKey
 from mal.ports import SubjectRegistry
 from mal.profile import PROFILE_RULES
@@ -50,16 +50,17 @@ class MarkBackfill:
         self._dir = checkpoint_dir
 
     def checkpoint(self) -> Path:
-        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"marks-{PROFILE_RULES}-{CONFLICT_RULES}")
-        return self._dir / f"{name}.done"
+        return self._progress().path
+
+    def _progress(self) -> SubjectCheckpoint:
+        return SubjectCheckpoint(self._dir, f"marks-{PROFILE_RULES}-{CONFLICT_RULES}")
 
     def run(
         self, tenant: str | None = None, only: list[SubjectKey] | None = None, progress: bool = False
     ) -> BackfillSummary:
         """Every subject of `tenant` (all tenants: None), or only the subjects in `only`."""
         summary = BackfillSummary()
-        checkpoint = self.checkpoint()
-        done = set(checkpoint.read_text().split()) if checkpoint.exists() else set()
+        done = self._progress()
         bar = _bar() if progress else None
         for subject in only if only is not None else self._subjects(tenant):
             if subject in done:
@@ -69,10 +70,7 @@ class MarkBackfill:
                     summary.marked += marked
                     if bar is not None:
                         bar.set_postfix(marked=summary.marked)
-                checkpoint.parent.mkdir(parents=True, exist_ok=True)
-                with checkpoint.open("a") as out:
-                    out.write(subject + "\n")
-                done.add(subject)
+                done.finish(subject)
                 summary.subjects += 1
             if bar is not None:
                 bar.update(1)

@@ -15,13 +15,13 @@ so (`reindexing_to`), and the service refuses to start with either model until i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mal.capture_plan import embed_text
+from mal.checkpoints import SubjectCheckpoint
 from mal.errors import ModelMismatch
 from mal.models import MemoryStatus, SubjectKey
 from mal.ports import Embedder, MemoryReader, VectorStore
@@ -84,7 +84,7 @@ class Reindexer:
         self._dir = checkpoint_dir
 
     def checkpoint(self, model: str) -> Path:
-        return self._dir / (re.sub(r"[^A-Za-z0-9_.-]+", "_", model)[:120] + ".done")
+        return SubjectCheckpoint(self._dir, model).path
 
     def run(self, only: Iterable[SubjectKey] | None = None, progress: bool = False) -> ReindexSummary:
         """Re-embed every subject (or only these) with the configured model. With every subject
@@ -102,8 +102,7 @@ class Reindexer:
             return summary  # nothing to move
         if stored is not None and stored.model != target.model:
             self._vectors.set_model_record(EmbeddingRecord(stored.model, stored.dimensions, target.model))
-        checkpoint = self.checkpoint(target.model)
-        done = set(checkpoint.read_text().split()) if checkpoint.exists() else set()
+        done = SubjectCheckpoint(self._dir, target.model)
         everyone = self._vectors.subjects_with_vectors()
         wanted = list(only) if only is not None else everyone
         bar = _bar(len(wanted)) if progress else None
@@ -112,19 +111,16 @@ class Reindexer:
                 summary.skipped_subjects += 1
             else:
                 self._subject(subject, summary)
-                checkpoint.parent.mkdir(parents=True, exist_ok=True)
-                with checkpoint.open("a") as out:
-                    out.write(subject + "\n")
-                done.add(subject)
+                done.finish(subject)
                 summary.subjects += 1
             if bar is not None:
                 bar.update(1)
                 bar.set_postfix(memories=summary.memories)
         if bar is not None:
             bar.close()
-        if done.issuperset(everyone):
+        if done.covers(everyone):
             self._vectors.set_model_record(target)
-            checkpoint.unlink(missing_ok=True)
+            done.path.unlink(missing_ok=True)
             summary.finished = True
         return summary
 

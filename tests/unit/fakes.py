@@ -4,10 +4,15 @@ clock: the service rules run exactly as in production, without servers."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+
+from fastapi.testclient import TestClient
 
 from adapters.memory import HashEmbedder, InMemoryBlobStore, InMemoryVectorStore
 from adapters.memory_graph import InMemoryGraphStore
+from mal.api.app import create_app
 from mal.bootstrap import Adapters, Container, build
 from mal.clock import FixedClock
 from mal.scope import SubjectScope
@@ -58,3 +63,17 @@ def new_scope(tenant: str = "acme") -> SubjectScope:
 def write(c: Container, scope: SubjectScope, session: str, *texts: str, **extra: object) -> CaptureResult:
     turns = [{"role": "user", "content": t} for t in texts]
     return c.writer.capture(scope, CaptureRequest(session_id=session, turns=turns, **extra))  # type: ignore[arg-type]
+
+
+@contextmanager
+def app_with_container(settings: Settings | None = None) -> Iterator[tuple[TestClient, Container]]:
+    """The app on fakes at T0, with the container it built, for tests that look behind the API."""
+    settings = settings or fake_settings()
+    box: dict[str, Container] = {}
+
+    def factory(s: object) -> Container:
+        box["c"] = fake_container(settings, FixedClock(T0))
+        return box["c"]
+
+    with TestClient(create_app(settings, container_factory=factory, warm=False)) as client:
+        yield client, box["c"]

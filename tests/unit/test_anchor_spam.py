@@ -10,24 +10,15 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from mal.api.app import create_app
 from mal.audit_chain import anchor_prefix
 from mal.bootstrap import Container
-from mal.clock import FixedClock
-from tests.unit.fakes import T0, fake_container, fake_settings
+from tests.unit.fakes import app_with_container
 
 
 @pytest.fixture
 def app() -> Iterator[tuple[TestClient, Container]]:
-    settings = fake_settings()
-    box: dict[str, Container] = {}
-
-    def factory(s: object) -> Container:
-        box["c"] = fake_container(settings, FixedClock(T0))
-        return box["c"]
-
-    with TestClient(create_app(settings, container_factory=factory, warm=False)) as client:
-        yield client, box["c"]
+    with app_with_container() as pair:
+        yield pair
 
 
 def h(name: str) -> dict[str, str]:

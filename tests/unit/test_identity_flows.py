@@ -10,26 +10,17 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from mal.api.app import create_app
 from mal.bootstrap import Container
-from mal.clock import FixedClock
 from mal.identity import device_key, subject_key
-from tests.unit.fakes import T0, fake_container, fake_settings
+from tests.unit.fakes import app_with_container
 
 PEPPER = "unit-test-pepper-0123456789"
 
 
 @pytest.fixture
 def app() -> Iterator[tuple[TestClient, Container]]:
-    settings = fake_settings()
-    box: dict[str, Container] = {}
-
-    def factory(s: object) -> Container:
-        box["c"] = fake_container(settings, FixedClock(T0))
-        return box["c"]
-
-    with TestClient(create_app(settings, container_factory=factory, warm=False)) as client:
-        yield client, box["c"]
+    with app_with_container() as pair:
+        yield pair
 
 
 def hdr(key: str = "agent", user: str | None = None, device: str | None = None) -> dict[str, str]:

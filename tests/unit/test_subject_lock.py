@@ -14,12 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from adapters.memory_lease import InMemoryLeases
-from mal.api.app import create_app
 from mal.bootstrap import Container
-from mal.clock import FixedClock
 from mal.errors import Conflict
 from mal.subject_lock import SubjectLocks
-from tests.unit.fakes import T0, fake_container, fake_settings
+from tests.unit.fakes import app_with_container
 
 H = {"Authorization": "Bearer agent-key-0123456789", "X-User-Id": "mia"}
 ADMIN = {"Authorization": "Bearer admin-key-0123456789", "X-User-Id": "mia"}
@@ -28,15 +26,8 @@ BODY = {"session_id": "s1", "turns": [{"role": "user", "content": "I live in Ber
 
 @pytest.fixture
 def app() -> Iterator[tuple[TestClient, Container]]:
-    settings = fake_settings()
-    box: dict[str, Container] = {}
-
-    def factory(s: object) -> Container:
-        box["c"] = fake_container(settings, FixedClock(T0))
-        return box["c"]
-
-    with TestClient(create_app(settings, container_factory=factory, warm=False)) as client:
-        yield client, box["c"]
+    with app_with_container() as pair:
+        yield pair
 
 
 def _paused_capture(c: Container, monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event, dict]:
