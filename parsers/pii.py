@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from parsers.pii_address import address_spans
-from parsers.pii_phone import e164, phone_spans
+from parsers.pii_phone import contact_line, e164, phone_spans
 from parsers.pii_slots import mask as _mask
 from parsers.pii_slots import owned
 from parsers.pii_ssn import ssn_spans
@@ -49,7 +49,7 @@ class PiiSpan:
 # -- context words ---------------------------------------------------------------------------------
 # A number right after one of these is an order / parcel / invoice id, never a phone or a card.
 _NOT_PERSONAL = re.compile(
-    r"(?:订单|单号|运单|快递|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
+    r"(?P<cue>订单|单号|运单|快递|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
     r"\b(?:order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|imei|isbn|barcode)\b|条码|条形码|\bno\.|#)"
     r"[^\d\n]{0,8}$",
     re.I,
@@ -210,7 +210,10 @@ def _after(text: str, start: int, cue: re.Pattern[str], window: int = 20) -> boo
 
 def _order_number(text: str, start: int) -> bool:
     """After an order / tracking word, unless a phone word stands between ("订单联系人电话...")."""
-    return _after(text, start, _NOT_PERSONAL) and not _after(text, start, _PHONE_CUE, 6)
+    found = _NOT_PERSONAL.search(text[max(0, start - 20) : start])
+    if found is None or _after(text, start, _PHONE_CUE, 6):
+        return False
+    return not contact_line(found.group()[found.end("cue") - found.start() :])  # "order line on ...": a phone line
 
 
 def _candidates(text: str) -> list[PiiSpan]:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 
 import phonenumbers
 
-__all__ = ["e164", "phone_spans", "valid_phone"]
+__all__ = ["contact_line", "e164", "phone_spans", "valid_phone"]
 
 _PHONE_CUE = re.compile(
     r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|"
@@ -43,6 +43,14 @@ _OTHER_NUMBER = re.compile(
     r"parcel|shipment|transaction|receipt|bill|loyalty|reservation|pnr|model|part|item|sku|lot|batch)\b"
     r"(?:\s*(?:number|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号|工号|编号|单号|订单|快递|运单|票号|保单|客户号|"
     r"证件号|车牌|流水号|批号|型号",
+    re.I,
+)
+# "call my order line on ...", "the booking desk on ...", "客服热线": the noun names who answers, not
+# the number; a number after it is a phone. "order number 4155550132" keeps the guard.
+_CONTACT_HEAD = re.compile(
+    r"^\s*(?:(?:status|enquiry|inquiry|support|help|service)\s+)?(?:line|desk|team|department|dept|office|support|"
+    r"services?|cent(?:re|er)|helpdesk|enquiries|inquiries|hotline|helpline|manager|agent|rep|representative)\b"
+    r"|^\s*(?:客服|热线|专线|服务台|服务中心|售后|前台)",
     re.I,
 )
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
@@ -205,7 +213,13 @@ def _named_otherwise(text: str, start: int) -> bool:
     if last is None:
         return False
     gap = window[last.end() :]
-    return len(gap) <= 12 and not re.search(r"\d", gap) and not _PHONE_CUE.search(gap)
+    return len(gap) <= 12 and not re.search(r"\d", gap) and not _PHONE_CUE.search(gap) and not contact_line(gap)
+
+
+def contact_line(gap: str) -> bool:
+    """The words after an order / booking / account noun make it a contact point ("order line on",
+    "booking desk", "客服"): the noun is not the label of the number that follows."""
+    return bool(_CONTACT_HEAD.match(gap))
 
 
 def _cue(text: str, start: int, window: int) -> bool:
