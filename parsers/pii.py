@@ -302,12 +302,13 @@ def detect(text: str) -> list[PiiSpan]:
 
 
 # -- rewriting -------------------------------------------------------------------------------------
-def normalise(span: PiiSpan) -> str:
+def normalise(span: PiiSpan, region: str | None = None) -> str:
     """One spelling per identifier, so `hash` gives equal tokens for "138 1234 5678" and
-    "+86 13812345678"."""
+    "+86 13812345678"; a phone written without its country code is read in the tenant's default
+    `region` first (parsers/pii_phone.py `e164`)."""
     value = span.value.strip().translate(_FOLD)
     if span.type == "PHONE":
-        return e164(value) or re.sub(r"\D", "", value)
+        return e164(value, region) or re.sub(r"\D", "", value)
     if span.type == "EMAIL":
         return value.casefold()
     if span.type in ("BANK_CARD",):
@@ -324,17 +325,18 @@ def normalise(span: PiiSpan) -> str:
     return " ".join(value.split()).casefold()
 
 
-def token(span: PiiSpan, policy: Policy, key: bytes) -> str:
+def token(span: PiiSpan, policy: Policy, key: bytes, region: str | None = None) -> str:
     if policy == "keep":
         return span.value
     if policy == "hash":
-        digest = hmac.new(key, f"pii:{span.type}:{normalise(span)}".encode(), hashlib.sha256).hexdigest()[:10]
+        digest = hmac.new(key, f"pii:{span.type}:{normalise(span, region)}".encode(), hashlib.sha256).hexdigest()[:10]
         return f"[{span.type}#{digest}]"
     return f"[{span.type}]"
 
 
-def apply(text: str, policy: Policy, key: bytes = b"") -> str:
-    """`text` with every identifier replaced according to `policy` (`keep` returns it unchanged)."""
+def apply(text: str, policy: Policy, key: bytes = b"", region: str | None = None) -> str:
+    """`text` with every identifier replaced according to `policy` (`keep` returns it unchanged);
+    `region` is the tenant's default phone region for `hash` tokens of national-format numbers."""
     if policy == "keep" or not text:
         return text
     spans = detect(text)
@@ -345,9 +347,9 @@ def apply(text: str, policy: Policy, key: bytes = b"") -> str:
     for span in spans:
         out.append(text[last : span.start])
         if owned(text.translate(_FOLD), span.start):  # "我的手机号是...": the profile slot keeps a mask
-            out.append(mask(span) if policy == "redact" else f"{mask(span)} {token(span, policy, key)}")
+            out.append(mask(span) if policy == "redact" else f"{mask(span)} {token(span, policy, key, region)}")
         else:
-            out.append(token(span, policy, key))
+            out.append(token(span, policy, key, region))
         last = span.end
     out.append(text[last:])
     return "".join(out)

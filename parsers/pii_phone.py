@@ -116,11 +116,12 @@ def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator
     yield from _national(text, refused)
 
 
-def e164(value: str) -> str | None:
+def e164(value: str, region: str | None = None) -> str | None:
     """One spelling of a number for keyed hashing: with its country code when written with one,
-    else read in the region its shape points to (Chinese mobiles and 0-prefixed numbers as CN, the
-    way our zh users write them; a North-American 10-digit shape as US), else the first region
-    whose plan accepts it."""
+    else in the tenant's default `region` when its plan accepts the number ("020 7946 0321" is
+    +44 for a GB tenant), else read in the region its shape points to (Chinese mobiles and
+    0-prefixed numbers as CN, the way our zh users write them; a North-American 10-digit shape as
+    US), else the first region whose plan accepts it."""
     value = re.sub(r"\s*(?:ext\.?|x|extension)\s*\d{1,6}$", "", value.strip(), flags=re.I)
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
@@ -130,8 +131,10 @@ def e164(value: str) -> str | None:
         regions = ("CN", *_REGIONS)
     else:
         regions = (*_REGIONS, "CN")
-    for region in regions:
-        number = valid_phone(value, region)
+    if region and regions != ("ZZ",):
+        regions = (region, *regions)
+    for candidate in regions:
+        number = valid_phone(value, candidate)
         if number is not None:
             return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
     return None
