@@ -25,7 +25,7 @@ def test_the_merge_holds_both_locks_and_skips_a_device_erased_meanwhile() -> Non
         held.extend(sorted(c.subject_locks._local))  # the process-local locks held right now
         return original(scope, memories, origin)
 
-    c.identity._writer.absorb = absorb  # type: ignore[attr-defined]
+    c.identity._writer.absorb = absorb  # type: ignore[attr-defined,method-assign,assignment]
     c.identity.bind(user, device)
     assert held == sorted((user.subject, device))
     assert c.adapters.graph.count_subject(user.subject) > 0
