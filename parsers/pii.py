@@ -322,6 +322,8 @@ def normalise(span: PiiSpan, region: str | None = None) -> str:
         return re.sub(r"\D", "", value)
     if span.type in ("ID_CARD", "PASSPORT"):
         return value.upper()
+    if span.type == "ADDRESS" and re.search(r"[\u4e00-\u9fff]", value):  # "七莘路 3888 号" = "七莘路3888号"
+        return re.sub(r"\s+", "", value)
     return " ".join(value.split()).casefold()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from parsers.pii import detect
+from parsers.pii import apply, detect
 
 ZH_NOT_ADDRESSES = [
     "我知道3号要交作业",
@@ -93,3 +93,9 @@ def test_en_address_shapes(text: str, value: str) -> None:
 @pytest.mark.parametrize("text", EN_NOT_ADDRESSES)
 def test_en_look_alikes_are_no_address(text: str) -> None:
     assert [s for s in detect(text) if s.type == "ADDRESS"] == []
+
+
+def test_a_chinese_address_with_spaces_hashes_like_one_without() -> None:
+    spaced = apply("寄到上海市 闵行区 七莘路 3888 号", "hash", b"k")
+    assert spaced.split("到")[1] == apply("寄到上海市闵行区七莘路3888号", "hash", b"k").split("到")[1]
+    assert spaced.split("到")[1].startswith("[ADDRESS#")
