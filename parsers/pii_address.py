@@ -4,7 +4,12 @@ city, a district, a shop or a metro line identifies nobody and must stay readabl
 Chinese: an address needs a road-like name (路 / 街 / 道 / 巷 / 弄 / 胡同 / 条, with an optional
 segment such as 四段 or 东段) and a house number (88号), or a housing estate (小区 / 花园 / 苑 /
 城 / 二期 ...) with a building number and a flat number ("8栋1单元602"). Province, city,
-district and township in front are taken along; a verb in front ("我住在", "寄到") is not.
+district and township in front are taken along; a verb in front ("我住在", "寄到") is not. Also a
+village with its group (…镇石门村5组), a named building after the house number or the road
+(…88号SOHO现代城2号楼1503室, 桃园路金牛广场A座2306), and any name with building + unit + flat.
+Spaces inside an address and traditional characters do not matter (matched on a compacted,
+folded copy). A number that names a metro line, an exit, a gate or a counter (3号线, 5号口) is no
+house number.
 
 English: a house number, one to three capitalised words and a street type, with optional flat /
 unit in front or behind and an optional city, state or province and postcode (US, UK, CA, AU);
