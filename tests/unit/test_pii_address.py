@@ -52,6 +52,7 @@ ZH_ADDRESSES = [
     ("能不能送到融创壹号院8-2-1701？", "融创壹号院8-2-1701"),
     ("搬家后的地址：重庆市江北区观音桥步行街7号", "重庆市江北区观音桥步行街7号"),  # a named 步行街
     ("我住的地方是桂林市七星区穿山东路12号之3", "桂林市七星区穿山东路12号之3"),
+    ("学院路29号位于海淀区，我住那", "学院路29号"),  # 号位于 is "located at", not a parking spot (号位)
 ]
 EN_ADDRESSES = [
     ("Send it to 12 Rue de Rivoli, Paris.", "12 Rue de Rivoli, Paris"),
