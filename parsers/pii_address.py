@@ -128,7 +128,7 @@ _EN_ADDRESS = re.compile(
 _PO_BOX = re.compile(r"(?<![0-9A-Za-z])P\.?\s?O\.?\s+Box\s+\d{1,6}" + _EN_CITY + "?", re.I)
 # Words that introduce a place: a bare street address after one of these is an address.
 _EN_PLACE_CUE = re.compile(
-    r"(?:\b(?:at|to|on|from|in|is|of|near|address|live|lives|lived|living|moved|move|stay|staying|visit|"
+    r"(?:\b(?:at|to|into|onto|on|from|in|is|of|near|address|live|lives|lived|living|moved|move|stay|staying|visit|"
     r"deliver|send|ship|mail|house|home|office|apartment|place)\b|[:,(@])\s*$",
     re.I,
 )

@@ -65,6 +65,7 @@ EN_ADDRESSES = [
     ("mail it to Apartment 6, 101 Queen Street, Auckland 1010", "Apartment 6, 101 Queen Street, Auckland 1010"),
     ("Send it to Flat 3, 27 High St, Oxford OX1 4AH.", "Flat 3, 27 High St, Oxford OX1 4AH"),
     ("I moved to Apt 4B, 12 Oak Lane last spring.", "Apt 4B, 12 Oak Lane"),
+    ("we moved into 233 Birchwood Ct last month", "233 Birchwood Ct"),  # "into" introduces a place
     ("The parcel goes to PO Box 1234, Springfield, IL 62701.", "PO Box 1234, Springfield, IL 62701"),
 ]
 EN_NOT_ADDRESSES = [
