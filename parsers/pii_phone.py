@@ -30,7 +30,7 @@ __all__ = ["contact_line", "e164", "phone_spans", "valid_phone"]
 _PHONE_CUE = re.compile(
     r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|"
     r"\b(?:tel|phone[sd]?|call(?:ed|ing)?|ring|dial|mobile|cell(?:phone)?|landline|fax|whatsapp|signal|"
-    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext)\b"
+    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext|(?:ping|buzz|message|msg)\s+(?:me|us|him|her))\b"
     # "number" alone names anything (an order, an account): only a person's number is a phone cue.
     r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?number\b|'s\s+(?:new\s+)?number\b|\bnumber'?s\b)",
     re.I,
@@ -230,9 +230,9 @@ def _cue(text: str, start: int, window: int) -> bool:
 
 
 def _standalone(text: str, start: int, end: int) -> bool:
-    """Not a piece of a longer token: "415-555-0132-7", "XR-415-555", "1:23-cv-04567"."""
+    """Not a piece of a longer token: "415-555-0132-7", "XR-415-555", "1:23-cv-04567", "db_20240512.sql"."""
     before, after = text[max(0, start - 1) : start], text[end : end + 2]
-    return not re.match(r"[0-9A-Za-z\-/:.#]", before) and not re.match(r"[-/:]?[0-9A-Za-z]|[.,]\d", after)
+    return not re.match(r"[0-9A-Za-z\-/:.#_]", before) and not re.match(r"[-/:_]?[0-9A-Za-z]|[.,]\d|_", after)
 
 
 def _quantity(text: str, start: int, end: int) -> bool:
