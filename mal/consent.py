@@ -74,11 +74,25 @@ class ConsentService:
         if not granted and not keep_existing:
             with self._locks.hold(scope.subject):
                 receipt, turns_deleted = self._erase(scope, what, now)
+            user = self._merged_into(scope)
+            if user is not None:  # the device was merged into a user while we waited: its memories went there
+                self._graph.set_consent(user.subject, user.tenant, what, granted, now)
+                with self._locks.hold(user.subject):
+                    self._erase(user, what, now)
         else:
             receipt, turns_deleted = None, 0
         detail = {"scope": what, "granted": granted, "keep_existing": keep_existing, "erased": receipt is not None}
         self._graph.append_audit(scope.subject, audit_event(AuditType.CONSENT_CHANGED, None, now, detail))
         return {"scope": what, "granted": granted, "receipt": receipt, "turns_deleted": turns_deleted}
+
+    def _merged_into(self, scope: SubjectScope) -> SubjectScope | None:
+        """The user a device subject was bound to after this request resolved it (a login merge
+        raced the revocation): later device requests resolve to that user, so the "no" goes there
+        too. Taken after the device's lock is released, so it never waits holding two locks."""
+        state = self._graph.device(scope.subject)
+        if state is None or state.bound_to in (None, scope.subject):
+            return None
+        return SubjectScope(scope.tenant, state.bound_to)
 
     def _erase(self, scope: SubjectScope, what: ConsentScope, now: datetime) -> tuple[dict[str, Any] | None, int]:
         """What a revocation removes: the whole subject (memory) or its raw turns (recent_turns)."""

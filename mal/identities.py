@@ -24,6 +24,7 @@ from mal.models import Memory, MemoryStatus
 from mal.ports import AuditLog, Clock, IdentityStore, MemoryReader, RecentTurnsStore, SubjectRegistry
 from mal.records import IdentityProposal, RecentTurn
 from mal.scope import SubjectScope
+from mal.subject_lock import SubjectLocks
 from mal.writing import WrittenMemory
 
 __all__ = ["MERGE_STALE_AFTER", "IdentityGraph", "IdentityService"]
@@ -45,8 +46,16 @@ class Absorber(Protocol):
 
 class IdentityService:
     def __init__(
-        self, graph: IdentityGraph, writer: Absorber, forgetter: Forgetter, clock: Clock, pepper: str, max_turns: int
+        self,
+        graph: IdentityGraph,
+        writer: Absorber,
+        forgetter: Forgetter,
+        clock: Clock,
+        pepper: str,
+        max_turns: int,
+        locks: SubjectLocks,
     ) -> None:
+        self._locks = locks
         self._max_turns = max_turns
         self._graph = graph
         self._writer = writer
@@ -110,7 +119,21 @@ class IdentityService:
 
     def _merge(self, user: SubjectScope, device: str) -> None:
         """Device memories and turns into the user, consent carried over where the user has none,
-        then the device subject erased (so an unbind later moves nothing back)."""
+        then the device subject erased (so an unbind later moves nothing back).
+
+        Under both subjects' locks (mal/subject_lock.py; taken in key order, so two merges cannot
+        deadlock): a capture still writing to the device finishes first and its memories move too;
+        a consent revocation or an erase of the user waits for the merge and then removes what it
+        moved, or, when it came first, the merge reads its "no" (or finds the device gone) and
+        moves nothing."""
+        first, second = sorted((user.subject, device))
+        with self._locks.hold(first), self._locks.hold(second):
+            state = self._graph.device(device)
+            if state is None or state.bound_to != user.subject or state.merged:
+                return  # erased or unbound while we waited, or merged by a concurrent request
+            self._merge_locked(user, device)
+
+    def _merge_locked(self, user: SubjectScope, device: str) -> None:
         device_scope = SubjectScope(user.tenant, device)
         mine = self._graph.consent(user.subject)
         # A "no" the user recorded is honoured here too: nothing of that scope moves in (it goes

@@ -62,6 +62,7 @@ class Principal:
     pii_policy: Policy = "redact"  # personal identifiers in turns and queries (mal/privacy.py)
     require_consent: bool = False  # the tenant stores nothing for a subject without recorded consent
     recent_turns_ttl_days: int = 30  # raw turns older than this are deleted by the lifecycle run
+    pii_default_region: str | None = None  # how `hash` reads a phone without its country code
 
     @property
     def is_admin(self) -> bool:
@@ -106,5 +107,6 @@ class KeyRing:
                     config.pii_policy,
                     config.require_consent,
                     config.recent_turns_ttl_days,
+                    config.pii_default_region,
                 )
         raise Unauthorized("unknown API key")

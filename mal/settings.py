@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Literal
 
+import phonenumbers
 from pydantic import BaseModel, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -39,11 +40,24 @@ class ApiKeyConfig(BaseModel):
     # Personal identifiers in turns and queries (mal/privacy.py): typed placeholders, keyed hashes
     # (equal values still match) or kept verbatim.
     pii_policy: Literal["redact", "hash", "keep"] = "redact"
+    # The tenant's home region (ISO 3166 code: "GB", "CN", "US", ...) for phone numbers written
+    # without a country code, so "020 7946 0321" and "+44 20 7946 0321" hash to one token under
+    # `hash` (parsers/pii_phone.py `e164`). None: read by the number's shape (0-prefixed as CN).
+    pii_default_region: str | None = None
     # Consent (README, Consent): when true, nothing is stored or injected for a subject until it
     # has recorded consent (POST /v1/consent); false keeps existing integrations working.
     require_consent: bool = False
     # Raw turns (the recent buffer) older than this are deleted by the lifecycle run (not archived).
     recent_turns_ttl_days: int = Field(default=30, ge=1, le=3650)
+
+    @field_validator("pii_default_region")
+    @classmethod
+    def _known_region(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if value.upper() not in phonenumbers.SUPPORTED_REGIONS:
+            raise ValueError("pii_default_region must be a region code phone numbers know, such as GB or CN")
+        return value.upper()
 
 
 class Neo4jSettings(BaseModel):
@@ -192,6 +206,10 @@ class Settings(BaseSettings):
         seen = [k.key.get_secret_value() for k in self.api_keys]
         if len(seen) != len(set(seen)):
             raise ValueError("MAL_API_KEYS contains the same key twice")
+        regions: dict[str, str | None] = {}
+        for k in self.api_keys:  # one tenant, one reading of a number: else its hash tokens differ by key
+            if regions.setdefault(k.tenant, k.pii_default_region) != k.pii_default_region:
+                raise ValueError(f"MAL_API_KEYS: keys of tenant {k.tenant!r} disagree on pii_default_region")
         return self
 
     def require_service_secrets(self) -> None:

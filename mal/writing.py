@@ -61,6 +61,7 @@ class CaptureRequest:
     domain: str | None = None
     occurred_at: datetime | None = None
     pii_policy: Policy = "redact"  # the API key's (mal/privacy.py); applied before anything else
+    pii_region: str | None = None  # the tenant's default phone region for `hash` tokens
     # Consent (mal/consent.py): without it for a scope, that part of the capture stores nothing.
     store_memories: bool = True
     store_turns: bool = True
@@ -119,7 +120,7 @@ class WritePipeline:
             )
             # Identifiers go before parsing: raw turns, summaries, slots, entities, vectors and the
             # recent buffer only ever see the placeholders (or hashes).
-            turns = self._redactor.turns(scope.tenant, turns, request.pii_policy)
+            turns = self._redactor.turns(scope.tenant, turns, request.pii_policy, request.pii_region)
             result = CaptureResult(dropped_turns=dropped)
             now = self._clock.now()
             quarantined = request.source in self._graph.ensure_subject(scope.subject, scope.tenant, now)

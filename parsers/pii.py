@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from parsers.pii_address import address_spans
-from parsers.pii_phone import e164, phone_spans
+from parsers.pii_phone import contact_line, e164, phone_spans
 from parsers.pii_slots import mask as _mask
 from parsers.pii_slots import owned
 from parsers.pii_ssn import ssn_spans
@@ -49,7 +49,7 @@ class PiiSpan:
 # -- context words ---------------------------------------------------------------------------------
 # A number right after one of these is an order / parcel / invoice id, never a phone or a card.
 _NOT_PERSONAL = re.compile(
-    r"(?:订单|单号|运单|快递|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
+    r"(?P<cue>订单|单号|运单|快递|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
     r"\b(?:order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|imei|isbn|barcode)\b|条码|条形码|\bno\.|#)"
     r"[^\d\n]{0,8}$",
     re.I,
@@ -210,7 +210,10 @@ def _after(text: str, start: int, cue: re.Pattern[str], window: int = 20) -> boo
 
 def _order_number(text: str, start: int) -> bool:
     """After an order / tracking word, unless a phone word stands between ("订单联系人电话...")."""
-    return _after(text, start, _NOT_PERSONAL) and not _after(text, start, _PHONE_CUE, 6)
+    found = _NOT_PERSONAL.search(text[max(0, start - 20) : start])
+    if found is None or _after(text, start, _PHONE_CUE, 6):
+        return False
+    return not contact_line(found.group()[found.end("cue") - found.start() :])  # "order line on ...": a phone line
 
 
 def _candidates(text: str) -> list[PiiSpan]:
@@ -299,12 +302,13 @@ def detect(text: str) -> list[PiiSpan]:
 
 
 # -- rewriting -------------------------------------------------------------------------------------
-def normalise(span: PiiSpan) -> str:
+def normalise(span: PiiSpan, region: str | None = None) -> str:
     """One spelling per identifier, so `hash` gives equal tokens for "138 1234 5678" and
-    "+86 13812345678"."""
+    "+86 13812345678"; a phone written without its country code is read in the tenant's default
+    `region` first (parsers/pii_phone.py `e164`)."""
     value = span.value.strip().translate(_FOLD)
     if span.type == "PHONE":
-        return e164(value) or re.sub(r"\D", "", value)
+        return e164(value, region) or re.sub(r"\D", "", value)
     if span.type == "EMAIL":
         return value.casefold()
     if span.type in ("BANK_CARD",):
@@ -318,20 +322,23 @@ def normalise(span: PiiSpan) -> str:
         return re.sub(r"\D", "", value)
     if span.type in ("ID_CARD", "PASSPORT"):
         return value.upper()
+    if span.type == "ADDRESS" and re.search(r"[\u4e00-\u9fff]", value):  # "七莘路 3888 号" = "七莘路3888号"
+        return re.sub(r"\s+", "", value)
     return " ".join(value.split()).casefold()
 
 
-def token(span: PiiSpan, policy: Policy, key: bytes) -> str:
+def token(span: PiiSpan, policy: Policy, key: bytes, region: str | None = None) -> str:
     if policy == "keep":
         return span.value
     if policy == "hash":
-        digest = hmac.new(key, f"pii:{span.type}:{normalise(span)}".encode(), hashlib.sha256).hexdigest()[:10]
+        digest = hmac.new(key, f"pii:{span.type}:{normalise(span, region)}".encode(), hashlib.sha256).hexdigest()[:10]
         return f"[{span.type}#{digest}]"
     return f"[{span.type}]"
 
 
-def apply(text: str, policy: Policy, key: bytes = b"") -> str:
-    """`text` with every identifier replaced according to `policy` (`keep` returns it unchanged)."""
+def apply(text: str, policy: Policy, key: bytes = b"", region: str | None = None) -> str:
+    """`text` with every identifier replaced according to `policy` (`keep` returns it unchanged);
+    `region` is the tenant's default phone region for `hash` tokens of national-format numbers."""
     if policy == "keep" or not text:
         return text
     spans = detect(text)
@@ -342,9 +349,9 @@ def apply(text: str, policy: Policy, key: bytes = b"") -> str:
     for span in spans:
         out.append(text[last : span.start])
         if owned(text.translate(_FOLD), span.start):  # "我的手机号是...": the profile slot keeps a mask
-            out.append(mask(span) if policy == "redact" else f"{mask(span)} {token(span, policy, key)}")
+            out.append(mask(span) if policy == "redact" else f"{mask(span)} {token(span, policy, key, region)}")
         else:
-            out.append(token(span, policy, key))
+            out.append(token(span, policy, key, region))
         last = span.end
     out.append(text[last:])
     return "".join(out)

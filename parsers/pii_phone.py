@@ -25,12 +25,12 @@ from collections.abc import Callable, Iterator
 
 import phonenumbers
 
-__all__ = ["e164", "phone_spans", "valid_phone"]
+__all__ = ["contact_line", "e164", "phone_spans", "valid_phone"]
 
 _PHONE_CUE = re.compile(
     r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|"
     r"\b(?:tel|phone[sd]?|call(?:ed|ing)?|ring|dial|mobile|cell(?:phone)?|landline|fax|whatsapp|signal|"
-    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext)\b"
+    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext|(?:ping|buzz|message|msg)\s+(?:me|us|him|her))\b"
     # "number" alone names anything (an order, an account): only a person's number is a phone cue.
     r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?number\b|'s\s+(?:new\s+)?number\b|\bnumber'?s\b)",
     re.I,
@@ -43,6 +43,14 @@ _OTHER_NUMBER = re.compile(
     r"parcel|shipment|transaction|receipt|bill|loyalty|reservation|pnr|model|part|item|sku|lot|batch)\b"
     r"(?:\s*(?:number|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号|工号|编号|单号|订单|快递|运单|票号|保单|客户号|"
     r"证件号|车牌|流水号|批号|型号",
+    re.I,
+)
+# "call my order line on ...", "the booking desk on ...", "客服热线": the noun names who answers, not
+# the number; a number after it is a phone. "order number 4155550132" keeps the guard.
+_CONTACT_HEAD = re.compile(
+    r"^\s*(?:(?:status|enquiry|inquiry|support|help|service)\s+)?(?:line|desk|team|department|dept|office|support|"
+    r"services?|cent(?:re|er)|helpdesk|enquiries|inquiries|hotline|helpline|manager|agent|rep|representative)\b"
+    r"|^\s*(?:客服|热线|专线|服务台|服务中心|售后|前台)",
     re.I,
 )
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
@@ -108,11 +116,12 @@ def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator
     yield from _national(text, refused)
 
 
-def e164(value: str) -> str | None:
+def e164(value: str, region: str | None = None) -> str | None:
     """One spelling of a number for keyed hashing: with its country code when written with one,
-    else read in the region its shape points to (Chinese mobiles and 0-prefixed numbers as CN, the
-    way our zh users write them; a North-American 10-digit shape as US), else the first region
-    whose plan accepts it."""
+    else in the tenant's default `region` when its plan accepts the number ("020 7946 0321" is
+    +44 for a GB tenant), else read in the region its shape points to (Chinese mobiles and
+    0-prefixed numbers as CN, the way our zh users write them; a North-American 10-digit shape as
+    US), else the first region whose plan accepts it."""
     value = re.sub(r"\s*(?:ext\.?|x|extension)\s*\d{1,6}$", "", value.strip(), flags=re.I)
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
@@ -122,8 +131,10 @@ def e164(value: str) -> str | None:
         regions = ("CN", *_REGIONS)
     else:
         regions = (*_REGIONS, "CN")
-    for region in regions:
-        number = valid_phone(value, region)
+    if region and regions != ("ZZ",):
+        regions = (region, *regions)
+    for candidate in regions:
+        number = valid_phone(value, candidate)
         if number is not None:
             return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
     return None
@@ -205,7 +216,13 @@ def _named_otherwise(text: str, start: int) -> bool:
     if last is None:
         return False
     gap = window[last.end() :]
-    return len(gap) <= 12 and not re.search(r"\d", gap) and not _PHONE_CUE.search(gap)
+    return len(gap) <= 12 and not re.search(r"\d", gap) and not _PHONE_CUE.search(gap) and not contact_line(gap)
+
+
+def contact_line(gap: str) -> bool:
+    """The words after an order / booking / account noun make it a contact point ("order line on",
+    "booking desk", "客服"): the noun is not the label of the number that follows."""
+    return bool(_CONTACT_HEAD.match(gap))
 
 
 def _cue(text: str, start: int, window: int) -> bool:
@@ -213,9 +230,9 @@ def _cue(text: str, start: int, window: int) -> bool:
 
 
 def _standalone(text: str, start: int, end: int) -> bool:
-    """Not a piece of a longer token: "415-555-0132-7", "XR-415-555", "1:23-cv-04567"."""
+    """Not a piece of a longer token: "415-555-0132-7", "XR-415-555", "1:23-cv-04567", "db_20240512.sql"."""
     before, after = text[max(0, start - 1) : start], text[end : end + 2]
-    return not re.match(r"[0-9A-Za-z\-/:.#]", before) and not re.match(r"[-/:]?[0-9A-Za-z]|[.,]\d", after)
+    return not re.match(r"[0-9A-Za-z\-/:.#_]", before) and not re.match(r"[-/:_]?[0-9A-Za-z]|[.,]\d|_", after)
 
 
 def _quantity(text: str, start: int, end: int) -> bool:

@@ -59,13 +59,17 @@ def _capture(body: s.CaptureBody, p: Principal, scope: SubjectScope, c: Containe
     result = c.writer.capture(
         scope,
         CaptureRequest(
-            session_id=ident(p.tenant, body.session_id, p.pii_policy),
-            turns=[{**t.model_dump(), "ref": ident(p.tenant, t.ref, p.pii_policy)} for t in body.turns],
+            session_id=ident(p.tenant, body.session_id, p.pii_policy, p.pii_default_region),
+            turns=[
+                {**t.model_dump(), "ref": ident(p.tenant, t.ref, p.pii_policy, p.pii_default_region)}
+                for t in body.turns
+            ],
             source=p.source_for(body.source),
-            agent_id=ident(p.tenant, body.agent_id, p.pii_policy),
+            agent_id=ident(p.tenant, body.agent_id, p.pii_policy, p.pii_default_region),
             domain=body.domain,
             occurred_at=body.occurred_at,
             pii_policy=p.pii_policy,
+            pii_region=p.pii_default_region,
             store_memories=consent.memory,
             store_turns=consent.recent_turns,
         ),
@@ -107,7 +111,7 @@ def _capture(body: s.CaptureBody, p: Principal, scope: SubjectScope, c: Containe
     summary="Vector-first, then graph: what is known about this user",
 )
 def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse:
-    query = c.redactor.text(p.tenant, body.query, p.pii_policy)  # as the stored text was
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy, p.pii_default_region)  # as the stored text was
     scope = bind(p)
     if not c.consent.state(p, scope).memory:  # kept memories (keep_existing) are not used without consent
         return s.SearchResponse(results=[], timings_ms={})
@@ -141,7 +145,7 @@ def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse
     summary="System messages ready to prepend to the next LLM call",
 )
 def context(body: s.ContextBody, p: Agent, bind: Binder, c: C) -> s.ContextResponse:
-    query = c.redactor.text(p.tenant, body.query, p.pii_policy) if body.query else body.query
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy, p.pii_default_region) if body.query else body.query
     scope = bind(p)
     consent = c.consent.state(p, scope)
     now = c.clock.now().isoformat()
@@ -227,7 +231,7 @@ def forget_matching(body: s.ForgetBody, p: Agent, bind: Binder, c: C) -> s.Forge
         return s.ForgetResponse(forgotten=confirmed)
     if body.query is None:
         raise InvalidInput("send a query, or confirm: true with memory_ids", field="query")
-    query = c.redactor.text(p.tenant, body.query, p.pii_policy)
+    query = c.redactor.text(p.tenant, body.query, p.pii_policy, p.pii_default_region)
     lang = parsers.detect_lang(query)
     request = parsers.forget_request(query, lang) or parsers.forget_target(query, lang)
     scope = bind(p)

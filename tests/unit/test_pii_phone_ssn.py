@@ -29,6 +29,13 @@ PHONES = [
     ("zh", "订单联系人电话 13812345678", "13812345678"),  # a phone word after the order word
     ("en", "my number is 2125550187", "2125550187"),
     ("en", "order 3 arrived, call me on 415-555-0132", "415-555-0132"),
+    # the order / booking noun names a line or a desk, not the number: a phone again
+    ("en", "call my order line on 415-555-0132", "415-555-0132"),
+    ("en", "call my order line on 4155550132", "4155550132"),
+    ("en", "ring the booking desk on 020 7946 0321", "020 7946 0321"),
+    ("en", "call customer service on 020 7946 0321", "020 7946 0321"),
+    ("zh", "订单热线 021-6234 5678", "021-6234 5678"),
+    ("en", "Ping me on 8123 4567 when you're downstairs", "8123 4567"),  # a Singapore mobile after "ping me"
 ]
 
 PHONE_LOOK_ALIKES = [
@@ -50,6 +57,12 @@ PHONE_LOOK_ALIKES = [
     ("zh", "会员号码 4155550132"),
     ("zh", "今年营收 20 7946 0321 日元，比去年多"),
     ("zh", "订单号 415-555-0132 已经发货了"),
+    ("en", "order number 4155550132"),  # the noun is the number's own label
+    ("en", "the backup file is called db_20240512.sql.gz"),  # part of a file name
+    ("zh", "打电话说备份文件是 db_20240512.sql.gz"),
+    ("en", "order no. 415-555-0132"),
+    ("en", "order #4155550132"),
+    ("en", "tracking number 4155550132"),
 ]
 
 SSNS = [
