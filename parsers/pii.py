@@ -49,8 +49,10 @@ class PiiSpan:
 # -- context words ---------------------------------------------------------------------------------
 # A number right after one of these is an order / parcel / invoice id, never a phone or a card.
 _NOT_PERSONAL = re.compile(
-    r"(?P<cue>订单|单号|运单|快递|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
-    r"\b(?:order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|imei|isbn|barcode)\b|条码|条形码|\bno\.|#)"
+    r"(?P<cue>订单|单号|运单|快递(?!员|小哥|师傅)|物流|发票|编号|流水|工单|批次|序列号|型号|车次|航班|票号|"
+    r"\b(?:order|tracking|invoice|ticket|ref(?:erence)?|serial|model|sku|batch|flight|imei|isbn|barcode)\b|条码|条形码|\bno\.|"
+    # "my new # is ...", "the clinic's # is ...", "cell #": a person's or a phone's number sign, not an order's
+    r"(?<!['’]s )(?<!\bmy )(?<!new )(?<!old )(?<!cell )(?<!phone )(?<!\bour )(?<!\bhis )(?<!\bher )#)"
     r"[^\d\n]{0,8}$",
     re.I,
 )
@@ -79,6 +81,16 @@ _VERSION_NEAR = re.compile(
     r"update[sd]?|driver|kernel|sdk|app|changelog|v)\b)",
     re.I,
 )
+# Software named right before a dotted quad: "Node 18.19.0.1", "Chrome 120.0.6099.1", "微信 8.0.44.2".
+_PRODUCT = re.compile(
+    r"(?:\b(?:Node(?:\.?js)?|nodejs|npm|Python|Java|JDK|JRE|Chrome|Chromium|Firefox|Safari|Opera|iOS|iPadOS|"
+    r"macOS|Android|Windows|Ubuntu|Debian|Fedora|CentOS|RHEL|Kernel|Linux|Golang|Rust|gcc|clang|PHP|Ruby|Perl|"
+    r"Electron|React|Angular|Vue|Django|Flask|Spring|Unity|Unreal|Xcode|Gradle|Maven|Docker|Kubernetes|k8s|nginx|"
+    r"Redis|MySQL|Postgres(?:QL)?|MongoDB|Elasticsearch|Excel|Photoshop|Minecraft)"
+    r"|微信|支付宝|钉钉|飞书|抖音|淘宝|QQ|鸿蒙|HarmonyOS|MIUI)\s*$"
+)
+# Dates and object identifiers written with dots: "日期写成了 24.12.31.1", "OID 1.3.6.1".
+_NOT_IP_CUE = re.compile(r"(?:日期|时间戳|\b(?:date[ds]?|dated|timestamp|oid|mib)\b)", re.I)
 # "3.2.1.15 版本", "1.2.3.4 release": a version named right after the number.
 _VERSION_NEXT = re.compile(r"\s*(?:版本|版|\b(?:version|release|build|update)\b)", re.I)
 # Structure that only addresses have: a port or prefix length after, a scheme or user@ before.
@@ -263,7 +275,11 @@ def _is_ipv4(text: str, m: re.Match[str]) -> bool:
     value, before = m.group(), text[max(0, m.start() - 24) : m.start()]
     if _IP_AFTER.match(text[m.end() : m.end() + 6]) or _IP_BEFORE.search(before):
         return True
-    if _after(text, m.start(), _VERSION_CUE, 12) or _VERSION_NEXT.match(text, m.end()):
+    if _after(text, m.start(), _VERSION_CUE, 12) or _VERSION_NEXT.match(text, m.end()) or _netmask(value):
+        return False
+    if _PRODUCT.search(text[max(0, m.start() - 16) : m.start()]) and not _PRIVATE.match(value):
+        return False  # "Node 18.19.0.1"; "node 10.0.0.5" (a cluster node, private range) stays an address
+    if _after(text, m.start(), _NOT_IP_CUE, 12) and not _after(text, m.start(), _IP_CUE, 12):
         return False
     if not _VERSION_LIKE.fullmatch(value) or len(set(value.split("."))) == 1:
         return True
@@ -272,6 +288,14 @@ def _is_ipv4(text: str, m: re.Match[str]) -> bool:
     if version >= 0:  # "build server runs at ...": the nearer word decides
         return address > version
     return address >= 0 or bool(_PRIVATE.match(value))
+
+
+def _netmask(value: str) -> bool:
+    """A subnet mask (255.255.255.0: ones then zeros) or its wildcard inverse (0.0.0.255): a
+    network's shape, not a host anyone is reached at."""
+    bits = int(ipaddress.IPv4Address(value))
+    ones = f"{bits:032b}"
+    return bool(re.fullmatch(r"1+0*|0+1*", ones)) and ones[0] != ones[-1]
 
 
 def _ipv6(value: str) -> bool:

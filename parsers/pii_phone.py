@@ -28,11 +28,12 @@ import phonenumbers
 __all__ = ["contact_line", "e164", "phone_spans", "valid_phone"]
 
 _PHONE_CUE = re.compile(
-    r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|"
+    r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|打不通|打不进|没人接|回拨|传真|总机|"
     r"\b(?:tel|phone[sd]?|call(?:ed|ing)?|ring|dial|mobile|cell(?:phone)?|landline|fax|whatsapp|signal|"
-    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext|(?:ping|buzz|message|msg)\s+(?:me|us|him|her))\b"
+    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext|toll-?free|freephone|business\s+card|vcard|"
+    r"(?:ping|buzz|message|msg)\s+(?:me|us|him|her))\b"
     # "number" alone names anything (an order, an account): only a person's number is a phone cue.
-    r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?number\b|'s\s+(?:new\s+)?number\b|\bnumber'?s\b)",
+    r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?(?:number\b|#)|'s\s+(?:new\s+)?(?:number\b|#)|\bnumber'?s\b)",
     re.I,
 )
 # "order number is 4155550132", "account no. 0207946099", "会员号码 4155550132": a number named as
@@ -41,7 +42,7 @@ _OTHER_NUMBER = re.compile(
     r"\b(?:order|tracking|invoice|confirmation|account|acct|case|reference|ref|booking|flight|member(?:ship)?|"
     r"policy|customer|claim|ticket|serial|routing|sort|employee|student|passport|licen[cs]e|registration|vin|"
     r"parcel|shipment|transaction|receipt|bill|loyalty|reservation|pnr|model|part|item|sku|lot|batch)\b"
-    r"(?:\s*(?:number|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号|工号|编号|单号|订单|快递|运单|票号|保单|客户号|"
+    r"(?:\s*(?:number|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号|工号|编号|单号|订单|快递(?!员|小哥|师傅)|运单|票号|保单|客户号|"
     r"证件号|车牌|流水号|批号|型号",
     re.I,
 )
@@ -58,7 +59,25 @@ _CN_LANDLINE = re.compile(
     r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])(?:\d{7,8}|\d{3,4}[ -]\d{4})(?![0-9A-Za-z])"
     r"|(?<![0-9A-Za-z])0\d{9,11}(?![0-9A-Za-z])"
 )
-_CN_SERVICE = re.compile(r"(?<![0-9A-Za-z\-.])[48]00[ -]?\d{3}[ -]?\d{4}(?![0-9A-Za-z]|[-.]\d)")
+_CN_SERVICE = re.compile(
+    r"(?<![0-9A-Za-z\-.])(?:[48]00[ -]?\d{3}[ -]?\d{4}|[48]00\d[ -]\d{3}[ -]\d{3})(?![0-9A-Za-z]|[-.]\d)"
+)
+# A 400 / 800 line written in its groups (400-820-8820, 4008 123 456) is a service number by shape.
+_CN_SERVICE_GROUPED = re.compile(r"[48]00[ -]\d{3}[ -]\d{4}|[48]00\d[ -]\d{3}[ -]\d{3}")
+# US / CA toll-free (800, 833, 844, 855, 866, 877, 888): a 10-digit number with one of these is a
+# phone line by its prefix; "1-800-555-0199", "8775550143".
+_TOLL_FREE = re.compile(
+    r"(?<![0-9A-Za-z+\-.])(?:1[-. ]?)?8(?:00|33|44|55|66|77|88)[-. ]?\d{3}[-. ]?\d{4}(?![0-9A-Za-z]|[-.]\d)"
+)
+# A phone word just after the number: "98765 43210 as my Indian mobile", "... - that's my cell".
+_CUE_AFTER = re.compile(
+    r"^[\s,.;:)\-–—]{0,4}(?:(?:is|was|as|for|that'?s|it'?s|which\s+is)\s+)?(?:my|his|her|their|our|your)\s+"
+    r"(?:[A-Za-z]+\s+){0,2}(?:number|mobile|cell|phone|landline|whatsapp|hotline)\b"
+    r"|^\s*[,，]?\s*(?:是|为)?(?:我|他|她|我们)的?(?:手机|电话|座机|号码|新号|微信)",
+    re.I,
+)
+# A second number joined to a phone by "or" / "and" / a comma: "Tom at 415 555 0198 or Jess at 415 555 0121".
+_CHAINED = re.compile(r"\d[\d ().\-]{6,}\d\s*(?:,|;|/|\bor\b|\band\b|或者?|和|、|，)[^\d\n]{0,24}$", re.I)
 _INTL = re.compile(
     r"(?<![0-9A-Za-z+])(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
 )
@@ -105,10 +124,16 @@ def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator
         if valid and not refused(text, m.start()):
             yield m.span()
     for m in _CN_SERVICE.finditer(text):
-        if valid_phone(m.group(), "CN") and _cue(text, m.start(), 16) and not refused(text, m.start()):
+        cued = _cue(text, m.start(), 16) or _CN_SERVICE_GROUPED.fullmatch(m.group())
+        if valid_phone(m.group(), "CN") and cued and not refused(text, m.start()):
             yield m.span()
     for m in _INTL.finditer(text):
         if _plausible(re.sub(r"^00", "+", m.group()), "ZZ", text, m.start()) and not refused(text, m.start()):
+            yield m.start(), _extension_end(text, m.end())
+    for m in _TOLL_FREE.finditer(text):
+        if m.group().isdigit() and len(m.group()) == 10 and not _toll_free_word(text, *m.span()):
+            continue  # "project code 8005550199": written plain, a toll-free prefix needs a word about lines
+        if valid_phone(m.group(), "US") and not refused(text, m.start()) and not _quantity(text, *m.span()):
             yield m.start(), _extension_end(text, m.end())
     for m in _NANP.finditer(text):
         if valid_phone(m.group(), "US") and not refused(text, m.start()) and not _quantity(text, *m.span()):
@@ -158,7 +183,7 @@ def _matches(text: str) -> Iterator[tuple[str, int, int, str, phonenumbers.Phone
         digits = sum(ch.isdigit() for ch in value)
         if value[0] == "+" or not 8 <= digits <= 16 or _CN_MOBILE.fullmatch(value.strip()):
             continue  # country codes are _INTL's, Chinese mobiles _CN_MOBILE's; 17+ digits are no phone
-        if not value.lstrip("(").startswith("0") and not _cue(text, run.start(), 24):
+        if not value.lstrip("(").startswith("0") and not _cue_around(text, run.start(), run.end()):
             continue  # without a phone word only a trunk-prefixed shape is taken (see _national)
         for region in _REGIONS:
             matcher = phonenumbers.PhoneNumberMatcher(run.group(), region, leniency=phonenumbers.Leniency.POSSIBLE)
@@ -175,25 +200,33 @@ def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[t
         digits = re.sub(r"\D", "", raw.split("x")[0].split("e")[0])
         if len(digits) < 8 or not _standalone(text, *span) or _quantity(text, *span) or _not_phone_shape(raw):
             continue
-        cue = _cue(text, start, 24)
+        cue = _cue_around(text, start, end)
         valid = phonenumbers.is_valid_number(number)
         national = re.sub(r"\s*(?:ext\.?|x|#)\s*\d{1,6}$", "", raw, flags=re.I)
         shaped = valid and bool(_TRUNK_SHAPE.match(national)) and len(digits) >= 9
-        if (cue and (valid or phonenumbers.is_possible_number(number))) or shaped:
+        possible = valid or phonenumbers.is_possible_number(number)
+        if (cue == "word" and possible) or (cue == "chained" and valid) or shaped:
             if not not_personal(text, start):
                 seen.add(span)
                 yield span
 
 
 def _plausible(candidate: str, region: str, text: str, start: int) -> bool:
-    """Valid for its country code, or possible and introduced by a phone word."""
+    """Valid for its country code, or possible and either introduced by a phone word or written
+    the way people write a phone: "+" and the national number in space-separated groups ("+44
+    7700 900461", a UK drama number the plan calls possible only)."""
     try:
         number = phonenumbers.parse(candidate, region)
     except phonenumbers.NumberParseException:
         return False
     if phonenumbers.is_valid_number(number):
         return True
-    return phonenumbers.is_possible_number(number) and _cue(text, start, 24)
+    if not phonenumbers.is_possible_number(number):
+        return False
+    grouped = bool(re.fullmatch(r"\+\d{1,3} \d{2,5}(?: \d{2,6}){1,3}", candidate))
+    code = number.country_code or 0
+    known = phonenumbers.region_code_for_country_code(code) not in ("ZZ", "001")
+    return _cue(text, start, 24) or (grouped and known and len(str(number.national_number)) >= 9)
 
 
 def _not_phone_shape(raw: str) -> bool:
@@ -227,6 +260,24 @@ def contact_line(gap: str) -> bool:
 
 def _cue(text: str, start: int, window: int) -> bool:
     return bool(_PHONE_CUE.search(text[max(0, start - window) : start]))
+
+
+_LINE_WORD = re.compile(r"\b(?:number|line|free|hotline|helpline|support|card|flyer|call|dial|ring|phone)\b", re.I)
+
+
+def _toll_free_word(text: str, start: int, end: int) -> bool:
+    """A word about a line or a number within 48 characters on either side of a plain toll-free number."""
+    return bool(_LINE_WORD.search(text[max(0, start - 48) : start]) or _LINE_WORD.search(text[end : end + 48]))
+
+
+def _cue_around(text: str, start: int, end: int) -> str:
+    """ "word" when a phone word stands before the number or right after it ("98765 43210 as my
+    mobile"); "chained" when a cued phone just before is listed with it ("... 415 555 0198 or Jess
+    at 415 555 0121"), a weaker cue the caller accepts for valid numbers only; else ""."""
+    if _cue(text, start, 24) or _CUE_AFTER.match(text[end : end + 48]):
+        return "word"
+    chained = _CHAINED.search(text[max(0, start - 60) : start])
+    return "chained" if chained is not None and _cue(text, max(0, start - 60) + chained.start(), 24) else ""
 
 
 def _standalone(text: str, start: int, end: int) -> bool:
