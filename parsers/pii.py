@@ -89,6 +89,13 @@ _PRODUCT = re.compile(
     r"Redis|MySQL|Postgres(?:QL)?|MongoDB|Elasticsearch|Excel|Photoshop|Minecraft)"
     r"|微信|支付宝|钉钉|飞书|抖音|淘宝|QQ|鸿蒙|HarmonyOS|MIUI)\s*$"
 )
+# What only a host does, said right after it: "8.8.4.4 times out", "1.2.3.4 is unreachable", "… 连不上".
+_IP_NEXT = re.compile(
+    r"\s*(?:(?:keeps\s+|still\s+)?(?:times?\s+out|timed\s+out|timing\s+out)|(?:is|was|went)\s+(?:down|unreachable|offline)(?!\s+(?:(?:the|to|by|from|a|an)\b|\d))|"
+    r"(?:doesn'?t|does\s+not|won'?t|can'?t)\s+(?:respond|resolve|answer|be\s+reached)|refused|"
+    r"(?:一直|总是|老是)?(?:超时|连不上|不通|ping不通|无法访问|访问不了|掉线))",
+    re.I,
+)
 # Dates and object identifiers written with dots: "日期写成了 24.12.31.1", "OID 1.3.6.1".
 _NOT_IP_CUE = re.compile(r"(?:日期|时间戳|\b(?:date[ds]?|dated|timestamp|oid|mib)\b)", re.I)
 # "3.2.1.15 版本", "1.2.3.4 release": a version named right after the number.
@@ -287,7 +294,7 @@ def _is_ipv4(text: str, m: re.Match[str]) -> bool:
     address = max((a.end() for a in _IP_CUE.finditer(before)), default=-1)
     if version >= 0:  # "build server runs at ...": the nearer word decides
         return address > version
-    return address >= 0 or bool(_PRIVATE.match(value))
+    return address >= 0 or bool(_PRIVATE.match(value)) or bool(_IP_NEXT.match(text[m.end() : m.end() + 24]))
 
 
 def _netmask(value: str) -> bool:

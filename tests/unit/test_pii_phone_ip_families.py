@@ -96,3 +96,29 @@ def test_ip_families(lang: str, text: str, values: list[str]) -> None:
 @pytest.mark.parametrize(("lang", "text"), IP_LOOK_ALIKES)
 def test_ip_look_alikes(lang: str, text: str) -> None:
     assert _values(text, "IP") == [], lang
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "values"),
+    [
+        ("en", "Can you check why 9.9.9.9 times out from home?", ["9.9.9.9"]),
+        ("zh", "8.8.4.4 一直超时，换个 DNS 吗", ["8.8.4.4"]),
+        ("en", "4.2.1.3 was down the list of fixes", []),  # "down the list": no host
+    ],
+)
+def test_a_small_quad_that_times_out_is_a_host(lang: str, text: str, values: list[str]) -> None:
+    """A quad of small numbers without a version or address word is a version, unless what is said
+    right after it is what only a host does (times out, unreachable, 连不上)."""
+    assert _values(text, "IP") == values, lang
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("我们约在杭州市西湖区文三路90号门口见", ["杭州市西湖区文三路90号"]),  # the entrance of a house
+        ("体育馆3号门口集合", []),  # gate 3 of a venue, no road
+        ("人民路3号门进去左转", []),  # a gate on a road stays a gate
+    ],
+)
+def test_zh_the_entrance_of_a_house_number_is_an_address(text: str, values: list[str]) -> None:
+    assert _values(text, "ADDRESS") == values
