@@ -32,7 +32,7 @@ from mal.dedup_frames import frame_words
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.models import Memory
 
-__all__ = ["agree", "agree_texts", "same_fact", "signatures_agree", "slots_agree", "veto"]
+__all__ = ["agree", "agree_texts", "same_fact", "signatures_agree", "slots_agree", "veto", "veto_reason"]
 
 # Slots that hold the user's own words rather than a normalised value: compared as text.
 _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
@@ -89,26 +89,39 @@ def agree(a: Memory, b: Memory) -> bool:
 
 def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> bool:
     """True when nothing hard differs, so the model may decide; False means never merge."""
-    if a.kind != b.kind or not slots_agree(a.slots, b.slots):
-        return False
+    return veto_reason(a, b, sa, sb) is None
+
+
+def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> str | None:
+    """The first hard difference between two memories (None: the model may decide)."""
+    if a.kind != b.kind:
+        return "kind"
+    if not slots_agree(a.slots, b.slots):
+        return "slots"
     sa = sa or signature(a.text or a.summary)
     sb = sb or signature(b.text or b.summary)
-    if (sa.people, sa.places, sa.negated) != (sb.people, sb.places, sb.negated):
-        return False
+    if sa.people != sb.people:
+        return "people"
+    if sa.places != sb.places:
+        return "places"
+    if sa.negated != sb.negated:
+        return "negation"
     if sa.currencies and sb.currencies and sa.currencies != sb.currencies:
-        return False
+        return "currency"
     if not (sa.aspects ^ sb.aspects) <= {"ongoing"}:
-        return False
+        return "aspect"
     if sa.numbers != sb.numbers and {sa.numbers, sb.numbers} != {(), ("1",)}:
-        return False  # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
+        return "numbers"  # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
     if sa.times != sb.times and not (a.kind in _STATE_KINDS and not (sa.times and sb.times)):
-        return False
+        return "times"
     shared = set(sa.anchors) & set(sb.anchors)
     if [x for x in sa.anchors if x in shared] != [x for x in sb.anchors if x in shared]:
-        return False  # "I owe Mike" / "Mike owes me"
+        return "order"  # "I owe Mike" / "Mike owes me"
     if any(_members(sa, g) != _members(sb, g) and _members(sa, g) and _members(sb, g) for g in _CONTRASTS):
-        return False  # a cat / a dog named Luna; high / low blood pressure
-    return _names_shared(sa, sb) and _names_shared(sb, sa)
+        return "contrast"  # a cat / a dog named Luna; high / low blood pressure
+    if not (_names_shared(sa, sb) and _names_shared(sb, sa)):
+        return "names"
+    return None
 
 
 def _members(s: Signature, group: frozenset[str]) -> frozenset[str]:
