@@ -75,7 +75,7 @@ def prepare(pairs: list[dict[str, Any]], embed: Embed) -> list[Scored]:
     for pair, (mem_a, mem_b) in zip(pairs, parsed, strict=True):
         scored = Scored(pair)
         for new in mem_b:
-            same_kind = [old for old in mem_a if old.kind == new.kind]
+            same_kind = [old for old in mem_a if dedup.comparable(old.kind, new.kind)]
             best: tuple[float, Memory | None] = (0.0, None)
             for old in same_kind:
                 cos = sum(x * y for x, y in zip(vectors[embed_text(old)], vectors[embed_text(new)], strict=True))
