@@ -77,7 +77,7 @@ def features(a: Memory, b: Memory, cosine: float) -> list[float]:
         float(len(only_a)),
         float(len(only_b)),
         float(min(len(only_a), len(only_b))),
-        1.0 if a.kind == b.kind and _pins(a.slots) else 0.0,
+        1.0 if _pins(a.slots) else 0.0,  # across kinds the fact's values are said by the episode (`veto`)
         1.0 if a.kind == "episode" else 0.0,
         min(la, lb) / max(la, lb, 1),
         0.0 if a.kind == b.kind else 1.0,
