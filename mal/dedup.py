@@ -171,11 +171,12 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
 
 
 def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
-    """Across kinds: every slot value the fact took from its own words (香菜, Google, peanuts; not
-    codes such as "like" or "self") is said by the episode too. "葱这东西我不吃" is not a
-    restatement of the preference 我不吃香菜, however close the vectors."""
-    values = (normalise(v) for v in _structured(slots).values())
-    return all(v in other_text for v in values if v and v in text)
+    """Across kinds: the fact took at least one slot value from its own words (香菜, Google,
+    peanuts; not codes such as "like", "self" or "vegetarian" for 吃素), and the episode says every
+    such value too. "葱这东西我不吃" is not a restatement of the preference 我不吃香菜, and nothing in
+    "我坐轮椅" can show it restates the diet fact 我吃素, however close the vectors (e5: 0.92)."""
+    values = [v for v in (normalise(v) for v in _structured(slots).values()) if v and v in text]
+    return bool(values) and all(v in other_text for v in values)
 
 
 def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, text_b: str) -> bool:
@@ -201,9 +202,9 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
 
 
 def _substituted(a: str, b: str) -> bool:
-    """Each text has a content word the other does not explain. Between two episodes nothing else
-    pins the fact (no slots), and the model scores a reworded near miss ("我周末去爬山" / "周末我一般去
-    游泳") as high as a restatement, so such a pair never reaches it."""
+    """Each text has a content word the other does not explain. When one side is an episode no
+    slots pin the fact on that side, and the model scores a reworded near miss ("我周末去爬山" / "周末
+    我一般去游泳") as high as a restatement, so such a pair never reaches it."""
     only_a, only_b = dedup_model.unexplained(a, b)
     return bool(only_a and only_b)
 

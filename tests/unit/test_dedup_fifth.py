@@ -155,3 +155,18 @@ def test_two_episodes_that_each_say_something_the_other_does_not_never_reach_the
 def test_a_drug_name_holding_a_numeral_is_no_number() -> None:
     assert signature("我每天吃一片二甲双胍").numbers == ()
     assert signature("我每天吃两片二甲双胍").numbers == ("2",)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("我吃素", "我坐轮椅"), ("我对花生过敏", "我坐轮椅"), ("I'm vegetarian", "I use a wheelchair")],
+)
+def test_an_episode_never_reinforces_a_fact_whose_words_it_does_not_say(a: str, b: str) -> None:
+    """e5 puts 我吃素 / 我坐轮椅 at 0.92 and the model scores nearly every cross-kind pair high: the
+    fact must have a value taken from its own words, and the episode must say it (吃素 is stored as
+    the code "vegetarian", so nothing can show an episode restates it)."""
+    for old in memories(a):
+        for new in memories(b):
+            if dedup.comparable(old.kind, new.kind):
+                assert not dedup.veto(old, new)
+                assert not dedup.same_fact(old, new, 1.0)
