@@ -38,7 +38,7 @@ def cached(embed: Embed, path: Path | None) -> Embed:
     def run(texts: Sequence[str]) -> list[list[float]]:
         missing = [t for t in texts if t not in store]
         if missing:
-            store.update(zip(missing, embed(missing), strict=True))
+            store.update(zip(missing, ([float(x) for x in v] for v in embed(missing)), strict=True))
             path.write_text(json.dumps(store))
         return [store[t] for t in texts]
 
