@@ -3,8 +3,9 @@
 Each text of a pair goes through the real parser and becomes the memories the service would store
 (same kind, slots, summary and text as `mal.capture_plan.build_candidate` gives them); `b` then
 meets `a` as a new write meets the store: each of b's memories looks at the nearest of a's memories
-of its kind, and merges when the cosine reaches the threshold (and, for the new rule, the two agree:
-`mal.dedup.same_fact`, the word rules and then the learned paraphrase decision behind its veto).
+of its kind (an episode: of any kind, `mal.dedup.comparable`), and merges when the cosine reaches
+the threshold (and, for the new rule, the two agree: `mal.dedup.same_fact`, the word rules and then
+the learned paraphrase decision behind its veto).
 
 A "different" pair counts as a wrong merge when ANY of b's memories merged (something b said is
 lost); a "same" pair counts as merged only when ALL of b's memories merged. Both err on the side of
@@ -75,7 +76,7 @@ def prepare(pairs: list[dict[str, Any]], embed: Embed) -> list[Scored]:
     for pair, (mem_a, mem_b) in zip(pairs, parsed, strict=True):
         scored = Scored(pair)
         for new in mem_b:
-            same_kind = [old for old in mem_a if old.kind == new.kind]
+            same_kind = [old for old in mem_a if dedup.comparable(old.kind, new.kind)]
             best: tuple[float, Memory | None] = (0.0, None)
             for old in same_kind:
                 cos = sum(x * y for x, y in zip(vectors[embed_text(old)], vectors[embed_text(new)], strict=True))

@@ -24,15 +24,29 @@ labelled pairs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mal import dedup_model
 from mal.dedup_frames import frame_words
+from mal.dedup_lexicon import SYNONYMS
+from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.models import Memory
 
-__all__ = ["agree", "agree_texts", "same_fact", "signatures_agree", "slots_agree", "veto"]
+__all__ = [
+    "agree",
+    "agree_texts",
+    "comparable",
+    "same_fact",
+    "search_kind",
+    "signatures_agree",
+    "slots_agree",
+    "veto",
+    "veto_reason",
+]
 
 # Slots that hold the user's own words rather than a normalised value: compared as text.
 _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
@@ -42,6 +56,9 @@ _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
 _SPAN_SLOTS = frozenset(("item", "value", "allergen", "condition"))
 # Slots one wording states and another leaves out without changing the fact; equal when both hold them.
 _OPTIONAL_SLOTS = frozenset(("mode",))
+# For the model's veto only (`_slots_compatible`): slots the texts' own checks cover.
+_LOOSE_OPTIONAL = frozenset(("mode", "relative"))
+_LOOSE_SPANS = frozenset(("medication", "task", "topic"))
 _TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break, prices / prizes)
 # Words that name what a fact is about even when the parser's slots do not hold them: the same
 # slots (pet = 咪咪, condition = blood pressure, arrival = 日本) with another member of one of these
@@ -57,16 +74,33 @@ _CONTRASTS = tuple(
         "morning evening night afternoon 早上 晚上 下午 中午",
         "buy sell bought sold 买 卖",
         "gain lose 增 减",
+        *CONTRASTS,
     )
 )
 # Kinds that state a standing fact: "我儿子今年八岁" and "我儿子8岁了" are one age. An event keeps its day.
 _STATE_KINDS = frozenset(("profile", "preference", "family_health"))
+EPISODE = "episode"
+_LATIN_WORD = re.compile(r"[a-z]+")
+
+
+def search_kind(kind: str) -> str | None:
+    """The kind a new memory's dedup neighbours are searched in: its own, except that an episode
+    (a turn the parser read no fact from) is compared with memories of every kind. "香菜我是不吃的"
+    may be the episode of what "我不吃香菜" stored as a preference; reinforcing that fact loses
+    nothing. The reverse never merges: a new fact reinforcing an old episode would lose its slots."""
+    return None if kind == EPISODE else kind
+
+
+def comparable(old_kind: str, new_kind: str) -> bool:
+    """A memory of `new_kind` may reinforce one of `old_kind` (see `search_kind`)."""
+    return new_kind in (old_kind, EPISODE)
 
 
 def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
     """`b` may reinforce `a`: the word rules agree (`agree`), or nothing hard differs (`veto`) and
     the learned paraphrase decision (mal/dedup_model.py) is confident they restate one fact.
-    `cosine` is the e5 cosine of the two memories' vectors, which the write path already has."""
+    `cosine` is the e5 cosine of the two memories' vectors, which the write path already has.
+    A new episode against an older fact of another kind (`comparable`) takes the second path only."""
     if agree(a, b):
         return True
     if not veto(a, b):
@@ -89,26 +123,128 @@ def agree(a: Memory, b: Memory) -> bool:
 
 def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> bool:
     """True when nothing hard differs, so the model may decide; False means never merge."""
-    if a.kind != b.kind or not slots_agree(a.slots, b.slots):
+    return veto_reason(a, b, sa, sb) is None
+
+
+def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> str | None:
+    """The first hard difference between two memories (None: the model may decide). Across kinds
+    (a new episode, `comparable`) there are no common slots to compare: the texts decide."""
+    if not comparable(a.kind, b.kind):
+        return "kind"
+    x = sa or signature(a.text or a.summary)
+    y = sb or signature(b.text or b.summary)
+    shared = set(x.anchors) & set(y.anchors)
+    checks: tuple[tuple[str, Callable[[], bool]], ...] = (
+        (
+            "slots",
+            lambda: (
+                _said(a.slots, x.text, y.text)
+                if a.kind != b.kind
+                else _slots_compatible(a.slots, b.slots, x.text, y.text)
+            ),
+        ),
+        ("people", lambda: x.people == y.people),
+        ("places", lambda: x.places == y.places),
+        ("negation", lambda: x.negated == y.negated),
+        ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),
+        ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"}),
+        # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
+        ("numbers", lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)}),
+        # a state may drop 今年 / these days; an event keeps its day
+        ("times", lambda: x.times == y.times or (a.kind in _STATE_KINDS and not (x.times and y.times))),
+        # "I owe Mike" / "Mike owes me"
+        ("order", lambda: [n for n in x.anchors if n in shared] == [n for n in y.anchors if n in shared]),
+        # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
+        (
+            "contrast",
+            lambda: not any(_members(x, g) != _members(y, g) and _members(x, g) and _members(y, g) for g in _CONTRASTS),
+        ),
+        ("names", lambda: _names_shared(x, y) and _names_shared(y, x)),
+        ("modifier", lambda: not (_added_modifier(x, y) or _added_modifier(y, x))),
+        ("sibling", lambda: not _siblings(a.text or a.summary, b.text or b.summary)),
+        (
+            "substitution",
+            lambda: not (a.kind == b.kind == EPISODE and _substituted(a.text or a.summary, b.text or b.summary)),
+        ),
+    )
+    return next((name for name, holds in checks if not holds()), None)
+
+
+def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
+    """Across kinds: the fact took at least one slot value from its own words (香菜, Google,
+    peanuts; not codes such as "like", "self" or "vegetarian" for 吃素), and the episode says every
+    such value too. "葱这东西我不吃" is not a restatement of the preference 我不吃香菜, and nothing in
+    "我坐轮椅" can show it restates the diet fact 我吃素, however close the vectors (e5: 0.92)."""
+    values = [v for v in (normalise(v) for v in _structured(slots).values()) if v and v in text]
+    return bool(values) and all(v in other_text for v in values)
+
+
+def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, text_b: str) -> bool:
+    """The model's looser slot check: equal slots (`slots_agree`), or slots the parser filled from
+    different cuts of the same words. A relative one reading lacks is left to the people check of
+    the texts (which must be equal); a span slot (item, value, medication ...) whose values differ
+    passes when each value occurs in the other memory's text (周杰伦的歌 / 听 of "我喜欢听周杰伦的歌"
+    and "周杰伦的歌我很喜欢听"). A value the other text does not say (绿茶 / 饮料) still differs."""
+    if slots_agree(a, b):
+        return True
+    sa, sb = _structured(a), _structured(b)
+    for key in _LOOSE_OPTIONAL & (sa.keys() ^ sb.keys()):
+        sa.pop(key, None)
+        sb.pop(key, None)
+    if sa.keys() != sb.keys():
         return False
-    sa = sa or signature(a.text or a.summary)
-    sb = sb or signature(b.text or b.summary)
-    if (sa.people, sa.places, sa.negated) != (sb.people, sb.places, sb.negated):
-        return False
-    if sa.currencies and sb.currencies and sa.currencies != sb.currencies:
-        return False
-    if not (sa.aspects ^ sb.aspects) <= {"ongoing"}:
-        return False
-    if sa.numbers != sb.numbers and {sa.numbers, sb.numbers} != {(), ("1",)}:
-        return False  # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
-    if sa.times != sb.times and not (a.kind in _STATE_KINDS and not (sa.times and sb.times)):
-        return False
-    shared = set(sa.anchors) & set(sb.anchors)
-    if [x for x in sa.anchors if x in shared] != [x for x in sb.anchors if x in shared]:
-        return False  # "I owe Mike" / "Mike owes me"
-    if any(_members(sa, g) != _members(sb, g) and _members(sa, g) and _members(sb, g) for g in _CONTRASTS):
-        return False  # a cat / a dog named Luna; high / low blood pressure
-    return _names_shared(sa, sb) and _names_shared(sb, sa)
+    return all(
+        sa[k] == sb[k]
+        or (k in _SPAN_SLOTS | _LOOSE_SPANS and (_same_span(sa[k], sb[k]) or agree_texts(sa[k], sb[k])))
+        or (k in _SPAN_SLOTS | _LOOSE_SPANS and sa[k] in normalise(text_b) and sb[k] in normalise(text_a))
+        for k in sa
+    )
+
+
+def _substituted(a: str, b: str) -> bool:
+    """Each text has a content word the other does not explain. When one side is an episode no
+    slots pin the fact on that side, and the model scores a reworded near miss ("我周末去爬山" / "周末
+    我一般去游泳") as high as a restatement, so such a pair never reaches it."""
+    only_a, only_b = dedup_model.unexplained(a, b)
+    return bool(only_a and only_b)
+
+
+def _siblings(a: str, b: str) -> bool:
+    """Each text has a word the other does not explain, and the two share their head: 草莓 / 蓝莓,
+    日语 / 韩语, 跑步 / 散步, strawberry / blueberry, football / basketball name two things of one
+    sort (Chinese compounds put the head last; English ones end in a shared word of 4+ letters)."""
+    only_a, only_b = dedup_model.unexplained(a, b)
+    return any(
+        u != v and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)
+        for u in only_a
+        for v in only_b
+    )
+
+
+def _shared_tail(u: str, v: str) -> int:
+    n = 0
+    while n < min(len(u), len(v)) and u[-1 - n] == v[-1 - n]:
+        n += 1
+    return n if n < min(len(u), len(v)) else 0  # a whole word inside another is a modifier, not a sibling
+
+
+def _added_modifier(a: Signature, b: Signature) -> bool:
+    """An English word of `a` that `b` lacks is inserted between two tokens `b` has side by side,
+    one of them a word both have: "drink decaf coffee" / "drink coffee", "is premium economy" /
+    "is economy" name another thing of the same sort ("I hate durian" / "Durian is the worst"
+    insert nothing). A word added at the end is left to the model: "jazz fusion" is another
+    music, "jazz music" is not."""
+    keys = [k for k in _keys(a.text) if k not in LIGHT_WORDS]
+    other = [k for k in _keys(b.text) if k not in LIGHT_WORDS]
+    pairs = set(itertools.pairwise(other))
+    return any(
+        x in a.words and x not in b.words and (p, n) in pairs and (p in b.words or n in b.words)
+        for p, x, n in zip(keys, keys[1:], keys[2:], strict=False)
+    )
+
+
+def _keys(text: str) -> list[str]:
+    return [SYNONYMS.get(t, stem(t)) for t in _LATIN_WORD.findall(text)]
 
 
 def _members(s: Signature, group: frozenset[str]) -> frozenset[str]:

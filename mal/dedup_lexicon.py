@@ -7,6 +7,8 @@ so dedup keeps every relative term that names a different person distinct.
 
 from __future__ import annotations
 
+from mal.dedup_synonyms import MORE_ASPECTS, MORE_PEOPLE_EN, MORE_PEOPLE_ZH, MORE_PHRASES, MORE_SYNONYMS
+
 __all__ = [
     "ASPECTS",
     "CURRENCY_SYMBOLS",
@@ -75,6 +77,7 @@ PEOPLE_ZH = {
     "她们": "they",
     "他": "he",
     "她": "she",
+    **MORE_PEOPLE_ZH,
 }
 PEOPLE_EN = {
     **dict.fromkeys(("mother", "mom", "mum", "mommy", "mama", "ma"), "mother"),
@@ -110,6 +113,7 @@ PEOPLE_EN = {
     **dict.fromkeys(("they", "them", "their", "theirs"), "they"),
     **dict.fromkeys(("he", "him", "his"), "he"),
     **dict.fromkeys(("she", "her", "hers"), "she"),
+    **MORE_PEOPLE_EN,
 }
 
 # When: a different day, part of day or period is a different event.
@@ -289,6 +293,7 @@ SYNONYMS = {
     **dict.fromkeys(("physician", "doctor"), "doctor"),
     **dict.fromkeys(("hypertension",), "hypertension"),
     **dict.fromkeys(("small", "little"), "small"),
+    **MORE_SYNONYMS,
 }
 
 # Whether it still holds: "My husband was a teacher" is not "is a teacher", 已经戒烟 is not 正在戒烟.
@@ -301,6 +306,7 @@ ASPECTS = {
     **dict.fromkeys(
         ("planning", "plan", "plans", "planned", "intend", "打算", "准备", "计划", "将要", "将", "想"), "planned"
     ),
+    **MORE_ASPECTS,
 }
 CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp", "¥": "cny"}
 CURRENCY_WORDS = {
@@ -368,6 +374,7 @@ PHRASES = {
     "every week": "weekly",
     "每个星期": "每周",
     "每个礼拜": "每周",
+    **MORE_PHRASES,
 }
 # Common surnames, so 小王 / 老李 / 王总 count as people.
 SURNAMES_ZH = frozenset(

@@ -14,7 +14,7 @@ two parts, in this order:
      who / what number / where / when / yes-or-no can never be lost.
   2. `probability` - a logistic regression over a few pair features (`FEATURES`: the e5 cosine the
      write path already has, word and character overlap, how many content words each side alone
-     has, whether the slots pin the fact down), trained on the development pairs only by
+     has, whether the slots pin the fact down), trained on the retired pair sets by
      `python -m bench.dedup_train` (deterministic) into `dedup_model.npz`. It merges when the
      probability reaches the artefact's threshold, which the training script sets above every
      "different" development pair that passes the veto (in and out of fold), one threshold for
@@ -36,7 +36,7 @@ import numpy as np
 from mal.dedup_text import is_cjk, normalise, signature, stem
 from mal.models import Memory
 
-__all__ = ["ARTEFACT", "FEATURES", "PairModel", "features", "load_model", "model"]
+__all__ = ["ARTEFACT", "FEATURES", "PairModel", "features", "load_model", "model", "unexplained"]
 
 ARTEFACT = Path(__file__).resolve().parent / "dedup_model.npz"
 FEATURES = (
@@ -49,18 +49,25 @@ FEATURES = (
     "slots_pin",
     "episode",
     "length_ratio",
+    "cross_kind",
 )
 # Slots that hold the user's own words: they say nothing the text does not, so they do not pin a fact.
 _FREE_SLOTS = frozenset(("content", "task", "topic", "note"))
 _PUNCT = str.maketrans("", "", " \t\n.,!?;:'\"，。！？；：、“”‘’（）()…-~")
 
 
+def unexplained(a: str, b: str) -> tuple[set[str], set[str]]:
+    """The content words each text has that the other does not explain (see `_unexplained`)."""
+    sa, sb = signature(a), signature(b)
+    wa, wb = {stem(w) for w in sa.words}, {stem(w) for w in sb.words}
+    return _unexplained(wa - wb, wb, sb.text), _unexplained(wb - wa, wa, sa.text)
+
+
 def features(a: Memory, b: Memory, cosine: float) -> list[float]:
     """The pair features in `FEATURES` order (see the module docstring)."""
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
     wa, wb = {stem(w) for w in sa.words}, {stem(w) for w in sb.words}
-    only_a = _unexplained(wa - wb, sb.text)
-    only_b = _unexplained(wb - wa, sa.text)
+    only_a, only_b = unexplained(a.text or a.summary, b.text or b.summary)
     ca, cb = _bigrams(sa.text), _bigrams(sb.text)
     la, lb = len(sa.text.translate(_PUNCT)), len(sb.text.translate(_PUNCT))
     return [
@@ -70,15 +77,38 @@ def features(a: Memory, b: Memory, cosine: float) -> list[float]:
         float(len(only_a)),
         float(len(only_b)),
         float(min(len(only_a), len(only_b))),
-        1.0 if _pins(a.slots) else 0.0,
+        1.0 if _pins(a.slots) else 0.0,  # across kinds the fact's values are said by the episode (`veto`)
         1.0 if a.kind == "episode" else 0.0,
         min(la, lb) / max(la, lb, 1),
+        0.0 if a.kind == b.kind else 1.0,
     ]
 
 
-def _unexplained(words: set[str], other_text: str) -> set[str]:
-    """Content words the other text lacks, less Chinese words it holds as is (another cut)."""
-    return {w for w in words if not (is_cjk(w) and w in other_text)}
+def _unexplained(words: set[str], others: set[str], other_text: str) -> set[str]:
+    """Content words the other text lacks, less Chinese words whose every character it holds
+    (another cut or order: 戒烟 / 把烟戒了) and English words of one stem (running / run, hiking /
+    hike). 草莓 / 蓝莓 stay: 蓝 is in one text only."""
+    roots = {_root(o) for o in others if not is_cjk(o)}
+    return {
+        w
+        for w in words
+        if not (
+            set(w) <= set(other_text)
+            if is_cjk(w)
+            else any(_root(w).startswith(r) or r.startswith(_root(w)) for r in roots if min(len(r), len(_root(w))) >= 3)
+        )
+    }
+
+
+def _root(word: str) -> str:
+    """running -> run, hiked -> hik, studies -> studi: enough to tell one stem from another."""
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word[-1] == word[-2]:
+        word = word[:-1]
+    return word
 
 
 def _bigrams(text: str) -> set[str]:

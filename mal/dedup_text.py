@@ -32,6 +32,7 @@ from mal.dedup_lexicon import (
     TIME_WORDS_EN,
     TIME_WORDS_ZH,
 )
+from mal.dedup_synonyms import NOT_NUMBERS_ZH
 from parsers.lexicon import PLACES_ZH
 
 __all__ = ["Signature", "is_cjk", "normalise", "signature", "stem"]
@@ -44,6 +45,7 @@ _ZH_DIGITS = "零〇一二两三四五六七八九十"
 _ZH_NOT_NUMBERS = (
     *("一起", "一些", "一点", "一下", "一直", "一定", "一样", "一般", "一切", "一边", "一向", "一致", "一会"),
     *("一阵", "一旦", "唯一", "统一", "万一", "千万", "一共", "一半", "万分", "十分", "百分", "三明治", "一家人"),
+    *NOT_NUMBERS_ZH,
 )
 _ZH_NOT_NEGATIONS = (
     *("不错", "不过", "无论", "非常", "未来", "莫名", "不得不", "没准", "差不多", "不管", "别人", "别的"),

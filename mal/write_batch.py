@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from mal import dedup
 from mal.capture_plan import Candidate
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.ports import AuditLog, MemoryReader, MemoryWriter, VectorStore
@@ -82,9 +83,11 @@ class StagedWrites:
         if self.nearest_hits is not None and memory.id in self.nearest_hits:
             hits = list(self.nearest_hits[memory.id])
         else:
-            hits = list(vectors.nearest(subject, vector, k=k, kind=memory.kind))
+            hits = list(vectors.nearest(subject, vector, k=k, kind=dedup.search_kind(memory.kind)))
         pending = [(p.candidate.memory, p.vector) for p in self.inserts]
-        others = [(m, v) for m, v in self.vectors + pending if m.kind == memory.kind and m.id != memory.id]
+        others = [
+            (m, v) for m, v in self.vectors + pending if dedup.comparable(m.kind, memory.kind) and m.id != memory.id
+        ]
         # One matrix product, not a Python loop per staged vector: a 20-turn capture compares
         # every candidate with every earlier one (~200 cosines of 384 floats each).
         for (staged, _), cosine in zip(others, _cosines(vector, [v for _, v in others]), strict=True):
@@ -133,7 +136,7 @@ def read_ahead(
     fresh = [c for c in candidates if c.memory.id not in staged.prior and c.event not in staged.prior]
 
     def nearest(c: Candidate) -> list[VectorHit]:
-        return vectors.nearest(subject, c.vector, k=k, kind=c.memory.kind)
+        return vectors.nearest(subject, c.vector, k=k, kind=dedup.search_kind(c.memory.kind))
 
     found = list(pool.map(nearest, fresh)) if len(fresh) > 1 else [nearest(c) for c in fresh]
     staged.nearest_hits = {c.memory.id: hits for c, hits in zip(fresh, found, strict=True)}

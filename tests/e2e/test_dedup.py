@@ -123,3 +123,28 @@ def test_restatement_in_another_frame_reinforces_through_the_learned_decision(
     again = agent.write("s-again", restated)["memories"][0]
     assert (again["action"], again["id"]) == ("reinforced", created["id"])
     assert len(_stored(agent)) == 1 + len(near_misses)
+
+
+@pytest.mark.parametrize(
+    ("first", "near_misses", "restated"),
+    [
+        ("我在华为上班", ["我的工作单位是小米"], "我的工作单位是华为"),
+        ("I work at Google", ["My employer is Microsoft"], "My employer is Google"),
+    ],
+    ids=["zh-cross-kind", "en-cross-kind"],
+)
+def test_an_episode_restating_an_older_fact_of_another_kind_reinforces_it(
+    agent: Agent, first: str, near_misses: list[str], restated: str
+) -> None:
+    """The parser reads the first as a profile fact and the restatement as an episode; the write
+    path searches an episode's neighbours in every kind (mal/dedup.py `search_kind`), so the
+    episode reinforces the fact instead of being stored beside it. An episode naming another
+    employer stays a memory of its own (the fact's value must be said, `veto`)."""
+    created = agent.write("s1", first)["memories"][0]
+    assert created["action"] == "created" and created["kind"] == "profile"
+    for i, other in enumerate(near_misses):
+        written = agent.write(f"s-miss-{i}", other)["memories"][0]
+        assert written["action"] == "created" and written["id"] != created["id"], other
+    again = agent.write("s-again", restated)["memories"][0]
+    assert (again["action"], again["id"]) == ("reinforced", created["id"])
+    assert len(_stored(agent)) == 1 + len(near_misses)

@@ -1,0 +1,123 @@
+"""Slot-value synonyms, kinship variants, subject normalisation and contrast groups for dedup.
+
+Data only, read by mal/dedup_lexicon.py (merged into its tables) and mal/dedup.py (`CONTRASTS`).
+Kept in its own module so the fifth round's additions (issue #11, helper dedup5) are reviewable
+apart from the older lists. The rule for every entry is the one the older lists follow: a synonym
+group holds only words that name the same thing (老师 / 教师, lawyer / attorney), never two things
+of one sort (tea / coffee); a contrast group holds things of one sort that are never the same
+(粤语 / 闽南语, 特斯拉 / 比亚迪), so two memories naming different members never merge.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CONTRASTS",
+    "LIGHT_WORDS",
+    "MORE_ASPECTS",
+    "MORE_PEOPLE_EN",
+    "MORE_PEOPLE_ZH",
+    "MORE_PHRASES",
+    "MORE_SYNONYMS",
+]
+
+# Interchangeable words (the value is the group's token).
+MORE_SYNONYMS = {
+    **dict.fromkeys(("attorney", "lawyer"), "lawyer"),
+    **dict.fromkeys(("律师",), "律师"),
+    **dict.fromkeys(("咖啡馆", "咖啡店", "咖啡厅"), "咖啡馆"),
+    **dict.fromkeys(("猫咪", "小猫", "猫"), "猫"),
+    **dict.fromkeys(("狗狗", "小狗", "狗"), "狗"),
+    **dict.fromkeys(("害怕", "怕"), "怕"),
+    **dict.fromkeys(("烦", "讨厌"), "讨厌"),
+    **dict.fromkeys(("起床", "起来"), "起床"),
+    **dict.fromkeys(("早晨", "早上"), "早上"),
+    **dict.fromkeys(("睡觉", "睡"), "睡"),
+    **dict.fromkeys(("健身", "健身房"), "健身"),
+    **dict.fromkeys(("粤语", "广东话"), "粤语"),
+    **dict.fromkeys(("普通话", "国语"), "普通话"),
+    **dict.fromkeys(("scared", "afraid", "frightened", "terrified"), "scared"),
+    **dict.fromkeys(("sleep", "bed"), "sleep"),
+    **dict.fromkeys(("wake", "woke"), "wake"),
+    **dict.fromkeys(("run", "running", "jog", "jogging"), "run"),
+    **dict.fromkeys(("hike", "hiking"), "hike"),
+    **dict.fromkeys(("gym", "workout"), "gym"),
+    **dict.fromkeys(("company", "business", "firm"), "company"),
+    **dict.fromkeys(("study", "studying", "studied", "learn", "learning", "learned"), "learn"),
+    **dict.fromkeys(("dad", "father"), "father"),
+    # British and American spellings
+    **dict.fromkeys(("colour", "color"), "color"),
+    **dict.fromkeys(("flavour", "flavor"), "flavor"),
+    **dict.fromkeys(("centre", "center"), "center"),
+    **dict.fromkeys(("theatre", "theater"), "theater"),
+    **dict.fromkeys(("organise", "organize"), "organize"),
+    **dict.fromkeys(("travelling", "traveling"), "traveling"),
+}
+# A wish is not a deed: "I want to quit my job" is not "I quit my job" (想 is already "planned").
+MORE_ASPECTS = dict.fromkeys(("want", "wants", "wish", "hope", "hoping", "希望"), "planned")
+# Kinship and role words the older people tables lack: one person, several words.
+MORE_PEOPLE_ZH = {
+    **dict.fromkeys(("教师", "老师"), "teacher"),
+    **dict.fromkeys(("爸妈", "父母", "双亲"), "parents"),
+    **dict.fromkeys(("老爷子",), "father"),
+    **dict.fromkeys(("外甥",), "外甥"),
+    **dict.fromkeys(("先生",), "husband"),
+    **dict.fromkeys(("小孩子",), "child"),
+}
+MORE_PEOPLE_EN = {
+    **dict.fromkeys(("parents", "folks"), "parents"),
+    **dict.fromkeys(("hubby",), "husband"),
+    **dict.fromkeys(("wifey",), "wife"),
+}
+# Multi-word rewrites before tokenising. "The user" / 用户 is the first person: an assistant's
+# note about the user and the user's own words are one fact.
+MORE_PHRASES = {
+    "the user": "I",
+    "this user": "I",
+    "用户": "我",
+    "该用户": "我",
+    "go for a run": "run",
+    "went for a run": "run",
+    "hit the gym": "gym",
+    "work out": "gym",
+    "works out": "gym",
+    "go to bed": "sleep",
+    "went to bed": "sleep",
+    "wake up": "wake",
+    "get up": "wake",
+    "gets up": "wake",
+    "was diagnosed": "diagnosed",
+    "广东话": "粤语",
+    "every other": "alternate",
+    "every second": "alternate",
+    "我们家": "我家",
+    "咱们家": "我家",
+    "咱家": "我家",
+}
+# Things of one sort that are never the same: two memories naming different members differ.
+# Latin members match whole words, Chinese ones anywhere in the text (mal/dedup.py `_members`).
+CONTRASTS = (
+    "粤语 闽南语 普通话 国语 英语 日语 韩语 法语 德语 西班牙语 俄语 上海话 四川话 客家话 "
+    "english spanish french german japanese korean mandarin cantonese italian russian portuguese",
+    "特斯拉 比亚迪 蔚来 小鹏 理想 宝马 奔驰 奥迪 丰田 本田 大众 tesla byd bmw toyota honda audi ford",
+    "苹果 华为 小米 三星 oppo vivo 荣耀 iphone pixel samsung huawei xiaomi",
+    "start started starting begin began quit stop stopped 开始 停 戒",
+    "speak speaks fluent learn learning study studying 说 讲 学",
+    "去 到 离开 回 回来 from back",
+    "to from",
+    "跑步 散步 run walk",
+    "每天 每周 每月 每年 每隔 隔周 隔天 daily weekly monthly yearly alternate",
+    "住 老家 家乡 live hometown",
+    "素食 纯素 vegan vegetarian",
+    "怕 养 喜欢 讨厌 scared own like hate",
+    "saving saved save 存 攒",
+    "rent mortgage 房租 房贷 装修",
+    "golden labrador poodle husky corgi 金毛 拉布拉多 泰迪 哈士奇 柯基",
+)
+# Light verbs and adverbs that add no thing of their own, skipped by the added-modifier veto
+# (mal/dedup.py `_added_modifier`): "go hiking" / "hike", "After 2 pm I only drink decaf".
+LIGHT_WORDS = frozenset(
+    "go goe going went do doe did get got only just usually always often also really still even".split()  # noqa: SIM905
+)
+# Chinese words that hold a numeral and are no number: 二甲双胍 is metformin, not "2" (jieba cuts
+# unknown words into characters, and 一片二甲双胍 / 两片二甲双胍 then both read as the number 2).
+NOT_NUMBERS_ZH = ("二甲双胍", "二手", "三文鱼", "五花肉", "八宝粥", "六味地黄丸", "三七", "十字路口", "百合", "千层面")
