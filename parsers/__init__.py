@@ -15,6 +15,7 @@ from typing import Any
 
 from parsers.conflicts import CONFLICT_KEYS, CONFLICT_RULES, apply_correction, check_conflict, conflict_key
 from parsers.corrections import inline_correction, trim_new
+from parsers.cues import deploy_targets, tech
 from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
 from parsers.identifier_rules import identifier_facts
@@ -190,6 +191,15 @@ def _episode(text: str, lang: str, speaker: str | None, mood: tuple[str, float])
     ]
 
 
+def _request_cue(text: str, lang: str, speaker: str | None, mood: tuple[str, float], episodes: bool) -> list[Fact]:
+    """What a request stores: its words when they name a language, tool or deployment target (the
+    cues mal/instructions.py counts), nothing otherwise."""
+    languages, tools = tech(text)
+    if not episodes or not (languages or tools or deploy_targets(text)):
+        return []
+    return _episode(text, lang, speaker, mood)
+
+
 def _correction(text: str, lang: str) -> Correction | None:
     """A bare correction ("不对，是800不是500") or one inside a sentence, its new value cut from
     the sentence ("我住苏州" -> 苏州, "my budget is 1200" -> 1200)."""
@@ -240,13 +250,11 @@ def parse(
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
     if not fix and is_request(text, lang) and all(m[0] in _REQUEST_OVERRIDES for m in matches):
-        # Labelled a request. What is stored stays the learned layer's call, as before this rule: a
-        # confident "request"/"smalltalk" stores nothing ("What's the capital of Australia?" is no
-        # memory), anything else keeps its words as an episode, since recurring work questions ("How
-        # should I deploy my Flask app to AWS?") are the evidence the personalised context derives
-        # its instructions from (mal/instructions.py).
-        confident = guess is not None and guess[0] in _NOTHING and guess[1] >= CLASSIFIER_MIN
-        kept = _episode(text, lang, speaker, mood) if episodes and not confident else []
+        # A question or task for the assistant: intent `request`, no general fact ("What's the capital
+        # of Australia?" is no memory). Only when it names a programming language, tool or
+        # deployment target are its words kept (an episode), since recurring work questions ("How
+        # should I deploy my Flask app to AWS?") are the evidence mal/instructions.py counts.
+        kept = _request_cue(text, lang, speaker, mood, episodes)
         return ParseResult(lang, "request", [("request", 0.8)], kept, mood[0], mood[1])
     if (
         guess
@@ -255,8 +263,10 @@ def parse(
         and not fix
         and all(m[1] < _WEAK_RULE for m in matches)
     ):
-        # A question or a task for the assistant ("What's the capital of Australia?"): no fact.
-        return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], sentiment=mood[0], intensity=mood[1])
+        # A question or a task for the assistant the learned layer recognises: no fact, and the
+        # same cue rule as above for a request.
+        kept = _request_cue(text, lang, speaker, mood, episodes) if guess[0] == "request" else []
+        return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], kept, mood[0], mood[1])
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
     subs += [(m[0], round(m[1], 2)) for m in matches if m not in ruled]
