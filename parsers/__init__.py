@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from parsers.conflicts import CONFLICT_KEYS, CONFLICT_RULES, apply_correction, check_conflict, conflict_key
-from parsers.corrections import inline_correction, trim_new
+from parsers.corrections import inline_correction, tidy, trim_new
 from parsers.cues import deploy_targets, tech
 from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
@@ -133,7 +133,8 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     # rule's, and a reading of the same item merges into it.
     extras += preference_facts(text, lang)
     for pos, extra in extras:
-        if _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
+        family = extra[2].get("relative") not in (None, "self")
+        if not family and _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
             continue  # "我朋友住在北京", "my coworker is allergic": not the user's or family's fact
         twin = next((f for f in found if _same_fact(f[1], extra)), None)
         if twin is None:
@@ -200,7 +201,22 @@ def _request_cue(text: str, lang: str, speaker: str | None, mood: tuple[str, flo
     return _episode(text, lang, speaker, mood)
 
 
+# "你刚才说的完全不对", "you got that wrong": the assistant was wrong (feedback), the user corrects nothing
+_ASSISTANT_WRONG = re.compile(
+    r"你(?:刚才|之前|上次)?(?:说的|回答的|给的|推荐的)[^，。]{0,6}(?:不对|错)|"
+    r"\byou(?:'re| are| were| got (?:that|it))\s+wrong\b",
+    re.I,
+)
+
+
 def _correction(text: str, lang: str) -> Correction | None:
+    fix = _read_correction(text, lang)
+    if fix is None or (fix.old is None and _ASSISTANT_WRONG.search(text)):
+        return None
+    return tidy(fix)
+
+
+def _read_correction(text: str, lang: str) -> Correction | None:
     """A bare correction ("不对，是800不是500") or one inside a sentence, its new value cut from
     the sentence ("我住苏州" -> 苏州, "my budget is 1200" -> 1200)."""
     fix, inline = correction(text, lang), inline_correction(text, lang)

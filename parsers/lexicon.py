@@ -357,7 +357,7 @@ BUDGET_CATEGORIES_EN = {
     "travel": "travel",
     "vacation": "travel",
     "gift": "gift",
-    "rent": "housing",
+    "rent": "rent",
 }
 
 # English number words, shared by the age reader and the eval's invented-value check.

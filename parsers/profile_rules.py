@@ -108,7 +108,9 @@ _AGE_EN = re.compile(
     r"(?!\s*(?:am|pm|%|dollars|bucks|minutes|hours|days|kg|lbs|k\b|:|\.\d))(?:\s+(?:years?\s+old|this year|now))?\b",
     re.I,
 )
-_AGE_EN2 = re.compile(r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b", re.I)
+_AGE_EN2 = re.compile(
+    r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b|\b(?:i'?m|i am)\s+(?P<n2>\d{1,3})\s*(?:yrs?|years?|y/?o)\b", re.I
+)
 
 
 def _ages(text: str, lang: str) -> list[Found]:
@@ -122,14 +124,21 @@ def _ages(text: str, lang: str) -> list[Found]:
             if not (re.match(r"周?岁", tail) or m.group("who") or "今年" in m.group(0)):
                 continue
             rel = REL_ZH.get(m.group("who") or "")
+            if not m.group("who"):
+                sentence = re.split(r"[。！？!?]", text[: m.start()])[-1]
+                head = re.match(rf"(?:我|俺)?(?:家)?(?P<r>{_REL_ZH_ALT})", sentence)
+                rel = REL_ZH[head.group("r")] if head and head.group("r") not in {"妈", "爸"} else None
             out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "zh":
         for m in list(_AGE_EN.finditer(text)) + list(_AGE_EN2.finditer(text)):
-            n = _en_int(m.group("n"))
+            n = _en_int(m.group("n") or m.group("n2") or "")
+            clause = re.split(r"[,.;!?]", text[: m.start()])[-1]
+            if re.search(rf"\b(?:{_PET_WORDS_EN})s?\b", clause, re.I):
+                continue  # "Our cat Luna just turned 3": the pet's age
             if n is None or not 0 < n < 120:
                 continue
             who = (m.groupdict().get("who") or "").lower()
-            if n < 10 and not m.group("n").isdigit() and not who.startswith(("my", "mom", "dad")):
+            if n < 10 and not (m.group("n") or m.group("n2")).isdigit() and not who.startswith(("my", "mom", "dad")):
                 continue  # "I'm one of them": a small number word is an age only for a child named
             rel = relative_before(text, m.end(), "en") if who.startswith(("my", "mom", "dad")) else None
             out.append((m.start(), _fact("age", str(n), rel)))
@@ -161,14 +170,19 @@ def _diets(text: str, lang: str) -> list[Found]:
     for label, pattern in _DIETS:
         m = re.search(pattern, text, re.I)
         if m and not (label == "vegetarian" and any(f[1][2]["value"] == "vegan" for f in out)):
-            out.append((m.start(), _fact("diet", label)))
+            out.append((m.start(), _fact("diet", label, relative_before(text, m.start(), lang))))
     return out
 
 
-_PET_WORDS_ZH = "猫|狗|狗子|狗狗|猫咪|柯基|金毛|泰迪|哈士奇|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|柴犬|边牧|橘猫"
+_PET_WORDS_ZH = (
+    "猫|狗|狗子|狗狗|猫咪|柯基|金毛|泰迪|哈士奇|布偶|英短|美短|仓鼠|兔子|鹦鹉|乌龟|柴犬|边牧|橘猫|比熊|博美|萨摩耶|"
+    "拉布拉多|德牧|法斗|蜥蜴|金鱼|龙猫|刺猬|八哥"
+)
 _PET_WORDS_EN = (
     "cat|dog|puppy|kitten|rabbit|bunny|parrot|hamster|turtle|beagle|golden retriever|labrador|lab|corgi|"
-    "poodle|husky|bulldog|terrier|guinea pig|ferret|goldfish|fish|bird|tortoise|gecko|snake"
+    "poodle|husky|bulldog|terrier|guinea pig|ferret|goldfish|fish|bird|tortoise|gecko|snake|bearded dragon|lizard|"
+    "iguana|axolotl|hedgehog|chinchilla|cockatiel|budgie|parakeet|canary|pug|dachshund|chihuahua|shih tzu|"
+    "german shepherd|retriever|spaniel|collie|border collie|schnauzer|maltese|greyhound|dalmatian|rat|mouse|pony|horse"
 )
 _PET_NAMED_ZH = re.compile(
     rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
@@ -176,7 +190,7 @@ _PET_NAMED_ZH = re.compile(
 _PET_ZH = re.compile(rf"(?:养了|养着|养|有)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
     rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
-    rf"\bmy\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
+    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
 )
 _PET_EN = re.compile(
     rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
@@ -203,9 +217,9 @@ def _strip_zh(value: str) -> str:
 
 
 _DEVICE = re.compile(
-    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|现在用的是|用上了|我的(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
+    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|(?:现在|平时|一直)?用的是|用上了|我的(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
     r"(?=了|[，。,.!！?？]|$|用|看|的)|"
-    r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>(?:[A-Z]|i[A-Z])[\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
+    r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?(?:from\s+(?:an?\s+)?[\w ]{1,20}?\s+)?(?:my\s+\w+\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>(?:[A-Z]|i[A-Z])[\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
     r"\b(?:I'm on|I am on|I got|I bought|I'm using|now using|I use)\s+(?:an?\s+|the\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)",
 )
 _BRANDS = re.compile(
@@ -215,9 +229,16 @@ _BRANDS = re.compile(
 
 
 def _devices(text: str, lang: str) -> list[Found]:
-    m = _DEVICE.search(text)
-    if not m:
-        return []
+    for m in _DEVICE.finditer(text):  # "switched from Chrome to Firefox... I mean my laptop to a MacBook Air"
+        found = _device(text, m)
+        if found:
+            return found
+    return []
+
+
+def _device(text: str, m: re.Match[str]) -> list[Found]:
+    if re.search(r"(?:之前|以前|原来|本来|过去)$", text[max(0, m.start() - 4) : m.start()]):
+        return []  # "之前用的是OPPO": the device used before, not now
     value = (m.group("v") or m.group("v2") or m.group("v3") or "").strip()
     if not value or not _BRANDS.search(value + text[max(0, m.start() - 8) : m.start()]):
         return []
@@ -293,7 +314,8 @@ _EMPLOYER_ZH = re.compile(
     r"(?:在|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
 )
 _EMPLOYER_EN = re.compile(
-    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|{_COMPANY}|[a-z]{{3,}})"
+    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
+    rf"(?:I'm|I am|i'm|im|he's|she's)\s+(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}?at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|(?:the\s+)?{_COMPANY}|[a-z]{{3,}})"
 )
 _NOT_ORG = {
     "家",
@@ -328,7 +350,8 @@ def _employers(text: str, lang: str) -> list[Found]:
     if lang != "zh":
         emp = _EMPLOYER_EN.search(text)
         if emp and emp.group("v").lower() not in {"home", "a", "an", "the", "night"}:
-            v = re.sub(r"\s+(?:for|as|in|since|and)$", "", emp.group("v"))
+            v = re.sub(r"\s+(?:for|as|in|since|and)$", "", emp.group("v")).rstrip(".")
+            v = re.sub(r"^the\s+(?=[A-Z])", "", v)
             rel = relative_before(text, emp.start(), "en")
             out.append((emp.start("v"), _fact("employer", v, rel)))
     return out
@@ -349,7 +372,8 @@ _JOB_EN = re.compile(
     re.I,
 )
 _NOT_JOB = re.compile(
-    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错"
+    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
+    r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$"
 )
 
 
@@ -390,10 +414,11 @@ def _jobs(text: str, lang: str) -> list[Found]:
 
 
 _CITY_ZH = re.compile(
-    r"(?:坐标|base在|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|在)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家)"
+    r"(?:坐标|base在|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|上学)"
 )
 _CITY_EN = re.compile(
-    r"\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in)\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
+    r"(?:\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in|"
+    r"(?:I've|I have|we've|we have|Ive) (?:lived|been living) in)|(?:^|,\s*|\b(?i:and)\s+)(?i:live in))\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
     r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)|"
     # the place first: "Austin is where I live", "Denver is home now", "I call Portland home"
     r"^(?P<v3>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+is\s+(?i:where I (?:live|am based|'m based)|(?:my\s+)?home\b(?! to))|"
@@ -415,6 +440,8 @@ def _cities(text: str, lang: str) -> list[Found]:
                 continue
             if any(o[1][2]["value"] == v for o in out):
                 continue
+            if out and re.search(r"[区路街村镇]$", v) and not _looks_like_place(v):
+                continue  # "搬到了成都，现在住在高新区": the district of the city already named
             out.append((m.start("v"), _fact("city", v, relative_before(text, m.start(), "zh"))))
     if lang != "zh":
         city = _CITY_EN.search(text)
@@ -431,7 +458,7 @@ def _cities(text: str, lang: str) -> list[Found]:
 
 
 _NAME = re.compile(
-    r"(?:叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
+    r"(?:(?<![妈爸他她们谁])叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
     r"\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
     r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
 )
@@ -521,6 +548,12 @@ def _hometowns(text: str, lang: str) -> list[Found]:
     return [(m.start(), _fact("hometown", v))]
 
 
+def _family_profile_facts(text: str, lang: str) -> list[Found]:
+    from parsers.profile_families import family_profile_facts  # it reads REL_ZH / REL_EN from here
+
+    return family_profile_facts(text, lang)
+
+
 def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
     """Every profile fact the turn states, with its position; one per (field, relative, value)."""
     found = (
@@ -536,6 +569,7 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
         + _languages(text, lang)
         + _jobs(text, lang)
         + work_facts(text, lang)
+        + _family_profile_facts(text, lang)
     )
     seen: set[tuple[str, str, str]] = set()
     out: list[Found] = []
