@@ -128,6 +128,8 @@ def find_money(text: str) -> list[Money]:
         if not num or (not num[0].isdigit() and len(num) == 1 and not (mult or m.group("cur2"))):
             continue  # a lone 一/两 is a count
         after = text[m.end() : m.end() + 2]
+        if len(num) > 1 and num.endswith("一") and re.match(r"个月|年|晚|天|周|个人", after):
+            num, after = num[:-1], "一" + after[:1]  # "三千五一个月": 3500 a month, not 35001 months
         if re.match(r"\s?(?:月|号|日|点|岁|年|天|个|次|人|星期|周|:|：|%|st\b|nd\b|rd\b|th\b)", after) or re.match(
             r"\s?(?:am|pm|years?|days?|weeks?|months?|nights?|hours?|people|kids?|times|%)\b", text[m.end() :], re.I
         ):

@@ -88,9 +88,12 @@ def tidy(fix: Correction) -> Correction:
     new, old = fix.new, fix.old
 
     def bare(value: str) -> str:
-        rel = re.fullmatch(r"(?:my|our)\s+(\w+)", value, re.I) or re.fullmatch(r"(?:我的|我|俺)(\S{1,3})", value)
+        rel = re.fullmatch(r"(?:my|our)\s+(\w+)", value, re.I) or re.fullmatch(r"(?:我的|我|俺)(\S{2,3})", value)
         table = RELATIVES_EN if value.isascii() else RELATIVES_ZH
-        return rel.group(1) if rel and rel.group(1).lower() in table else value
+        known = rel and (
+            rel.group(1).lower() in table or "我" + rel.group(1) in RELATIVES_ZH or rel.group(1) * 2 in table
+        )
+        return rel.group(1) if rel and known else value
 
     new, old = bare(new), bare(old) if old is not None else None
     if old is not None:

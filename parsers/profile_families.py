@@ -33,7 +33,7 @@ _NOT_NAME_ZH = re.compile(r"^(?:我|你|他|她|什么|谁|个|一|这|那|不|�
 # "My son turns 10 on August 9", "my mom turns seventy on the 9th of July"
 _TURNS_EN = re.compile(
     rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})\s+(?i:turns|will turn|is turning|will be)\s+\w+(?:-\w+)?\s+(?i:on)\s+"
-    r"(?:(?P<m1>[A-Za-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?\b|(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    r"(?:(?!the\b)(?P<m1>[A-Za-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?\b|(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
     r"(?P<m2>[A-Za-z]{3,9})\b)"
 )
 # "I'm Marco, an Italian teacher in Melbourne", "Hi, I'm Ana - a nurse from Leeds"

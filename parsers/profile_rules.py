@@ -113,8 +113,25 @@ _AGE_EN2 = re.compile(
 )
 
 
+def _sentence_relative(text: str, pos: int) -> str | None:
+    """The family member a Chinese sentence starts with, for a later clause with no subject of its
+    own ("我女儿今年上初一，13岁了", "我妈下礼拜三过生日，六十大寿")."""
+    sentence = re.split(r"[。！？!?]", text[:pos])[-1]
+    head = re.match(rf"(?:我|俺)(?:家)?(?:的)?(?P<r>{_REL_ZH_ALT})|(?P<r2>{_REL_ZH_ALT})", sentence)
+    word = head and (head.group("r") or head.group("r2"))
+    return REL_ZH[word] if word and (head.group("r") or word not in {"妈", "爸"}) else None
+
+
+_BIG_BIRTHDAY_ZH = re.compile(rf"(?P<n>[{_CN}]{{2,3}}|\d{{2,3}})(?:岁)?大寿")
+
+
 def _ages(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
+    for m in _BIG_BIRTHDAY_ZH.finditer(text) if lang != "en" else ():
+        n = _cn_int(m.group("n"))
+        if n and 40 <= n < 120:
+            rel = relative_before(text, m.start(), "zh") or _sentence_relative(text, m.start())
+            out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "en":
         for m in _AGE_ZH.finditer(text):
             n = _cn_int(m.group("n"))
@@ -125,9 +142,7 @@ def _ages(text: str, lang: str) -> list[Found]:
                 continue
             rel = REL_ZH.get(m.group("who") or "")
             if not m.group("who"):
-                sentence = re.split(r"[。！？!?]", text[: m.start()])[-1]
-                head = re.match(rf"(?:我|俺)?(?:家)?(?P<r>{_REL_ZH_ALT})", sentence)
-                rel = REL_ZH[head.group("r")] if head and head.group("r") not in {"妈", "爸"} else None
+                rel = _sentence_relative(text, m.start())
             out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "zh":
         for m in list(_AGE_EN.finditer(text)) + list(_AGE_EN2.finditer(text)):
@@ -146,8 +161,11 @@ def _ages(text: str, lang: str) -> list[Found]:
 
 
 _DIETS = [
-    ("vegan", r"全素|纯素|\bvegan\b"),
-    ("vegetarian", r"吃素|素食|不吃荤|\bvegetarian\b|\bveggie\b|\b(?:don't|do not|never) eat (?:any )?meat\b"),
+    ("vegan", r"全素|纯素|(?<![A-Za-z])vegan(?![A-Za-z])"),
+    (
+        "vegetarian",
+        r"吃素|素食|不吃荤|(?<![A-Za-z])vegetarian(?![A-Za-z])|\bveggie\b|\b(?:don't|do not|never) eat (?:any )?meat\b",
+    ),
     ("halal", r"清真|\bhalal\b"),
     ("kosher", r"\bkosher\b"),
     ("gluten-free", r"无麸质|\bgluten[- ]free\b"),
@@ -296,7 +314,7 @@ def _birthdays(text: str, lang: str, now: datetime) -> list[Found]:
             value = when.date[5:]
             if (
                 re.search(
-                    r"周[一二三四五六日天]|星期|明天|后天|今天|tomorrow|today|wednesday|monday|tuesday|thursday|friday|saturday|sunday",
+                    r"周[一二三四五六日天]|星期|礼拜|明天|后天|今天|tomorrow|today|wednesday|monday|tuesday|thursday|friday|saturday|sunday",
                     text,
                     re.I,
                 )
@@ -373,7 +391,7 @@ _JOB_EN = re.compile(
 )
 _NOT_JOB = re.compile(
     r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
-    r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$"
+    r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$|vegan|vegetarian|keto"
 )
 
 
@@ -414,12 +432,12 @@ def _jobs(text: str, lang: str) -> list[Found]:
 
 
 _CITY_ZH = re.compile(
-    r"(?:坐标|base在|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|上学)"
+    r"(?:坐标|base在|base\s?(?=[\u4e00-\u9fa5])|based in\s?(?=[\u4e00-\u9fa5])|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|上学)"
 )
 _CITY_EN = re.compile(
     r"(?:\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in|"
     r"(?:I've|I have|we've|we have|Ive) (?:lived|been living) in)|(?:^|,\s*|\b(?i:and)\s+)(?i:live in))\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
-    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)|"
+    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|I'm [a-z]+,\s+an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)|"
     # the place first: "Austin is where I live", "Denver is home now", "I call Portland home"
     r"^(?P<v3>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+is\s+(?i:where I (?:live|am based|'m based)|(?:my\s+)?home\b(?! to))|"
     r"\b(?i:I call)\s+(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+home\b",

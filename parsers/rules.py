@@ -348,7 +348,7 @@ def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | 
             slots["mode"] = "train"
         elif re.search(r"\b(flight|fly|plane)\b", text, re.I):
             slots["mode"] = "flight"
-    for word, cls in SEAT_CLASSES.items():
+    for word, cls in sorted(SEAT_CLASSES.items(), key=lambda kv: -len(kv[0])):  # 超级经济舱 before 经济舱
         if word in text.lower():
             slots["seat_class"], slots["seat_text"] = cls, word
             break
