@@ -22,6 +22,7 @@ from parsers.lexicon import (
 from parsers.model import EntityRef
 from parsers.nlp import entities
 from parsers.temporal import find_when
+from parsers.todo_rules import todo_task
 from parsers.turns import correction, is_smalltalk
 
 __all__ = ["Match", "correction", "cued_match", "forget_request", "is_smalltalk", "match_intents"]
@@ -369,11 +370,11 @@ def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | 
 
 def _todo(text: str, lang: str, now: datetime) -> Match | None:
     m = (_TODO_ZH.search(text) if lang != "en" else None) or (_TODO_EN.search(text) if lang != "zh" else None)
-    if not m:
-        return None
-    task = next((g for g in (m.groupdict().get(k) for k in ("task", "task2", "task3", "task4")) if g), None)
+    task = (
+        next((g for g in (m.groupdict().get(k) for k in ("task", "task2", "task3", "task4")) if g), None) if m else None
+    )
     if not task:
-        return None
+        return _todo_family(text, lang, now)
     task = _clean(task)
     when = find_when(text, now, lang)
     slots: dict[str, Any] = {"task": task}
@@ -385,6 +386,20 @@ def _todo(text: str, lang: str, now: datetime) -> Match | None:
     elif "task3" in m.groupdict() and m.group("task3") and lang != "en" and not m.group("when"):
         return None
     return ("todo", 0.85, slots, [EntityRef(task, "task", "HAS_TODO")])
+
+
+def _todo_family(text: str, lang: str, now: datetime) -> Match | None:
+    """The task shapes of parsers/todo_rules.py; only a turn that asks to be reminded stands
+    without a day or time."""
+    found = todo_task(text, lang)
+    when = find_when(text, now, lang) if found else None
+    if not found or (found[1] and not (when and (when.date or when.time))):
+        return None
+    task = found[0]
+    slots: dict[str, Any] = {"task": _clean(task)}
+    if when:
+        slots.update({k: v for k, v in (("date", when.date), ("time", when.time)) if v})
+    return ("todo", 0.8, slots, [EntityRef(slots["task"], "task", "HAS_TODO")])
 
 
 def cued_match(

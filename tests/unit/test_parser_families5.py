@@ -238,3 +238,32 @@ def test_a_hit_without_the_assistant_named_is_no_feedback() -> None:
 
 def test_a_big_birthday_gives_the_relatives_age() -> None:
     assert ("age", "70", "grandfather") in profile("下周六是我爷爷的七十大寿")
+
+
+@pytest.mark.parametrize(
+    "text, task, date",
+    [
+        ("别让我忘了周六交房租", "周六交房租", "2024-06-15"),
+        ("7月3号续签合同，到时候提醒我", "7月3号续签合同", "2024-07-03"),
+        ("我得记着给花浇水", "给花浇水", None),
+        ("gotta file my taxes by June 30", "file my taxes", "2024-06-30"),
+        ("Lunch with Priya tomorrow at 12", "Lunch with Priya", "2024-06-15"),
+    ],
+)
+def test_todo_families(text: str, task: str, date: str | None) -> None:
+    todos = [s for k, s in facts(text) if k == "todo"]
+    assert todos and todos[0]["task"] == task and todos[0].get("date") == date
+
+
+@pytest.mark.parametrize("text", ["I need to be honest by now", "帮我定个闹钟"])
+def test_a_task_shape_without_its_day_is_no_todo(text: str) -> None:
+    assert all(k != "todo" for k, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["辛苦了辛苦了", "在不在", "今天天气真不错啊", "ty", "How's it going?", "how are you today?", "nice weather huh"],
+)
+def test_chat_turns_are_smalltalk(text: str) -> None:
+    result = parsers.parse(text, NOW)
+    assert result.intent == "smalltalk" and result.facts == []
