@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from parsers.model import EntityRef
-from parsers.profile_rules import REL_EN, REL_ZH
+from parsers.profile_base import REL_EN, REL_ZH
 
 __all__ = ["family_profile_facts"]
 

@@ -11,91 +11,21 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
 
-from parsers.lexicon import EN_NUMBERS, EN_TENS, LANGUAGES
-from parsers.model import EntityRef
-from parsers.temporal import find_when
+from parsers.lexicon import LANGUAGES
+from parsers.profile_base import CN as _CN
+from parsers.profile_base import REL_EN, REL_ZH, Found, Match, relative_before
+from parsers.profile_base import REL_EN_ALT as _REL_EN_ALT
+from parsers.profile_base import REL_ZH_ALT as _REL_ZH_ALT
+from parsers.profile_base import cn_int as _cn_int
+from parsers.profile_base import en_int as _en_int
+from parsers.profile_base import fact as _fact
+from parsers.profile_families import family_profile_facts
+from parsers.profile_things import birthdays as _birthdays
+from parsers.profile_things import devices as _devices
 from parsers.work_rules import work_facts
 
-__all__ = ["REL_EN", "REL_ZH", "profile_facts", "relative_before"]
-
-Match = tuple[str, float, dict[str, Any], list[EntityRef]]
-Found = tuple[int, Match]
-
-REL_ZH = {
-    "妈妈": "mother", "母亲": "mother", "老妈": "mother", "我妈": "mother", "妈": "mother",
-    "爸爸": "father", "父亲": "father", "老爸": "father", "我爸": "father", "爸": "father",
-    "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
-    "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
-    "哥哥": "brother", "弟弟": "brother", "我哥": "brother", "我弟": "brother",
-    "姐姐": "sister", "妹妹": "sister", "我姐": "sister", "我妹": "sister",
-    "老公": "spouse", "丈夫": "spouse", "老婆": "spouse", "妻子": "spouse", "爱人": "spouse", "媳妇": "spouse",
-    "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child", "宝宝": "child",
-    "婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law",
-    "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
-    "男朋友": "boyfriend", "女朋友": "girlfriend",
-}  # fmt: skip
-REL_EN = {
-    "mother": "mother", "mom": "mother", "mum": "mother", "mommy": "mother",
-    "father": "father", "dad": "father", "daddy": "father",
-    "grandfather": "grandfather", "grandpa": "grandfather", "grandmother": "grandmother", "grandma": "grandmother",
-    "brother": "brother", "little brother": "brother", "older brother": "brother", "big brother": "brother",
-    "sister": "sister", "little sister": "sister", "older sister": "sister", "big sister": "sister",
-    "husband": "spouse", "hubby": "spouse", "wife": "spouse", "partner": "spouse",
-    "son": "son", "daughter": "daughter", "kid": "child", "child": "child",
-    "aunt": "aunt", "uncle": "uncle", "cousin": "cousin",
-    "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
-    "boyfriend": "boyfriend", "girlfriend": "girlfriend",
-}  # fmt: skip
-_REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
-_REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
-_CN = "零〇一二两三四五六七八九十"
-_STOP = r"(?=[，。,.!！？?；;、\s]|$)"
-
-
-def relative_before(text: str, pos: int, lang: str) -> str | None:
-    """The family member a clause ending at `pos` is about, or None for the user."""
-    clause = re.split(r"[，。,.!！？?；;]", text[:pos])[-1]
-    if lang != "en":
-        m = re.search(rf"(?:我|俺)?(?:家)?(?P<r>{_REL_ZH_ALT})", clause)
-        if m and (m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)):
-            return REL_ZH[m.group("r")]
-    clause = re.split(r"\b(?:and|but)\s+(?=my\b|I\b)", clause)[-1]  # "my mom is ... and my dad has gout"
-    m = re.search(rf"\b(?:my|our)\s+(?P<r>{_REL_EN_ALT})\b|^(?P<r2>mom|dad)\b", clause, re.I)
-    if m:
-        return REL_EN[(m.group("r") or m.group("r2")).lower()]
-    return None
-
-
-def _fact(field: str, value: str, rel: str | None = None, conf: float = 0.9) -> Match:
-    slots: dict[str, Any] = {"field": field, "value": value}
-    if rel:
-        slots["relative"] = rel
-    return ("profile", conf, slots, [EntityRef(value, field, "HAS_PROFILE", detail=rel)])
-
-
-def _cn_int(token: str) -> int | None:
-    if token.isdigit():
-        return int(token)
-    if not re.fullmatch(rf"[{_CN}]+", token):
-        return None
-    import cn2an
-
-    try:
-        return int(cn2an.cn2an(token, "smart"))
-    except (ValueError, KeyError, IndexError):
-        return None
-
-
-def _en_int(token: str) -> int | None:
-    token = token.lower()
-    if token.isdigit():
-        return int(token)
-    parts = re.split(r"[- ]", token)
-    if len(parts) == 2 and parts[0] in EN_TENS and parts[1] in EN_NUMBERS:
-        return EN_TENS[parts[0]] + EN_NUMBERS[parts[1]]
-    return EN_TENS.get(token, EN_NUMBERS.get(token))
+__all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_before"]
 
 
 _AGE_ZH = re.compile(
@@ -232,99 +162,6 @@ def _pets(text: str, lang: str) -> list[Found]:
 
 def _strip_zh(value: str) -> str:
     return re.sub(r"(?:就行|就好)$", "", value).strip(" ，。,.!！?？的了吧呀啊哦呢")
-
-
-_DEVICE = re.compile(
-    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|(?:现在|平时|一直)?用的是|用上了|我的(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
-    r"(?=了|[，。,.!！?？]|$|用|看|的)|"
-    r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?(?:from\s+(?:an?\s+)?[\w ]{1,20}?\s+)?(?:my\s+\w+\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>(?:[A-Z]|i[A-Z])[\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
-    r"\b(?:I'm on|I am on|I got|I bought|I'm using|now using|I use)\s+(?:an?\s+|the\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)",
-)
-_BRANDS = re.compile(
-    r"iPhone|iPad|Mac|Pixel|Galaxy|Kindle|Surface|ThinkPad|安卓|苹果|华为|小米|三星|OPPO|vivo|荣耀|一加|电脑|手机|平板|笔记本|Android|Samsung|OnePlus|Dell|Lenovo",
-    re.I,
-)
-
-
-def _devices(text: str, lang: str) -> list[Found]:
-    for m in _DEVICE.finditer(text):  # "switched from Chrome to Firefox... I mean my laptop to a MacBook Air"
-        found = _device(text, m)
-        if found:
-            return found
-    return []
-
-
-def _device(text: str, m: re.Match[str]) -> list[Found]:
-    if re.search(r"(?:之前|以前|原来|本来|过去)$", text[max(0, m.start() - 4) : m.start()]):
-        return []  # "之前用的是OPPO": the device used before, not now
-    value = (m.group("v") or m.group("v2") or m.group("v3") or "").strip()
-    if not value or not _BRANDS.search(value + text[max(0, m.start() - 8) : m.start()]):
-        return []
-    if not _BRANDS.search(value):
-        return []
-    value = re.sub(r"(?:看书|用|来用|now|了)$", "", value).strip()
-    return [(m.start(), _fact("device", value))]
-
-
-_BDAY_ZH = re.compile(r"生日|出生|birthday|bday", re.I)
-_BDAY_EN = re.compile(r"\b(?:birthday|bday|b-day|born)\b", re.I)
-_MD_ZH = re.compile(
-    rf"(?:(?P<y>\d{{4}})年)?\s*(?P<m>\d{{1,2}}|[{_CN}]{{1,3}})\s*月\s*(?P<d>\d{{1,2}}|[{_CN}]{{1,3}})\s*(?:号|日)"
-)
-_MONTHS = {
-    m: i + 1
-    for i, names in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
-    for m in (names,)
-}
-_MD_EN = re.compile(
-    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:,?\s+(?P<y1>\d{4}))?|"
-    r"(?P<m2>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{4}))?)\b|"
-    r"\b(?P<iso>\d{4}-\d{2}-\d{2})\b",
-    re.I,
-)
-
-
-def _birthdays(text: str, lang: str, now: datetime) -> list[Found]:
-    cue = _BDAY_ZH.search(text) if lang != "en" else _BDAY_EN.search(text)
-    if not cue or (
-        re.search(r"礼物|gift|present|party|派对|蛋糕|cake", text, re.I) and not re.search(r"是|is|on", text)
-    ):
-        return []
-    value = None
-    m = _MD_ZH.search(text) if lang != "en" else None
-    if m:
-        month, day = _cn_int(m.group("m")), _cn_int(m.group("d"))
-        if month and day and 1 <= month <= 12 and 1 <= day <= 31:
-            value = (f"{m.group('y')}-" if m.group("y") else "") + f"{month:02d}-{day:02d}"
-    if (value is None and lang != "zh") or (value is None and lang == "mixed"):
-        e = _MD_EN.search(text)
-        if e:
-            m = e
-            if e.group("iso"):
-                value = e.group("iso")
-            else:
-                month = _MONTHS[(e.group("m1") or e.group("m2")).lower()[:3]]
-                day = int(e.group("d1") or e.group("d2"))
-                year = e.group("y1") or e.group("y2")
-                if 1 <= day <= 31:
-                    value = (f"{year}-" if year else "") + f"{month:02d}-{day:02d}"
-    if value is None:
-        when = find_when(text, now, lang)
-        if when and when.date and not re.search(r"上个?月|下个?月|next month|last month", text):
-            value = when.date[5:]
-            if (
-                re.search(
-                    r"周[一二三四五六日天]|星期|礼拜|明天|后天|今天|tomorrow|today|wednesday|monday|tuesday|thursday|friday|saturday|sunday",
-                    text,
-                    re.I,
-                )
-                is None
-            ):
-                value = None
-    if value is None:
-        return []
-    rel = relative_before(text, cue.start(), lang)
-    return [(cue.start() if m is None else min(cue.start(), m.start()), _fact("birthday", value, rel))]
 
 
 _COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}"
@@ -566,12 +403,6 @@ def _hometowns(text: str, lang: str) -> list[Found]:
     return [(m.start(), _fact("hometown", v))]
 
 
-def _family_profile_facts(text: str, lang: str) -> list[Found]:
-    from parsers.profile_families import family_profile_facts  # it reads REL_ZH / REL_EN from here
-
-    return family_profile_facts(text, lang)
-
-
 def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
     """Every profile fact the turn states, with its position; one per (field, relative, value)."""
     found = (
@@ -587,7 +418,7 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
         + _languages(text, lang)
         + _jobs(text, lang)
         + work_facts(text, lang)
-        + _family_profile_facts(text, lang)
+        + family_profile_facts(text, lang)
     )
     seen: set[tuple[str, str, str]] = set()
     out: list[Found] = []
