@@ -48,8 +48,10 @@ def _sentence_relative(text: str, pos: int) -> str | None:
     own ("我女儿今年上初一，13岁了", "我妈下礼拜三过生日，六十大寿")."""
     sentence = re.split(r"[。！？!?]", text[:pos])[-1]
     head = re.match(rf"(?:我|俺)(?:家)?(?:的)?(?P<r>{_REL_ZH_ALT})|(?P<r2>{_REL_ZH_ALT})", sentence)
-    word = head and (head.group("r") or head.group("r2"))
-    return REL_ZH[word] if word and (head.group("r") or word not in {"妈", "爸"}) else None
+    if head is None:
+        return None
+    word = head.group("r") or head.group("r2")
+    return REL_ZH[word] if head.group("r") or word not in {"妈", "爸"} else None
 
 
 _BIG_BIRTHDAY_ZH = re.compile(rf"(?P<n>[{_CN}]{{2,3}}|\d{{2,3}})(?:岁)?大寿")

@@ -383,7 +383,7 @@ def _todo(text: str, lang: str, now: datetime) -> Match | None:
             slots["date"] = when.date
         if when.time:
             slots["time"] = when.time
-    elif "task3" in m.groupdict() and m.group("task3") and lang != "en" and not m.group("when"):
+    elif m is not None and m.groupdict().get("task3") and lang != "en" and not m.group("when"):
         return None
     return ("todo", 0.85, slots, [EntityRef(task, "task", "HAS_TODO")])
 
