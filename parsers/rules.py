@@ -402,6 +402,11 @@ def _todo_family(text: str, lang: str, now: datetime) -> Match | None:
     return ("todo", 0.8, slots, [EntityRef(slots["task"], "task", "HAS_TODO")])
 
 
+_HABIT = re.compile(
+    r"每天|每晚|每早|每周|每个?月|天天|总是|通常|平时|一般都|\b(?:every|usually|always|normally|often)\b", re.I
+)
+
+
 def cued_match(
     kind: str, text: str, lang: str, now: datetime, mood: tuple[str, float] = ("neutral", 0.0)
 ) -> Match | None:
@@ -417,8 +422,8 @@ def cued_match(
         return facts[0] if facts else None
     if kind == "todo":
         when = find_when(text, now, lang)
-        if when is None or not (when.date or when.time):
-            return None
+        if when is None or not (when.date or when.time) or _HABIT.search(text):
+            return None  # "我每天晚上七点半起床", "I usually run at 6": a habit, not a task
         slots: dict[str, Any] = {"task": _clean(text)[:120]}
         slots.update({k: v for k, v in (("date", when.date), ("time", when.time)) if v})
         return ("todo", 0.7, slots, [EntityRef(slots["task"], "task", "HAS_TODO")])

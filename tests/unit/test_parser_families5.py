@@ -267,3 +267,8 @@ def test_a_task_shape_without_its_day_is_no_todo(text: str) -> None:
 def test_chat_turns_are_smalltalk(text: str) -> None:
     result = parsers.parse(text, NOW)
     assert result.intent == "smalltalk" and result.facts == []
+
+
+@pytest.mark.parametrize("text", ["我每天晚上十点半睡觉", "I usually go running at 6am"])
+def test_a_habit_with_a_clock_time_is_no_todo(text: str) -> None:
+    assert all(k != "todo" for k, _ in facts(text))
