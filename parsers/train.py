@@ -1,7 +1,8 @@
-"""`python -m parsers.train`: fit the intent classifier on the labelled development sets.
+"""`python -m parsers.train`: fit the intent classifier on every labelled development set.
 
 Deterministic (lbfgs on fixed data in file order, folds by position, no shuffling), so the committed artefact can be
-rebuilt byte-for-byte-equivalent at setup. The blind set is never read. Prints 5-fold
+rebuilt byte-for-byte-equivalent at setup. The retired blind sets (first blind scores recorded) are
+development data; a current blind set is never read (`_rows` refuses it). Prints 5-fold
 cross-validated accuracy and calibration (expected calibration error) of the probabilities the
 parser uses as confidence, so the numbers are not the training fit; the logits are divided by the
 temperature that minimises out-of-fold log loss (temperature scaling), stored with the weights.
