@@ -14,7 +14,8 @@ from datetime import datetime
 from typing import Any
 
 from parsers.conflicts import CONFLICT_KEYS, CONFLICT_RULES, apply_correction, check_conflict, conflict_key
-from parsers.corrections import inline_correction, trim_new
+from parsers.corrections import inline_correction, tidy, trim_new
+from parsers.cues import deploy_targets, tech
 from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
 from parsers.identifier_rules import identifier_facts
@@ -75,6 +76,10 @@ Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 # The learned layer decides a turn no rule reads only when its calibrated probability is at least
 # this; below it the turn is kept as an episode (storing too much beats losing a fact).
 CLASSIFIER_MIN = 0.55
+# A turn no rule read a slot from is labelled with the learned layer's fact kind only at this
+# calibrated probability: out of fold on the retired sets, below it such labels were wrong more often
+# than right (docs/benchmarks.md, "Parser, fifth round"); the turn is kept as an episode either way.
+_LABEL_MIN = 0.8
 # A rule fact this weak (feedback read from sentiment alone) yields to a confident "request".
 _WEAK_RULE = 0.8
 _NOTHING = {"smalltalk", "request"}
@@ -132,7 +137,8 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     # rule's, and a reading of the same item merges into it.
     extras += preference_facts(text, lang)
     for pos, extra in extras:
-        if _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
+        family = extra[2].get("relative") not in (None, "self")
+        if not family and _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
             continue  # "我朋友住在北京", "my coworker is allergic": not the user's or family's fact
         twin = next((f for f in found if _same_fact(f[1], extra)), None)
         if twin is None:
@@ -190,7 +196,31 @@ def _episode(text: str, lang: str, speaker: str | None, mood: tuple[str, float])
     ]
 
 
+def _request_cue(text: str, lang: str, speaker: str | None, mood: tuple[str, float], episodes: bool) -> list[Fact]:
+    """What a request stores: its words when they name a language, tool or deployment target (the
+    cues mal/instructions.py counts), nothing otherwise."""
+    languages, tools = tech(text)
+    if not episodes or not (languages or tools or deploy_targets(text)):
+        return []
+    return _episode(text, lang, speaker, mood)
+
+
+# "你刚才说的完全不对", "you got that wrong": the assistant was wrong (feedback), the user corrects nothing
+_ASSISTANT_WRONG = re.compile(
+    r"你(?:刚才|之前|上次)?(?:说的|回答的|给的|推荐的)[^，。]{0,6}(?:不对|错)|"
+    r"\byou(?:'re| are| were| got (?:that|it))\s+wrong\b",
+    re.I,
+)
+
+
 def _correction(text: str, lang: str) -> Correction | None:
+    fix = _read_correction(text, lang)
+    if fix is None or (fix.old is None and _ASSISTANT_WRONG.search(text)):
+        return None
+    return tidy(fix)
+
+
+def _read_correction(text: str, lang: str) -> Correction | None:
     """A bare correction ("不对，是800不是500") or one inside a sentence, its new value cut from
     the sentence ("我住苏州" -> 苏州, "my budget is 1200" -> 1200)."""
     fix, inline = correction(text, lang), inline_correction(text, lang)
@@ -240,13 +270,11 @@ def parse(
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
     if not fix and is_request(text, lang) and all(m[0] in _REQUEST_OVERRIDES for m in matches):
-        # Labelled a request. What is stored stays the learned layer's call, as before this rule: a
-        # confident "request"/"smalltalk" stores nothing ("What's the capital of Australia?" is no
-        # memory), anything else keeps its words as an episode, since recurring work questions ("How
-        # should I deploy my Flask app to AWS?") are the evidence the personalised context derives
-        # its instructions from (mal/instructions.py).
-        confident = guess is not None and guess[0] in _NOTHING and guess[1] >= CLASSIFIER_MIN
-        kept = _episode(text, lang, speaker, mood) if episodes and not confident else []
+        # A question or task for the assistant: intent `request`, no general fact ("What's the capital
+        # of Australia?" is no memory). Only when it names a programming language, tool or
+        # deployment target are its words kept (an episode), since recurring work questions ("How
+        # should I deploy my Flask app to AWS?") are the evidence mal/instructions.py counts.
+        kept = _request_cue(text, lang, speaker, mood, episodes)
         return ParseResult(lang, "request", [("request", 0.8)], kept, mood[0], mood[1])
     if (
         guess
@@ -255,8 +283,10 @@ def parse(
         and not fix
         and all(m[1] < _WEAK_RULE for m in matches)
     ):
-        # A question or a task for the assistant ("What's the capital of Australia?"): no fact.
-        return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], sentiment=mood[0], intensity=mood[1])
+        # A question or a task for the assistant the learned layer recognises: no fact, and the
+        # same cue rule as above for a request.
+        kept = _request_cue(text, lang, speaker, mood, episodes) if guess[0] == "request" else []
+        return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], kept, mood[0], mood[1])
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
     subs += [(m[0], round(m[1], 2)) for m in matches if m not in ruled]
@@ -275,7 +305,7 @@ def parse(
         fact = _episode(text, lang, speaker, mood)[0]
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
-        intent = guess[0] if guess and guess[1] >= CLASSIFIER_MIN and guess[0] not in _NOTHING else "episode"
+        intent = guess[0] if guess and guess[1] >= _LABEL_MIN and guess[0] not in _NOTHING else "episode"
         if intent in _STATE_KINDS and (_DENIAL.search(text) or _SOMEONE_ELSE.search(text)):
             # No rule read a slot and the turn denies or ends a state ("I don't have any allergies",
             # "我以前抽烟，两年前戒了") or is about someone outside the family: the label format calls

@@ -16,7 +16,7 @@ import re
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
 from parsers.model import Correction
 
-__all__ = ["inline_correction", "trim_new"]
+__all__ = ["inline_correction", "tidy", "trim_new"]
 
 _CUE_EN = re.compile(
     r"^(?:actually|correction|no+|nope|sorry|wait|oops|scratch that|my bad|i got that wrong|i was wrong|"
@@ -24,10 +24,16 @@ _CUE_EN = re.compile(
     re.I,
 )
 _CUE_ZH = re.compile(
-    r"不对|错了|更正|纠正|其实是|其实在|说错|打错|搞错|记错|之前说|刚才说|^[哦啊噢嗯呃额]?[，,\s]*不是"
+    r"不对|错了|更正|纠正|其实是|其实在|说错|打错|搞错|记错|之前说|刚才说|^[哦啊噢嗯呃额]?[，,\s]*不是|"
+    r"^(?:不好意思|抱歉|sorry)[，,\s]*(?:是|应该是)"
 )
 _EN = [
     re.compile(r"\bi (?:said|wrote) (?P<old>[^,.;]+?),? but i meant (?P<new>[^,.;!?]+)", re.I),
+    # "Sorry, I meant Portland, Oregon": the whole place, its state included
+    re.compile(
+        r"^(?:sorry|oops|no|wait|my bad)\b[^.;!?]{0,12}?\bi meant (?P<new>[A-Z][\w'-]*(?:,?\s+[A-Z][\w'-]*)*)[.!]?$",
+        re.I,
+    ),
     re.compile(r"\bit'?s (?P<new>my \w+) who\b[^,;]*?,\s*not (?P<old>my \w+)", re.I),
     re.compile(r"\bmake (?:that|it) (?P<new>[^,.;!?]+?)(?:\s+instead)?[.!]?$", re.I),
     re.compile(r"(?P<new>[^,;]+?)(?:\s+now)?,?\s+not\s+(?P<old>[^,.;!?]+)", re.I),
@@ -49,6 +55,8 @@ _EN_VALUE = re.compile(
 def _zh_value(chunk: str) -> str:
     chunk = chunk.strip(" 。！!的了啦呀哈")
     cut = _ZH_LEAD.sub("", chunk)
+    if cut and len(_ZH_LEAD.sub("", cut)) >= 2:
+        cut = _ZH_LEAD.sub("", cut)  # "我是住在苏州" -> "住在苏州" -> "苏州"
     return re.sub(r"(?:过敏|的|了|上班|工作|打工|生活)$", "", cut or chunk).strip() or chunk
 
 
@@ -70,6 +78,39 @@ def trim_new(new: str, old: str | None, zh: bool) -> str:
     return m.group(0) if m else new.strip()
 
 
+_UNIT = re.compile(r"(?P<n>\d+(?:\.\d+)?)(?P<u>岁|块|元|号|点|个|天|年|月)?$")
+
+
+def tidy(fix: Correction) -> Correction:
+    """Both sides in the same form: a relative without "my"/"我" ("my son" / "my daughter" -> son /
+    daughter), a number with its unit only when both sides carry it ("不是28岁，是29" -> 29 / 28; "我儿子8岁
+    不是7岁" -> 8岁 / 7岁). Every value stays a span of the text."""
+    new, old = fix.new, fix.old
+
+    def bare(value: str) -> str:
+        rel = re.fullmatch(r"(?:my|our)\s+(\w+)", value, re.I) or re.fullmatch(r"(?:我的|我|俺)(\S{2,3})", value)
+        table = RELATIVES_EN if value.isascii() else RELATIVES_ZH
+        known = rel and (
+            rel.group(1).lower() in table or "我" + rel.group(1) in RELATIVES_ZH or rel.group(1) * 2 in table
+        )
+        return rel.group(1) if rel and known else value
+
+    new, old = bare(new), bare(old) if old is not None else None
+    if old is not None:
+        n, o = _UNIT.search(new), _UNIT.fullmatch(old)
+        if (
+            n
+            and o
+            and o.group("u")
+            and n.group("u") == o.group("u")
+            and re.fullmatch(r"(?:我|俺)\S{0,4}", new[: n.start()])
+        ):
+            new = n.group(0)  # "我儿子8岁" against "7岁": the age itself ("下午4点" keeps its 下午)
+        elif n and o and o.group("u") and not n.group("u") and new == n.group(0):
+            old = o.group("n")
+    return Correction(new, old)
+
+
 def inline_correction(text: str, lang: str) -> Correction | None:
     """A correction stated inside a sentence, or None."""
     stripped = text.strip()
@@ -80,7 +121,11 @@ def inline_correction(text: str, lang: str) -> Correction | None:
                 continue
             old = m.groupdict().get("old")
             old_value = trim_new(old, None, False) if old else None
-            new = trim_new(m.group("new"), old_value, False)
+            new = (
+                m.group("new").strip()
+                if "meant" in pattern.pattern and not old
+                else trim_new(m.group("new"), old_value, False)
+            )
             if new and new.lower() not in {"it", "that", "this", "not"}:
                 return Correction(new, old_value)
     if lang != "en" and _CUE_ZH.search(stripped):

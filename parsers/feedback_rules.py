@@ -14,7 +14,7 @@ from typing import Any
 
 from parsers.model import EntityRef
 
-__all__ = ["FEEDBACK_WORDS", "POLARITY", "feedback_fact", "feedback_match"]
+__all__ = ["FEEDBACK_WORDS", "MOOD_WORDS", "POLARITY", "feedback_fact", "feedback_match"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 # Words that judge an answer or the assistant (merged into the sentiment lexicon). Only phrases
@@ -87,6 +87,29 @@ FEEDBACK_WORDS: dict[str, tuple[str, float]] = {
     "garbage": ("angry", 0.85),
     "so laggy": ("frustrated", 0.75),
     "waste of time": ("angry", 0.85),
+    # judging an answer or a recommendation in chat words ("meh", "was fire", "浪费我时间")
+    "meh": ("frustrated", 0.7),
+    "not what i asked for": ("frustrated", 0.8),
+    "not what i asked": ("frustrated", 0.8),
+    "didn't help": ("frustrated", 0.75),
+    "was fire": ("satisfied", 0.8),
+    "were fire": ("satisfied", 0.8),
+    "不行啊": ("frustrated", 0.75),
+    "浪费我时间": ("angry", 0.8),
+    "没帮上忙": ("frustrated", 0.75),
+}
+# Words with a mood that judge help only when the answer, a recommendation or "you" is named ("Your
+# recipe suggestion was a hit"; "The party was a hit" is chat): in the mood lexicon, not in _JUDGING.
+MOOD_WORDS: dict[str, tuple[str, float]] = {
+    "was a hit": ("satisfied", 0.8),
+    "were a hit": ("satisfied", 0.8),
+    "worked great": ("satisfied", 0.8),
+    "pretty bad": ("frustrated", 0.75),
+    "didn't work": ("frustrated", 0.75),
+    "不太行": ("frustrated", 0.7),
+    "浪费时间": ("frustrated", 0.75),
+    "踩雷": ("frustrated", 0.75),
+    "踩坑": ("frustrated", 0.7),
 }
 _JUDGING = re.compile(
     "|".join(
@@ -109,7 +132,8 @@ _VOCATIVE = re.compile(
     r"[A-Z][a-z]+\b(?!\s+(?:is|was|app|service))|,\s+[A-Z][a-z]+[!.?]"
 )
 _SERVICE_EN = re.compile(
-    r"\b(?:app|service|support team|system|answers?|responses?|repl(?:y|ies)|bot|assistant|feature|update|interface)\b",
+    r"\b(?:app|service|support team|system|answers?|responses?|repl(?:y|ies)|bot|assistant|feature|update|interface|"
+    r"recommendations?|suggestions?|recs?|advice|tips?)\b",
     re.I,
 )
 

@@ -208,7 +208,7 @@ _FORGET_ZH_TAIL = re.compile(
 _FORGET_VERBS_ZH = {"忘掉", "忘了吧", "别再记", "不要再记", "别记", "不要记", "不用记"}
 _FORGET_EN = re.compile(
     r"^(?:please\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+|i'd like you to\s+)?"
-    r"(?P<verb>forget|stop remembering|don't remember|do not remember|delete|erase|remove|wipe|clear)\b(?P<rest>.*)$",
+    r"(?P<verb>forget|stop remembering|don't remember|do not remember|delete|erase|remove|wipe|clear)(?![A-Za-z])(?P<rest>.*)$",
     re.IGNORECASE,
 )
 _VAGUE_EN = re.compile(r"^\s*(?:it|that|this|about it|about that|it all)?\s*[.!?]*\s*$", re.IGNORECASE)
@@ -272,7 +272,11 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
         ask = _forget_target_zh(obj, lang)
         tokens = [t for t in _tokens(obj) if t not in {"的", "了", "吧", "你", "都"}]
         # The kind must be what is dropped ("那个预算"), not a word modifying a thing ("我喜欢的那件衣服").
-        head = bool(tokens) and tokens[-1] in KIND_WORDS
+        # "我的出行计划": a kind word before a generic head (计划, 信息, 的事) still names the kind
+        generic = {"计划", "信息", "事", "事情", "记录", "内容", "情况", "那些", "部分"}
+        head = bool(tokens) and (
+            tokens[-1] in KIND_WORDS or (tokens[-1] in generic and len(tokens) > 1 and tokens[-2] in KIND_WORDS)
+        )
         return ask if ask.kinds and (head or _MEMORY_WORDS_ZH.search(obj)) else None
     m = _FORGET_EN.match(stripped)
     if m:

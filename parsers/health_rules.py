@@ -123,8 +123,8 @@ _COND_EN = sorted(
 # Conditions outside the gazetteer, read by their suffix right after 有 / 得了 / 查出 / 确诊 ("我姐有
 # 乳糜泻", "我爸查出了肾结石"): the listed names come first, this catches the rest of the family.
 _COND_ZH_SUFFIX = (
-    r"(?:(?<=有)|(?<=得了)|(?<=患有)|(?<=查出)|(?<=查出了)|(?<=确诊)|(?<=确诊了))"
-    r"(?!了|什么|这|那|毛|点|些|个|种)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石)"
+    r"(?:(?<=有)|(?<=得了)|(?<=患有)|(?<=查出)|(?<=查出了)|(?<=查出来)|(?<=检查出)|(?<=确诊)|(?<=确诊了))"
+    r"(?!了|来|什么|这|那|毛|点|些|个|种)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石|溃疡|结节|囊肿|息肉|肌瘤)"
 )
 _COND_ZH_ALT = "|".join(_COND_ZH) + "|" + _COND_ZH_SUFFIX
 _COND_EN_ALT = "|".join(re.escape(c) for c in _COND_EN)
@@ -137,7 +137,7 @@ _ALLERGY_ZH = re.compile(
     rf"(?P<who>{_WHO_ZH})?\s*(?:也|从小|一直|有点)?(?:对)?\s*(?P<a>[^，。,.!！？?；;对]{{1,10}}?)\s*过敏"
 )
 _ALLERGY_EN = re.compile(
-    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|,)|[,.;!?]|$))|"
+    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|,)\b|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b)|"
     r"(?:\ballergic\b[^.;!?]{0,3}$)|"
     r"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives me an? (?:bad |severe )?allergic reaction|"
@@ -145,8 +145,8 @@ _ALLERGY_EN = re.compile(
     re.I,
 )
 _MED_ZH = re.compile(
-    r"(?:药[，,]?叫|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天吃|每天要吃|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
-    r"(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
+    r"(?:药[，,]?叫|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
+    r"(?:[一两半]?[片粒颗支针])?(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
 )
 _NAMED_MED_ZH = re.compile(
     r"药[，,]?(?:叫|是)(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
@@ -307,7 +307,11 @@ def health_facts(text: str, lang: str) -> list[Found]:
             i = text.find(med)
             named = text.rfind("药", 0, i) if lang != "en" else -1
             i = named if named >= 0 else i  # "我奶奶在吃降压药，叫硝苯地平": whose medicine is said first
-            if not re.search(r"推荐|recommend|should I|can I|吗|能不能|[?？]", text, re.I) or out:
+            # a question about another drug does not unsay a statement in its own clause ("I'm on
+            # warfarin, can I take ibuprofen?"); a drug named only inside the question is no fact
+            asked = r"推荐|recommend|should I|can I|吗|能不能|[?？]"
+            start, end = _clause(text, text.find(med))
+            if not re.search(asked, text[start : end + 1], re.I) or out:
                 attached = next(
                     (f for f in out if f[0] <= i and not re.search(r"\b(?:and|but)\s+my\b", text[f[0] : i], re.I)),
                     None,

@@ -186,6 +186,10 @@ SEAT_CLASSES = {
     "经济舱": "economy",
     "商务舱": "business_class",
     "头等舱": "first_class",
+    "超级经济舱": "premium_economy",
+    "高端经济舱": "premium_economy",
+    "公务舱": "business_class",
+    "premium economy": "premium_economy",
     "second class": "second_class",
     "first class": "first_class",
     "business class": "business_class",
@@ -208,6 +212,14 @@ LANGUAGES = {
     "德语": "German",
     "西班牙语": "Spanish",
     "韩语": "Korean",
+    "葡萄牙语": "Portuguese",
+    "意大利语": "Italian",
+    "俄语": "Russian",
+    "阿拉伯语": "Arabic",
+    "泰语": "Thai",
+    "越南语": "Vietnamese",
+    "印地语": "Hindi",
+    "荷兰语": "Dutch",
     "english": "English",
     "chinese": "Chinese",
     "mandarin": "Mandarin",
@@ -217,6 +229,18 @@ LANGUAGES = {
     "german": "German",
     "spanish": "Spanish",
     "korean": "Korean",
+    "portuguese": "Portuguese",
+    "italian": "Italian",
+    "russian": "Russian",
+    "arabic": "Arabic",
+    "thai": "Thai",
+    "vietnamese": "Vietnamese",
+    "hindi": "Hindi",
+    "dutch": "Dutch",
+    "tagalog": "Tagalog",
+    "swedish": "Swedish",
+    "turkish": "Turkish",
+    "polish": "Polish",
 }
 # word -> (label, intensity). Longest match wins; negations are handled by the rules.
 SENTIMENT = {
@@ -357,7 +381,7 @@ BUDGET_CATEGORIES_EN = {
     "travel": "travel",
     "vacation": "travel",
     "gift": "gift",
-    "rent": "housing",
+    "rent": "rent",
 }
 
 # English number words, shared by the age reader and the eval's invented-value check.

@@ -15,7 +15,8 @@ __all__ = ["preference_facts"]
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 _END = (
     r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
-    r"nowadays|right now|at the moment|to be honest)\b)"
+    r"nowadays|right now|at the moment|to be honest|rn|ngl|more than|on (?:the )?weekends?|on long[- ](?:haul )?"
+    r"(?:flights|trips|drives)|on (?:flights|trips)|in the (?:morning|evening)s?)\b)"
 )
 _ZH = [
     (
@@ -56,7 +57,7 @@ _EN = [
     (
         "like",
         re.compile(
-            rf"\b(?i:I'm|I am|im)\s+(?i:really\s+|so\s+|lowkey\s+|kinda\s+|totally\s+|low-key\s+)?(?i:into|obsessed with|a (?:huge|big) fan of|crazy about|hooked on)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+            rf"\b(?i:I'm|I am|im)\s+(?i:really\s+|so\s+|lowkey\s+|kinda\s+|totally\s+|low-key\s+)?(?i:into|obsessed with|obsessed w/|a (?:huge|big) fan of|crazy about|hooked on)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
         ),
     ),
     ("like", re.compile(r"\b(?i:I'm|I am)\s+a\s+(?i:huge|big)\s+(?P<i>[^,.;!?]{2,30}?)\s+fan\b")),
@@ -109,6 +110,24 @@ _EN = [
             r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+(?i:just\s+)?the\s+worst\b"
         ),
     ),
+    (
+        "like",
+        re.compile(rf"^(?i:honestly\s+|tbh\s+)?(?i:big|huge|massive)\s+fan\s+of\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"),
+    ),
+    (
+        "like",
+        re.compile(
+            r"^(?i:ngl\s+|honestly\s+|tbh\s+)?(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you|i)\b)"
+            r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:slaps|slap|is fire|are fire|hits different|is elite|are elite)\b"
+        ),
+    ),
+    (
+        "dislike",
+        re.compile(
+            r"^(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you|i)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)??)"
+            r"\s+[^,.;!?]{2,40},\s*(?:i\s+|I\s+)?(?i:hate|can't stand|loathe) (?i:it|them)\b"
+        ),
+    ),
     ("like", re.compile(r"\bI use\s+(?P<i>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+for everything\b")),
     (
         "like",
@@ -125,7 +144,7 @@ _EN = [
     ),
 ]
 _NOT_ITEM = re.compile(
-    r"^(?:你|您|it|this|that|you|your|the app|这个|那个|的|了|吗|人(?!多|少|群))|[吗呢?？]$|^(?:to know|to ask)|^死|"
+    r"^(?:你|您|it|this|that|you|your|them|those|these|the app|这个|那个|的|了|吗|人(?!多|少|群))|[吗呢?？]$|^(?:to know|to ask)|^死|"
     r"feature|\bapp\b|service|system|answer|response|update|系统|软件|功能|服务|回答|客服|过敏",
     re.I,
 )
@@ -139,6 +158,7 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
     for polarity, pattern in (_ZH if lang != "en" else []) + (_EN if lang != "zh" else []):
         for m in pattern.finditer(text):
             item = re.sub(r"^(?:hate\s+)+", "", m.group("i").strip(" 的了吧呀啊"), flags=re.I)  # "hate hate HATE x"
+            item = re.sub(r"^(?:那种|这种)(?=\S{2})|^坐(?=\S{3})", "", item)  # "讨厌那种open office", "讨厌坐红眼航班"
             item = (
                 re.sub(r"^(?:my|the|a|an)\s+", "", item, flags=re.I)
                 if polarity == "like" and item.lower().startswith("my ")

@@ -11,91 +11,21 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
 
-from parsers.lexicon import EN_NUMBERS, EN_TENS, LANGUAGES
-from parsers.model import EntityRef
-from parsers.temporal import find_when
+from parsers.lexicon import LANGUAGES
+from parsers.profile_base import CN as _CN
+from parsers.profile_base import REL_EN, REL_ZH, Found, Match, relative_before
+from parsers.profile_base import REL_EN_ALT as _REL_EN_ALT
+from parsers.profile_base import REL_ZH_ALT as _REL_ZH_ALT
+from parsers.profile_base import cn_int as _cn_int
+from parsers.profile_base import en_int as _en_int
+from parsers.profile_base import fact as _fact
+from parsers.profile_families import family_profile_facts
+from parsers.profile_things import birthdays as _birthdays
+from parsers.profile_things import devices as _devices
 from parsers.work_rules import work_facts
 
-__all__ = ["REL_EN", "REL_ZH", "profile_facts", "relative_before"]
-
-Match = tuple[str, float, dict[str, Any], list[EntityRef]]
-Found = tuple[int, Match]
-
-REL_ZH = {
-    "妈妈": "mother", "母亲": "mother", "老妈": "mother", "我妈": "mother", "妈": "mother",
-    "爸爸": "father", "父亲": "father", "老爸": "father", "我爸": "father", "爸": "father",
-    "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
-    "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
-    "哥哥": "brother", "弟弟": "brother", "我哥": "brother", "我弟": "brother",
-    "姐姐": "sister", "妹妹": "sister", "我姐": "sister", "我妹": "sister",
-    "老公": "spouse", "丈夫": "spouse", "老婆": "spouse", "妻子": "spouse", "爱人": "spouse", "媳妇": "spouse",
-    "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child", "宝宝": "child",
-    "婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law",
-    "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
-    "男朋友": "boyfriend", "女朋友": "girlfriend",
-}  # fmt: skip
-REL_EN = {
-    "mother": "mother", "mom": "mother", "mum": "mother", "mommy": "mother",
-    "father": "father", "dad": "father", "daddy": "father",
-    "grandfather": "grandfather", "grandpa": "grandfather", "grandmother": "grandmother", "grandma": "grandmother",
-    "brother": "brother", "little brother": "brother", "older brother": "brother", "big brother": "brother",
-    "sister": "sister", "little sister": "sister", "older sister": "sister", "big sister": "sister",
-    "husband": "spouse", "hubby": "spouse", "wife": "spouse", "partner": "spouse",
-    "son": "son", "daughter": "daughter", "kid": "child", "child": "child",
-    "aunt": "aunt", "uncle": "uncle", "cousin": "cousin",
-    "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
-    "boyfriend": "boyfriend", "girlfriend": "girlfriend",
-}  # fmt: skip
-_REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
-_REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
-_CN = "零〇一二两三四五六七八九十"
-_STOP = r"(?=[，。,.!！？?；;、\s]|$)"
-
-
-def relative_before(text: str, pos: int, lang: str) -> str | None:
-    """The family member a clause ending at `pos` is about, or None for the user."""
-    clause = re.split(r"[，。,.!！？?；;]", text[:pos])[-1]
-    if lang != "en":
-        m = re.search(rf"(?:我|俺)?(?:家)?(?P<r>{_REL_ZH_ALT})", clause)
-        if m and (m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)):
-            return REL_ZH[m.group("r")]
-    clause = re.split(r"\b(?:and|but)\s+(?=my\b|I\b)", clause)[-1]  # "my mom is ... and my dad has gout"
-    m = re.search(rf"\b(?:my|our)\s+(?P<r>{_REL_EN_ALT})\b|^(?P<r2>mom|dad)\b", clause, re.I)
-    if m:
-        return REL_EN[(m.group("r") or m.group("r2")).lower()]
-    return None
-
-
-def _fact(field: str, value: str, rel: str | None = None, conf: float = 0.9) -> Match:
-    slots: dict[str, Any] = {"field": field, "value": value}
-    if rel:
-        slots["relative"] = rel
-    return ("profile", conf, slots, [EntityRef(value, field, "HAS_PROFILE", detail=rel)])
-
-
-def _cn_int(token: str) -> int | None:
-    if token.isdigit():
-        return int(token)
-    if not re.fullmatch(rf"[{_CN}]+", token):
-        return None
-    import cn2an
-
-    try:
-        return int(cn2an.cn2an(token, "smart"))
-    except (ValueError, KeyError, IndexError):
-        return None
-
-
-def _en_int(token: str) -> int | None:
-    token = token.lower()
-    if token.isdigit():
-        return int(token)
-    parts = re.split(r"[- ]", token)
-    if len(parts) == 2 and parts[0] in EN_TENS and parts[1] in EN_NUMBERS:
-        return EN_TENS[parts[0]] + EN_NUMBERS[parts[1]]
-    return EN_TENS.get(token, EN_NUMBERS.get(token))
+__all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_before"]
 
 
 _AGE_ZH = re.compile(
@@ -108,11 +38,32 @@ _AGE_EN = re.compile(
     r"(?!\s*(?:am|pm|%|dollars|bucks|minutes|hours|days|kg|lbs|k\b|:|\.\d))(?:\s+(?:years?\s+old|this year|now))?\b",
     re.I,
 )
-_AGE_EN2 = re.compile(r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b", re.I)
+_AGE_EN2 = re.compile(
+    r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b|\b(?:i'?m|i am)\s+(?P<n2>\d{1,3})\s*(?:yrs?|years?|y/?o)\b", re.I
+)
+
+
+def _sentence_relative(text: str, pos: int) -> str | None:
+    """The family member a Chinese sentence starts with, for a later clause with no subject of its
+    own ("我女儿今年上初一，13岁了", "我妈下礼拜三过生日，六十大寿")."""
+    sentence = re.split(r"[。！？!?]", text[:pos])[-1]
+    head = re.match(rf"(?:我|俺)(?:家)?(?:的)?(?P<r>{_REL_ZH_ALT})|(?P<r2>{_REL_ZH_ALT})", sentence)
+    if head is None:
+        return None
+    word = head.group("r") or head.group("r2")
+    return REL_ZH[word] if head.group("r") or word not in {"妈", "爸"} else None
+
+
+_BIG_BIRTHDAY_ZH = re.compile(rf"(?P<n>[{_CN}]{{2,3}}|\d{{2,3}})(?:岁)?大寿")
 
 
 def _ages(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
+    for m in _BIG_BIRTHDAY_ZH.finditer(text) if lang != "en" else ():
+        n = _cn_int(m.group("n"))
+        if n and 40 <= n < 120:
+            rel = relative_before(text, m.start(), "zh") or _sentence_relative(text, m.start())
+            out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "en":
         for m in _AGE_ZH.finditer(text):
             n = _cn_int(m.group("n"))
@@ -122,14 +73,19 @@ def _ages(text: str, lang: str) -> list[Found]:
             if not (re.match(r"周?岁", tail) or m.group("who") or "今年" in m.group(0)):
                 continue
             rel = REL_ZH.get(m.group("who") or "")
+            if not m.group("who"):
+                rel = _sentence_relative(text, m.start())
             out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "zh":
         for m in list(_AGE_EN.finditer(text)) + list(_AGE_EN2.finditer(text)):
-            n = _en_int(m.group("n"))
+            n = _en_int(m.group("n") or m.group("n2") or "")
+            clause = re.split(r"[,.;!?]", text[: m.start()])[-1]
+            if re.search(rf"\b(?:{_PET_WORDS_EN})s?\b", clause, re.I):
+                continue  # "Our cat Luna just turned 3": the pet's age
             if n is None or not 0 < n < 120:
                 continue
             who = (m.groupdict().get("who") or "").lower()
-            if n < 10 and not m.group("n").isdigit() and not who.startswith(("my", "mom", "dad")):
+            if n < 10 and not (m.group("n") or m.group("n2")).isdigit() and not who.startswith(("my", "mom", "dad")):
                 continue  # "I'm one of them": a small number word is an age only for a child named
             rel = relative_before(text, m.end(), "en") if who.startswith(("my", "mom", "dad")) else None
             out.append((m.start(), _fact("age", str(n), rel)))
@@ -137,8 +93,11 @@ def _ages(text: str, lang: str) -> list[Found]:
 
 
 _DIETS = [
-    ("vegan", r"全素|纯素|\bvegan\b"),
-    ("vegetarian", r"吃素|素食|不吃荤|\bvegetarian\b|\bveggie\b|\b(?:don't|do not|never) eat (?:any )?meat\b"),
+    ("vegan", r"全素|纯素|(?<![A-Za-z])vegan(?![A-Za-z])"),
+    (
+        "vegetarian",
+        r"吃素|素食|不吃荤|(?<![A-Za-z])vegetarian(?![A-Za-z])|\bveggie\b|\b(?:don't|do not|never) eat (?:any )?meat\b",
+    ),
     ("halal", r"清真|\bhalal\b"),
     ("kosher", r"\bkosher\b"),
     ("gluten-free", r"无麸质|\bgluten[- ]free\b"),
@@ -161,14 +120,19 @@ def _diets(text: str, lang: str) -> list[Found]:
     for label, pattern in _DIETS:
         m = re.search(pattern, text, re.I)
         if m and not (label == "vegetarian" and any(f[1][2]["value"] == "vegan" for f in out)):
-            out.append((m.start(), _fact("diet", label)))
+            out.append((m.start(), _fact("diet", label, relative_before(text, m.start(), lang))))
     return out
 
 
-_PET_WORDS_ZH = "猫|狗|狗子|狗狗|猫咪|柯基|金毛|泰迪|哈士奇|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|柴犬|边牧|橘猫"
+_PET_WORDS_ZH = (
+    "猫|狗|狗子|狗狗|猫咪|柯基|金毛|泰迪|哈士奇|布偶|英短|美短|仓鼠|兔子|鹦鹉|乌龟|柴犬|边牧|橘猫|比熊|博美|萨摩耶|"
+    "拉布拉多|德牧|法斗|蜥蜴|金鱼|龙猫|刺猬|八哥"
+)
 _PET_WORDS_EN = (
     "cat|dog|puppy|kitten|rabbit|bunny|parrot|hamster|turtle|beagle|golden retriever|labrador|lab|corgi|"
-    "poodle|husky|bulldog|terrier|guinea pig|ferret|goldfish|fish|bird|tortoise|gecko|snake"
+    "poodle|husky|bulldog|terrier|guinea pig|ferret|goldfish|fish|bird|tortoise|gecko|snake|bearded dragon|lizard|"
+    "iguana|axolotl|hedgehog|chinchilla|cockatiel|budgie|parakeet|canary|pug|dachshund|chihuahua|shih tzu|"
+    "german shepherd|retriever|spaniel|collie|border collie|schnauzer|maltese|greyhound|dalmatian|rat|mouse|pony|horse"
 )
 _PET_NAMED_ZH = re.compile(
     rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
@@ -176,7 +140,7 @@ _PET_NAMED_ZH = re.compile(
 _PET_ZH = re.compile(rf"(?:养了|养着|养|有)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
     rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
-    rf"\bmy\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
+    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
 )
 _PET_EN = re.compile(
     rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
@@ -202,98 +166,13 @@ def _strip_zh(value: str) -> str:
     return re.sub(r"(?:就行|就好)$", "", value).strip(" ，。,.!！?？的了吧呀啊哦呢")
 
 
-_DEVICE = re.compile(
-    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|现在用的是|用上了|我的(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
-    r"(?=了|[，。,.!！?？]|$|用|看|的)|"
-    r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>(?:[A-Z]|i[A-Z])[\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
-    r"\b(?:I'm on|I am on|I got|I bought|I'm using|now using|I use)\s+(?:an?\s+|the\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)",
-)
-_BRANDS = re.compile(
-    r"iPhone|iPad|Mac|Pixel|Galaxy|Kindle|Surface|ThinkPad|安卓|苹果|华为|小米|三星|OPPO|vivo|荣耀|一加|电脑|手机|平板|笔记本|Android|Samsung|OnePlus|Dell|Lenovo",
-    re.I,
-)
-
-
-def _devices(text: str, lang: str) -> list[Found]:
-    m = _DEVICE.search(text)
-    if not m:
-        return []
-    value = (m.group("v") or m.group("v2") or m.group("v3") or "").strip()
-    if not value or not _BRANDS.search(value + text[max(0, m.start() - 8) : m.start()]):
-        return []
-    if not _BRANDS.search(value):
-        return []
-    value = re.sub(r"(?:看书|用|来用|now|了)$", "", value).strip()
-    return [(m.start(), _fact("device", value))]
-
-
-_BDAY_ZH = re.compile(r"生日|出生|birthday|bday", re.I)
-_BDAY_EN = re.compile(r"\b(?:birthday|bday|b-day|born)\b", re.I)
-_MD_ZH = re.compile(
-    rf"(?:(?P<y>\d{{4}})年)?\s*(?P<m>\d{{1,2}}|[{_CN}]{{1,3}})\s*月\s*(?P<d>\d{{1,2}}|[{_CN}]{{1,3}})\s*(?:号|日)"
-)
-_MONTHS = {
-    m: i + 1
-    for i, names in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
-    for m in (names,)
-}
-_MD_EN = re.compile(
-    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:,?\s+(?P<y1>\d{4}))?|"
-    r"(?P<m2>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{4}))?)\b|"
-    r"\b(?P<iso>\d{4}-\d{2}-\d{2})\b",
-    re.I,
-)
-
-
-def _birthdays(text: str, lang: str, now: datetime) -> list[Found]:
-    cue = _BDAY_ZH.search(text) if lang != "en" else _BDAY_EN.search(text)
-    if not cue or (
-        re.search(r"礼物|gift|present|party|派对|蛋糕|cake", text, re.I) and not re.search(r"是|is|on", text)
-    ):
-        return []
-    value = None
-    m = _MD_ZH.search(text) if lang != "en" else None
-    if m:
-        month, day = _cn_int(m.group("m")), _cn_int(m.group("d"))
-        if month and day and 1 <= month <= 12 and 1 <= day <= 31:
-            value = (f"{m.group('y')}-" if m.group("y") else "") + f"{month:02d}-{day:02d}"
-    if (value is None and lang != "zh") or (value is None and lang == "mixed"):
-        e = _MD_EN.search(text)
-        if e:
-            m = e
-            if e.group("iso"):
-                value = e.group("iso")
-            else:
-                month = _MONTHS[(e.group("m1") or e.group("m2")).lower()[:3]]
-                day = int(e.group("d1") or e.group("d2"))
-                year = e.group("y1") or e.group("y2")
-                if 1 <= day <= 31:
-                    value = (f"{year}-" if year else "") + f"{month:02d}-{day:02d}"
-    if value is None:
-        when = find_when(text, now, lang)
-        if when and when.date and not re.search(r"上个?月|下个?月|next month|last month", text):
-            value = when.date[5:]
-            if (
-                re.search(
-                    r"周[一二三四五六日天]|星期|明天|后天|今天|tomorrow|today|wednesday|monday|tuesday|thursday|friday|saturday|sunday",
-                    text,
-                    re.I,
-                )
-                is None
-            ):
-                value = None
-    if value is None:
-        return []
-    rel = relative_before(text, cue.start(), lang)
-    return [(cue.start() if m is None else min(cue.start(), m.start()), _fact("birthday", value, rel))]
-
-
 _COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}"
 _EMPLOYER_ZH = re.compile(
     r"(?:在|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
 )
 _EMPLOYER_EN = re.compile(
-    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|{_COMPANY}|[a-z]{{3,}})"
+    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
+    rf"(?:I'm|I am|i'm|im|he's|she's)\s+(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}?at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|(?:the\s+)?{_COMPANY}|[a-z]{{3,}})"
 )
 _NOT_ORG = {
     "家",
@@ -328,7 +207,8 @@ def _employers(text: str, lang: str) -> list[Found]:
     if lang != "zh":
         emp = _EMPLOYER_EN.search(text)
         if emp and emp.group("v").lower() not in {"home", "a", "an", "the", "night"}:
-            v = re.sub(r"\s+(?:for|as|in|since|and)$", "", emp.group("v"))
+            v = re.sub(r"\s+(?:for|as|in|since|and)$", "", emp.group("v")).rstrip(".")
+            v = re.sub(r"^the\s+(?=[A-Z])", "", v)
             rel = relative_before(text, emp.start(), "en")
             out.append((emp.start("v"), _fact("employer", v, rel)))
     return out
@@ -349,7 +229,8 @@ _JOB_EN = re.compile(
     re.I,
 )
 _NOT_JOB = re.compile(
-    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错"
+    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
+    r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$|vegan|vegetarian|keto"
 )
 
 
@@ -390,11 +271,12 @@ def _jobs(text: str, lang: str) -> list[Found]:
 
 
 _CITY_ZH = re.compile(
-    r"(?:坐标|base在|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|在)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家)"
+    r"(?:坐标|base在|base\s?(?=[\u4e00-\u9fa5])|based in\s?(?=[\u4e00-\u9fa5])|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|上学)"
 )
 _CITY_EN = re.compile(
-    r"\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in)\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
-    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)|"
+    r"(?:\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in|"
+    r"(?:I've|I have|we've|we have|Ive) (?:lived|been living) in)|(?:^|,\s*|\b(?i:and)\s+)(?i:live in))\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
+    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|I'm [a-z]+,\s+an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)|"
     # the place first: "Austin is where I live", "Denver is home now", "I call Portland home"
     r"^(?P<v3>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+is\s+(?i:where I (?:live|am based|'m based)|(?:my\s+)?home\b(?! to))|"
     r"\b(?i:I call)\s+(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+home\b",
@@ -415,6 +297,8 @@ def _cities(text: str, lang: str) -> list[Found]:
                 continue
             if any(o[1][2]["value"] == v for o in out):
                 continue
+            if out and re.search(r"[区路街村镇]$", v) and not _looks_like_place(v):
+                continue  # "搬到了成都，现在住在高新区": the district of the city already named
             out.append((m.start("v"), _fact("city", v, relative_before(text, m.start(), "zh"))))
     if lang != "zh":
         city = _CITY_EN.search(text)
@@ -431,7 +315,7 @@ def _cities(text: str, lang: str) -> list[Found]:
 
 
 _NAME = re.compile(
-    r"(?:叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
+    r"(?:(?<![妈爸他她们谁])叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
     r"\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
     r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
 )
@@ -536,6 +420,7 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
         + _languages(text, lang)
         + _jobs(text, lang)
         + work_facts(text, lang)
+        + family_profile_facts(text, lang)
     )
     seen: set[tuple[str, str, str]] = set()
     out: list[Found] = []

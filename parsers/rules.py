@@ -22,6 +22,7 @@ from parsers.lexicon import (
 from parsers.model import EntityRef
 from parsers.nlp import entities
 from parsers.temporal import find_when
+from parsers.todo_rules import todo_task
 from parsers.turns import correction, is_smalltalk
 
 __all__ = ["Match", "correction", "cued_match", "forget_request", "is_smalltalk", "match_intents"]
@@ -128,14 +129,17 @@ _HEALTH_EN = re.compile(
 _PLACE_ZH = "|".join(sorted(PLACES_ZH, key=len, reverse=True))
 _TRAVEL_ZH = re.compile(
     r"(订|预订|预定|买|抢|订一张|买一张|改签)[^，。]{0,20}?(票|高铁|火车|动车|机票|航班|车次)|(?:去|到|飞)[\u4e00-\u9fa5]{2,4}(?:旅游|旅行|出差|玩|自驾|度假|开会)|从[\u4e00-\u9fa5]{2,5}(?:到|飞)[\u4e00-\u9fa5]{2,5}|"
-    rf"(?:去|飞|飞往|前往|回老家|回)(?:趟|一趟)?(?:{_PLACE_ZH})(?!人|话|菜|的(?:菜|人|朋友))"
+    rf"(?:去|飞|飞往|前往|回老家|回)(?:趟|一趟)?(?:{_PLACE_ZH})(?!人|话|菜|的(?:菜|人|朋友))|"
+    r"(?:去|飞|飞往|前往)\s?[A-Z][a-zA-Z]{2,}(?:\s?(?:出差|旅游|旅行|玩|度假|开会|，|,|$))"
 )
+_DEST_LATIN_ZH = re.compile(r"(?:去|飞|飞往|前往)\s?(?P<arr>[A-Z][a-zA-Z]{2,}(?: [A-Z][a-zA-Z]+)?)")
 # A capitalised place name of one or two words; a weekday or month after it is not part of it.
 _PL = r"[A-Z][a-zA-Z]+(?:\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|On|In|At|By|For)\b)[A-Z][a-zA-Z]+)?"
 _TRAVEL_EN = re.compile(
     r"\b(?i:book|buy|reserve|get)\b[^.]{0,30}\b(?i:ticket|train|flight|seat|plane)s?\b|\b(?i:trip|travel(?:ing|ling)?|fly(?:ing)?|flyin|heading|going|flight|train|bus|ticket)\s+(?:to|for)\s+[A-Z]|"
     r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+[a-z]{3,}\b|"
-    r"\b(?:fr[o]?m)\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]|\b(?i:leave|leaving)\s+[A-Z]\w+\s+for\s+[A-Z]|"
+    r"\b(?:fr[o]?m|out of)\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]|"
+    r"\b(?i:driving|flying|heading|going|coming)\s+(?:up |down |over |back )?to\s+[A-Z]\w+\s+from\s+[A-Z]|\b(?i:leave|leaving)\s+[A-Z]\w+\s+for\s+[A-Z]|"
     r"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday)\s+in\s+[A-Z]|"
     r"\b(?i:fly|flying)\s+[A-Z]\w+\s+to\s+[A-Z]|^[A-Z]\w+\s+to\s+[A-Z]\w+\s+(?:by|on)\b|\bI'll be in [A-Z]\w+ from\b"
 )
@@ -144,7 +148,8 @@ _ROUTE_ZH = re.compile(
 )
 _DEST_ZH = re.compile(r"(?:去|到|飞)(?P<arr>[\u4e00-\u9fa5]{2,4}?)(?:旅游|旅行|出差|玩|的|自驾|度假|开会)")
 _ROUTE_EN = [
-    re.compile(rf"\bfr[o]?m\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})"),
+    re.compile(rf"\b(?:fr[o]?m|out of)\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})"),
+    re.compile(rf"\bto\s+(?P<arr>{_PL})\s+from\s+(?P<dep>{_PL})"),
     re.compile(rf"\b(?i:leave|leaving)\s+(?P<dep>{_PL})\s+for\s+(?P<arr>{_PL})"),
     re.compile(rf"\b(?i:fly|flying)\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})"),
     re.compile(rf"^(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})\s+(?:by|on)\b"),
@@ -178,7 +183,8 @@ def _preference(text: str, lang: str) -> Match | None:
         m = _PREF_ZH.search(text)
         if m and not re.search(r"喜欢(?:吗|么|什么|哪)", text):
             item = _clean(m.group("item"))
-            item = re.sub(r"^(用|吃|喝|看|听|玩)", "", item)
+            item = re.sub(r"^(用|吃|喝|看|听|玩|那种|这种)", "", item)
+            item = re.sub(r"^坐(?=\S{3})", "", item)  # "讨厌坐红眼航班": the flights, not the sitting
             if item and len(item) <= 30 and not _FEEDBACK_TARGET_ZH.match(item):
                 polarity = "dislike" if m.group("neg") else "like"
                 conf = 0.9 if m.group("deg") == "更" or m.group("deg") == "最" else 0.85
@@ -202,8 +208,9 @@ def _preference(text: str, lang: str) -> Match | None:
         if m:
             verb = m.group("verb").lower()
             item = re.sub(
-                r"\s+(?:more|better|a lot|very much|the most|too|as well|over .*|than .*|(?:but|and|because|so) .*|"
-                r"tbh|lol|haha|these days|nowadays|lately|honestly|right now|at the moment)$",
+                r"\s+(?:more than .*|more|better|a lot|very much|the most|too|as well|over .*|than .*|(?:but|and|because|so) .*|"
+                r"tbh|lol|haha|these days|nowadays|lately|honestly|right now|at the moment|"
+                r"on (?:the )?weekends?|on long[- ](?:haul )?(?:flights|trips|drives)|on (?:flights|trips))$",
                 "",
                 m.group("item").strip(),
                 flags=re.I,
@@ -217,7 +224,7 @@ def _preference(text: str, lang: str) -> Match | None:
                 "dislike" if any(w in verb for w in ("don't", "not", "dislike", "hate", "can't", "cannot")) else "like"
             )
             if item and not re.match(
-                r"^(it|this|that|you|your|to know|to ask|the (?:new |)(?:app|feature|service|answer|response|bot|assistant))\b",
+                r"^(it|this|that|them|those|these|you|your|to know|to ask|the (?:new |)(?:app|feature|service|answer|response|bot|assistant))\b",
                 item,
                 re.I,
             ):
@@ -280,8 +287,35 @@ def _family_health(text: str, lang: str) -> Match | None:
     return None
 
 
+# "switched from Chrome to Firefox", "changed my phone from Android to iPhone": a change, not a route
+_SWITCH_EN = re.compile(r"\b(?:switch|chang|upgrad|migrat|convert)(?:e|ed|ing|es)?\s+(?:\w+\s+){0,2}from\b", re.I)
+# a verb read as a departure at the start ("Heading to Paris on July 10")
+_NOT_DEPARTURE = re.compile(r"^(?:[A-Z][a-z]+ing|Headed|Off|Back|Then|Next|Also|Just|Maybe|Probably)$")
+
+
+def _is_switch(text: str, lang: str) -> bool:
+    return (
+        lang != "zh"
+        and bool(_SWITCH_EN.search(text))
+        and not re.search(r"\b(?:fly|flight|train|trip|travel)", text, re.I)
+    )
+
+
+def _route_en(text: str) -> dict[str, str]:
+    """Departure and arrival of an English trip ("from X to Y", "to Y from X", "heading to Y")."""
+    m = next((r for r in (p.search(text) for p in _ROUTE_EN) if r), None)
+    if m:
+        if _NOT_DEPARTURE.match(m.group("dep")):
+            return {"arrival": m.group("arr")}
+        return {"departure": m.group("dep"), "arrival": m.group("arr")}
+    d = next((r for r in (p.search(text) for p in _DEST_EN) if r and r.group("arr") not in _NOT_PLACE), None)
+    return {"arrival": d.group("arr")} if d else {}
+
+
 def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | None:
     """cued: the learned layer already named the turn a trip, so the trigger words are not needed."""
+    if _is_switch(text, lang):
+        return None
     if not cued and not (
         (_TRAVEL_ZH.search(text) if lang != "en" else None) or (_TRAVEL_EN.search(text) if lang != "zh" else None)
     ):
@@ -302,7 +336,7 @@ def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | 
             if len(places) > 1:
                 slots["departure"] = places[0]
         else:
-            d = _DEST_ZH.search(text)
+            d = _DEST_ZH.search(text) or _DEST_LATIN_ZH.search(text)
             if d:
                 slots["arrival"] = d.group("arr")
         if re.search(r"高铁|火车|动车|车票|车次", text):
@@ -310,18 +344,12 @@ def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | 
         elif re.search(r"机票|航班|飞机|飞", text):
             slots["mode"] = "flight"
     if lang != "zh" and "arrival" not in slots:
-        m = next((r for r in (p.search(text) for p in _ROUTE_EN) if r), None)
-        if m:
-            slots["departure"], slots["arrival"] = m.group("dep"), m.group("arr")
-        else:
-            d = next((r for r in (p.search(text) for p in _DEST_EN) if r and r.group("arr") not in _NOT_PLACE), None)
-            if d:
-                slots["arrival"] = d.group("arr")
+        slots.update(_route_en(text))
         if re.search(r"\btrain\b", text, re.I):
             slots["mode"] = "train"
         elif re.search(r"\b(flight|fly|plane)\b", text, re.I):
             slots["mode"] = "flight"
-    for word, cls in SEAT_CLASSES.items():
+    for word, cls in sorted(SEAT_CLASSES.items(), key=lambda kv: -len(kv[0])):  # 超级经济舱 before 经济舱
         if word in text.lower():
             slots["seat_class"], slots["seat_text"] = cls, word
             break
@@ -342,11 +370,11 @@ def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | 
 
 def _todo(text: str, lang: str, now: datetime) -> Match | None:
     m = (_TODO_ZH.search(text) if lang != "en" else None) or (_TODO_EN.search(text) if lang != "zh" else None)
-    if not m:
-        return None
-    task = next((g for g in (m.groupdict().get(k) for k in ("task", "task2", "task3", "task4")) if g), None)
+    task = (
+        next((g for g in (m.groupdict().get(k) for k in ("task", "task2", "task3", "task4")) if g), None) if m else None
+    )
     if not task:
-        return None
+        return _todo_family(text, lang, now)
     task = _clean(task)
     when = find_when(text, now, lang)
     slots: dict[str, Any] = {"task": task}
@@ -355,9 +383,28 @@ def _todo(text: str, lang: str, now: datetime) -> Match | None:
             slots["date"] = when.date
         if when.time:
             slots["time"] = when.time
-    elif "task3" in m.groupdict() and m.group("task3") and lang != "en" and not m.group("when"):
+    elif m is not None and m.groupdict().get("task3") and lang != "en" and not m.group("when"):
         return None
     return ("todo", 0.85, slots, [EntityRef(task, "task", "HAS_TODO")])
+
+
+def _todo_family(text: str, lang: str, now: datetime) -> Match | None:
+    """The task shapes of parsers/todo_rules.py; only a turn that asks to be reminded stands
+    without a day or time."""
+    found = todo_task(text, lang)
+    when = find_when(text, now, lang) if found else None
+    if not found or (found[1] and not (when and (when.date or when.time))):
+        return None
+    task = found[0]
+    slots: dict[str, Any] = {"task": _clean(task)}
+    if when:
+        slots.update({k: v for k, v in (("date", when.date), ("time", when.time)) if v})
+    return ("todo", 0.8, slots, [EntityRef(slots["task"], "task", "HAS_TODO")])
+
+
+_HABIT = re.compile(
+    r"每天|每晚|每早|每周|每个?月|天天|总是|通常|平时|一般都|\b(?:every|usually|always|normally|often)\b", re.I
+)
 
 
 def cued_match(
@@ -375,8 +422,8 @@ def cued_match(
         return facts[0] if facts else None
     if kind == "todo":
         when = find_when(text, now, lang)
-        if when is None or not (when.date or when.time):
-            return None
+        if when is None or not (when.date or when.time) or _HABIT.search(text):
+            return None  # "我每天晚上七点半起床", "I usually run at 6": a habit, not a task
         slots: dict[str, Any] = {"task": _clean(text)[:120]}
         slots.update({k: v for k, v in (("date", when.date), ("time", when.time)) if v})
         return ("todo", 0.7, slots, [EntityRef(slots["task"], "task", "HAS_TODO")])

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from parsers.feedback_rules import FEEDBACK_WORDS
+from parsers.feedback_rules import FEEDBACK_WORDS, MOOD_WORDS
 from parsers.lexicon import SENTIMENT as _BASE
 
 __all__ = ["sentiment"]
 
-SENTIMENT = {**_BASE, **FEEDBACK_WORDS}
+SENTIMENT = {**_BASE, **FEEDBACK_WORDS, **MOOD_WORDS}
 _NEGATION = re.compile(r"(不|没|别|not|n't|never|no)\s*$", re.IGNORECASE)
 _INTENSIFIER = re.compile(r"(太|非常|特别|极其|真的|超级|really|so|very|extremely|!{2,}|！{2,})", re.IGNORECASE)
 _TERMS = sorted(SENTIMENT, key=len, reverse=True)

@@ -83,9 +83,31 @@ _SMALLTALK_WORDS = {
 }
 
 
+# Greetings, thanks and weather chat as whole turns, with the fillers people add ("how are you
+# today?", "nice weather today huh", "辛苦了辛苦了", "在不在", "ty"): a family, not a word list.
+_CHAT_EN = re.compile(
+    r"^(?:(?:hey|hi|hello|yo|ok|okay|so)[\s,!]+)?(?:how(?:'s|\s+is)\s+(?:it|everything|life|your day)\s+going|"
+    r"how\s+(?:are|r)\s+(?:you|u|things|ya)(?:\s+doing)?|how\s+have\s+you\s+been|what'?s\s+up|wh?at'?s\s+new|sup|"
+    r"ty|tysm|thx|thanks+|thank\s+(?:you|u)(?:\s+so\s+much)?|much\s+appreciated|cheers|"
+    r"(?:nice|lovely|great|beautiful|awful|terrible)\s+(?:weather|day)|good\s+(?:morning|night|evening|afternoon)|"
+    r"have\s+a\s+(?:good|nice|great)\s+(?:one|day|night|weekend)|see\s+(?:you|ya)(?:\s+later)?|"
+    r"(?:hey|hi|hello)\s+there)"
+    r"(?:[\s,]+(?:today|tonight|this\s+morning|huh|lol|haha|man|dude|buddy|friend|again|mate|there|for\s+that|"
+    r"so\s+much|a\s+lot|isn'?t\s+it))*\W*$",
+    re.I,
+)
+_CHAT_ZH = re.compile(
+    r"^(?:(?:辛苦(?:了|啦)|在不在|在吗|你好呀?|早(?:上好|安)?|晚上好|中午好|下午好|晚安|周末愉快|谢谢(?:你|啦|了)?|多谢|"
+    r"今天天气(?:真|很|挺|好)?(?:不错|好|热|冷|差)|天气(?:真|很|挺)?(?:不错|好)|哈+|嘿嘿|嗯+|好嘞|好哒|么么哒)"
+    r"[啊呀啦哈哦吧嘛～~！!，,。.？?\s]*)+$"
+)
+
+
 def is_smalltalk(text: str, lang: str) -> bool:
     core = _PUNCT.sub("", text.lower())
     if not core:
+        return True
+    if _CHAT_EN.match(text.strip()) or _CHAT_ZH.match(text.strip()):
         return True
     vocab = SMALLTALK_ZH if lang != "en" else SMALLTALK_EN
     if core in {_PUNCT.sub("", v) for v in vocab}:

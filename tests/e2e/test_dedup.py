@@ -24,10 +24,10 @@ def _stored(agent: Agent) -> dict[str, dict]:
     ("first", "others", "restated"),
     [
         ("舅舅教Lisa做草莓蛋糕", ["爷爷教Lisa制作红丝绒蛋糕", "舅舅教Lisa做蓝莓蛋糕"], "舅舅教Lisa制作草莓蛋糕"),
-        (
-            "I switched from Android to iPhone",
-            ["I switched from iPhone to Android"],
-            "I switched from Android to iPhone",
+        (  # an event the parser keeps as an episode (a device switch is now a device fact)
+            "My team switched from Jira to Trello",
+            ["My team switched from Trello to Jira"],
+            "My team switched from Jira to Trello",
         ),
     ],
     ids=["zh", "en"],

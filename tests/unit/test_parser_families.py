@@ -27,11 +27,11 @@ def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
 @pytest.mark.parametrize(
     "text, amount, currency, bound, category",
     [
-        ("装修最多花二十万", 200_000, "CNY", "max", "housing"),
+        ("装修最多花二十万", 200_000, "CNY", "max", "renovation"),
         ("给女儿报钢琴课，每学期别超过八千", 8000, "CNY", "max", "education"),
         ("买相机至少得五千吧", 5000, "CNY", "min", "electronics"),
         ("这次旅行总共就三千港币", 3000, "HKD", "max", "travel"),
-        ("房租每个月不能超过4500", 4500, "CNY", "max", "housing"),
+        ("房租每个月不能超过4500", 4500, "CNY", "max", "rent"),
         ("I can't go above $600 for the new phone", 600, "USD", "max", "electronics"),
         ("Hotel budget: no more than 120 pounds a night", 120, "GBP", "max", "hotel"),
         ("Tuition shouldn't cost more than 9000 CAD", 9000, "CAD", "max", "education"),

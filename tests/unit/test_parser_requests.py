@@ -36,8 +36,37 @@ NOW = datetime(2024, 6, 14, 10, 0)
 )
 def test_questions_and_tasks_for_the_assistant_are_requests(text: str) -> None:
     result = parsers.parse(text, NOW)
-    # no fact is read; the words are kept as an episode (the evidence of recurring topics)
-    assert result.intent == "request" and [f.kind for f in result.facts] == ["episode"]
+    # no fact is read, and a request that names no language, tool or deployment target stores nothing
+    assert result.intent == "request" and result.facts == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How do I sort a dict by value in Python?",
+        "What is the best way to deploy a FastAPI service on AWS?",
+        "Can you explain what a Dockerfile does?",
+        "用Python怎么连接MySQL数据库？",
+        "我的项目怎么部署到阿里云ECS？",
+        "帮我写一个Java的单例模式",
+    ],
+)
+def test_a_request_naming_a_language_tool_or_target_keeps_its_words(text: str) -> None:
+    """Product rule: still a `request` (no general fact), but the words are kept as an episode so
+    the cues mal/instructions.py counts (mentions of Python, deploys to AWS) are there to count."""
+    result = parsers.parse(text, NOW)
+    assert result.intent == "request"
+    assert [f.kind for f in result.facts] == ["episode"] and result.facts[0].slots["content"] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["What's the capital of Australia?", "帮我把这段话翻译成英文", "Where is the best place to host a party?"],
+)
+def test_a_request_naming_nothing_stores_nothing(text: str) -> None:
+    """ "host" alone is a deploy word, but no deployment target is named, so nothing is kept."""
+    result = parsers.parse(text, NOW)
+    assert result.intent == "request" and result.facts == []
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,89 @@
+"""`python -m bench.parser_loso`: leave-one-set-out scores of the parser, zh and en separately.
+
+Each labelled set in turn is held out whole: the learned intent layer is refitted (and its
+temperature recalibrated) on every other set, and the held-out set is parsed with that model. Rules
+are shared by all folds, so for a rule change the honest estimate is its effect on a set it was not
+written from (see docs/benchmarks.md, "Parser, fifth round"). `--committed` scores every set with
+the committed artefact instead (in-sample for the sets it was trained on). Never reads a current
+blind set (parsers.train refuses any blind name that is not retired).
+
+    python -m bench.parser_loso [--committed] [--sets blind4,blind3] [--out PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from bench.parser_eval import evaluate
+from parsers import intent_model, train
+
+SHORT = {name: name.removeprefix("parser_").removesuffix(".jsonl") for name in train.TRAIN_SETS}
+
+
+def _score(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    summary = evaluate(rows).as_dict()
+    out: dict[str, Any] = {"n": summary["utterances"]}
+    for lang in ("zh", "en", "mixed"):
+        if s := summary["by_lang"].get(lang):
+            out[lang] = {
+                "n": s["utterances"],
+                "intent": s["intent_accuracy"],
+                "slot_p": s["slot_precision"],
+                "slot_r": s["slot_recall"],
+                "slot_f1": s["slot_f1"],
+                "invented": s["invented_values"],
+            }
+    return out
+
+
+def run(committed: bool = False, only: set[str] | None = None) -> dict[str, Any]:
+    sets = {SHORT[name]: train._rows((name,)) for name in train.TRAIN_SETS}
+    results: dict[str, Any] = {}
+    original = intent_model._model
+    try:
+        for held, rows in sets.items():
+            if only and held not in only:
+                continue
+            if not committed:
+                rest = [r for name, other in sets.items() if name != held for r in other]
+                temperature = train.cross_validate(rest)["temperature"]
+                model = train.fit_model(rest, temperature)[0]
+                intent_model._model = lambda model=model: model  # type: ignore[assignment]
+            results[held] = _score(rows)
+            print(held, json.dumps(results[held], ensure_ascii=False), flush=True)
+    finally:
+        intent_model._model = original  # type: ignore[assignment]
+    pooled: dict[str, Any] = {}
+    for lang in ("zh", "en"):
+        parts = [r[lang] for r in results.values() if lang in r]
+        n = sum(p["n"] for p in parts)
+        pooled[lang] = {
+            "n": n,
+            "intent": round(sum(p["intent"] * p["n"] for p in parts) / max(1, n), 4),
+            "slot_f1_mean_of_sets": round(sum(p["slot_f1"] for p in parts) / max(1, len(parts)), 4),
+            "invented": sum(p["invented"] for p in parts),
+        }
+    return {"mode": "committed artefact" if committed else "leave one set out", "sets": results, "pooled": pooled}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = argparse.ArgumentParser(description=__doc__)
+    args.add_argument("--committed", action="store_true", help="score with the committed artefact (no refit)")
+    args.add_argument("--sets", default="", help="comma-separated held-out sets (default: all)")
+    args.add_argument("--out", type=Path, default=None, help="write the JSON report here")
+    opts = args.parse_args(argv)
+    only = {s.strip() for s in opts.sets.split(",") if s.strip()} or None
+    report = run(opts.committed, only)
+    text = json.dumps(report, ensure_ascii=False, indent=2)
+    print(text)
+    if opts.out:
+        opts.out.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

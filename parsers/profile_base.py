@@ -1,0 +1,101 @@
+"""Shared pieces of the profile readers (split from parsers/profile_rules.py): the relative words
+of both languages, which family member a clause is about, number words, and the profile fact shape.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.lexicon import EN_NUMBERS, EN_TENS
+from parsers.model import EntityRef
+
+__all__ = [
+    "CN",
+    "REL_EN",
+    "REL_EN_ALT",
+    "REL_ZH",
+    "REL_ZH_ALT",
+    "Found",
+    "Match",
+    "cn_int",
+    "en_int",
+    "fact",
+    "relative_before",
+]
+
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+Found = tuple[int, Match]
+
+REL_ZH = {
+    "妈妈": "mother", "母亲": "mother", "老妈": "mother", "我妈": "mother", "妈": "mother",
+    "爸爸": "father", "父亲": "father", "老爸": "father", "我爸": "father", "爸": "father",
+    "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
+    "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
+    "哥哥": "brother", "弟弟": "brother", "我哥": "brother", "我弟": "brother",
+    "姐姐": "sister", "妹妹": "sister", "我姐": "sister", "我妹": "sister",
+    "老公": "spouse", "丈夫": "spouse", "老婆": "spouse", "妻子": "spouse", "爱人": "spouse", "媳妇": "spouse",
+    "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child", "宝宝": "child",
+    "婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law",
+    "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
+    "男朋友": "boyfriend", "女朋友": "girlfriend",
+}  # fmt: skip
+REL_EN = {
+    "mother": "mother", "mom": "mother", "mum": "mother", "mommy": "mother",
+    "father": "father", "dad": "father", "daddy": "father",
+    "grandfather": "grandfather", "grandpa": "grandfather", "grandmother": "grandmother", "grandma": "grandmother",
+    "brother": "brother", "little brother": "brother", "older brother": "brother", "big brother": "brother",
+    "sister": "sister", "little sister": "sister", "older sister": "sister", "big sister": "sister",
+    "husband": "spouse", "hubby": "spouse", "wife": "spouse", "partner": "spouse",
+    "son": "son", "daughter": "daughter", "kid": "child", "child": "child",
+    "aunt": "aunt", "uncle": "uncle", "cousin": "cousin",
+    "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
+    "boyfriend": "boyfriend", "girlfriend": "girlfriend",
+}  # fmt: skip
+REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
+REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
+CN = "零〇一二两三四五六七八九十"
+
+
+def relative_before(text: str, pos: int, lang: str) -> str | None:
+    """The family member a clause ending at `pos` is about, or None for the user."""
+    clause = re.split(r"[，。,.!！？?；;]", text[:pos])[-1]
+    if lang != "en":
+        m = re.search(rf"(?:我|俺)?(?:家)?(?P<r>{REL_ZH_ALT})", clause)
+        if m and (m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)):
+            return REL_ZH[m.group("r")]
+    clause = re.split(r"\b(?:and|but)\s+(?=my\b|I\b)", clause)[-1]  # "my mom is ... and my dad has gout"
+    m = re.search(rf"\b(?:my|our)\s+(?P<r>{REL_EN_ALT})\b|^(?P<r2>mom|dad)\b", clause, re.I)
+    if m:
+        return REL_EN[(m.group("r") or m.group("r2")).lower()]
+    return None
+
+
+def fact(field: str, value: str, rel: str | None = None, conf: float = 0.9) -> Match:
+    slots: dict[str, Any] = {"field": field, "value": value}
+    if rel:
+        slots["relative"] = rel
+    return ("profile", conf, slots, [EntityRef(value, field, "HAS_PROFILE", detail=rel)])
+
+
+def cn_int(token: str) -> int | None:
+    if token.isdigit():
+        return int(token)
+    if not re.fullmatch(rf"[{CN}]+", token):
+        return None
+    import cn2an
+
+    try:
+        return int(cn2an.cn2an(token, "smart"))
+    except (ValueError, KeyError, IndexError):
+        return None
+
+
+def en_int(token: str) -> int | None:
+    token = token.lower()
+    if token.isdigit():
+        return int(token)
+    parts = re.split(r"[- ]", token)
+    if len(parts) == 2 and parts[0] in EN_TENS and parts[1] in EN_NUMBERS:
+        return EN_TENS[parts[0]] + EN_NUMBERS[parts[1]]
+    return EN_TENS.get(token, EN_NUMBERS.get(token))

@@ -1,0 +1,82 @@
+"""Profile shapes that name a family member or chain two facts, split from parsers/profile_rules.py
+(which holds the single-field readers): "我儿子叫小宇" (a relative's name), "My mom turns 70 on
+July 9" (an age and a birthday in one clause), "I'm Marco, an Italian teacher in Melbourne" (a job
+after a name). Each is a family of phrasings, not a sentence: the relative word, the name, the
+month and day are read from the text, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.model import EntityRef
+from parsers.profile_base import REL_EN, REL_ZH
+
+__all__ = ["family_profile_facts"]
+
+Match = tuple[str, float, dict[str, Any], list[EntityRef]]
+Found = tuple[int, Match]
+
+_REL_ZH_ALT = "|".join(sorted((r for r in REL_ZH if r not in {"妈", "爸"}), key=len, reverse=True))
+_REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
+
+# "我儿子叫小宇", "我女儿的名字叫朵朵", "my son's name is Leo", "my daughter is called Mia"
+_NAMED_ZH = re.compile(
+    rf"(?:我|俺)(?:家)?(?:的)?(?P<r>{_REL_ZH_ALT})(?:的)?(?:名字(?:叫|是)|小名叫|叫)(?P<v>[\u4e00-\u9fa5]{{2,3}}|[A-Z][a-z]{{1,12}})"
+    r"(?=[，,。.!！？?\s]|$)"
+)
+_NAMED_EN = re.compile(
+    rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})(?:'s name is|\s+is (?:named|called)|\s+named)\s+(?P<v>[A-Z][a-z]+)\b"
+)
+_NOT_NAME_ZH = re.compile(r"^(?:我|你|他|她|什么|谁|个|一|这|那|不|医生|老师|学生|护士)|[了的吗呢吧啊岁年月号]")
+# "My son turns 10 on August 9", "my mom turns seventy on the 9th of July"
+_TURNS_EN = re.compile(
+    rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})\s+(?i:turns|will turn|is turning|will be)\s+\w+(?:-\w+)?\s+(?i:on)\s+"
+    r"(?:(?!the\b)(?P<m1>[A-Za-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?\b|(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    r"(?P<m2>[A-Za-z]{3,9})\b)"
+)
+# "I'm Marco, an Italian teacher in Melbourne", "Hi, I'm Ana - a nurse from Leeds"
+_NAME_THEN_JOB_EN = re.compile(
+    r"\bI'm\s+[A-Z][a-z]+\s*[,-]\s*(?:a|an)\s+(?P<v>(?:[A-Za-z]+\s+){0,2}?[a-z]+)(?=\s+(?:in|at|from|for|and)\b|[,.;!?]|$)"
+)
+_NOT_JOB_EN = re.compile(r"\b(?:bit|lot|fan|person|guy|girl|mom|dad|mother|father|parent|vegetarian|vegan)\b", re.I)
+
+
+def _fact(field: str, value: str, rel: str | None) -> Match:
+    slots: dict[str, Any] = {"field": field, "value": value}
+    if rel:
+        slots["relative"] = rel
+    return ("profile", 0.85, slots, [EntityRef(value, field, "HAS_PROFILE", detail=rel)])
+
+
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+
+
+def _month(word: str) -> int | None:
+    """A month name or its abbreviation ("Aug", "Sept"), else None ("Monday", "the")."""
+    low = word.lower()
+    return next((i + 1 for i, name in enumerate(_MONTH_NAMES) if len(low) >= 3 and name.startswith(low)), None)
+
+
+def family_profile_facts(text: str, lang: str) -> list[Found]:
+    out: list[Found] = []
+    if lang != "en":
+        for m in _NAMED_ZH.finditer(text):
+            if not _NOT_NAME_ZH.search(m.group("v")):
+                out.append((m.start(), _fact("name", m.group("v"), REL_ZH[m.group("r")])))
+    if lang != "zh":
+        for m in _NAMED_EN.finditer(text):
+            out.append((m.start(), _fact("name", m.group("v"), REL_EN[m.group("r").lower()])))
+        for m in _TURNS_EN.finditer(text):
+            month = _month(m.group("m1") or m.group("m2"))
+            day = int(m.group("d1") or m.group("d2"))
+            if month and 1 <= day <= 31:
+                out.append((m.start("r"), _fact("birthday", f"{month:02d}-{day:02d}", REL_EN[m.group("r").lower()])))
+        for m in _NAME_THEN_JOB_EN.finditer(text):
+            if not _NOT_JOB_EN.search(m.group("v")):
+                out.append((m.start("v"), _fact("job", m.group("v"), None)))
+    return out
