@@ -28,6 +28,7 @@ from typing import Literal
 
 from parsers.pii_address import address_spans
 from parsers.pii_ip import ip_spans
+from parsers.pii_passport import passport_spans
 from parsers.pii_phone import contact_line, e164, phone_spans
 from parsers.pii_slots import mask as _mask
 from parsers.pii_slots import owned
@@ -61,7 +62,6 @@ _CARD_CUE = re.compile(
     r"(?:卡号|行卡|银行卡|信用卡|储蓄卡|借记卡|工资卡|银联|\b(?:card|visa|mastercard|amex|unionpay|debit|credit)\b)",
     re.I,
 )
-_PASSPORT_CUE = re.compile(r"(?:护照|passport)", re.I)
 _PHONE_CUE = re.compile(r"(?:电话|手机|座机|致电|打给|拨打|联系方式|tel|phone|call|mobile|fax|whatsapp)", re.I)
 # Full-width ASCII (０-９, Ａ-Ｚ, －, （）, ＠) is folded before matching; one character to one, so
 # the spans found on the folded text are the spans of the original.
@@ -81,7 +81,6 @@ _ID_CUE = re.compile(r"(?:身份证|证件号|居民身份|ID card|identity card
 _CARD = re.compile(
     r"(?<![0-9A-Za-z.\-])(?:\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,3}|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{6}[ -]\d{10,13}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
 )
-_PASSPORT = re.compile(r"(?<![0-9A-Za-z])(?:[A-Z]{1,2}\d{6,8}|\d{9})(?![0-9A-Za-z])")
 
 # Issuer prefixes and the lengths their cards have (Visa, Mastercard, Amex, Diners, JCB, Discover, UnionPay).
 _IIN = (
@@ -214,9 +213,7 @@ def _candidates(text: str) -> list[PiiSpan]:
         add("BANK_CARD", m, end=m.start() + len(number))
     found.extend(PiiSpan("PHONE", s, e, text[s:e]) for s, e in phone_spans(text, _order_number))
     found.extend(PiiSpan("SSN", s, e, text[s:e]) for s, e in ssn_spans(text, _after))
-    for m in _PASSPORT.finditer(text):
-        if _after(text, m.start(), _PASSPORT_CUE, 32):
-            add("PASSPORT", m)
+    found.extend(PiiSpan("PASSPORT", s, e, text[s:e]) for s, e in passport_spans(text))
     found.extend(PiiSpan("IP", s, e, text[s:e]) for s, e in ip_spans(text))
     found.extend(PiiSpan("ADDRESS", s, e, text[s:e]) for s, e in address_spans(text))
     return found
