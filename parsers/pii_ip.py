@@ -92,6 +92,8 @@ def _is_ipv4(text: str, m: re.Match[str]) -> bool:
         return False  # "Node 18.19.0.1"; "node 10.0.0.5" (a cluster node, private range) stays an address
     if _after(text, m.start(), _NOT_IP_CUE, 12) and not _after(text, m.start(), _IP_CUE, 12):
         return False
+    if _among_versions(text, m) and not _after(text, m.start(), _IP_CUE, 24):
+        return False
     if not _VERSION_LIKE.fullmatch(value) or len(set(value.split("."))) == 1:
         return True
     version = max((v.end() for v in _VERSION_NEAR.finditer(before)), default=-1)
@@ -119,3 +121,16 @@ def _ipv6(value: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+# A three-part version ("numpy 1.26.4", "requests 2.31.0"), not a piece of a quad.
+_TRIPLE = re.compile(r"(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,4}(?![\d]|\.\d)")
+
+
+def _among_versions(text: str, m: re.Match[str]) -> bool:
+    """A public quad starting with a single digit, listed among three-part versions within 80
+    characters ("numpy 1.26.4 ... pandas 2.2.1.1", "requests 2.31.0 and urllib3 to 1.26.18.1"): a
+    fourth version component, not a host. Private ranges and a nearby address word keep the host."""
+    if int(m.group().split(".")[0]) >= 10 or _PRIVATE.match(m.group()):
+        return False
+    return any(t.start() != m.start() for t in _TRIPLE.finditer(text[max(0, m.start() - 80) : m.end() + 80]))
