@@ -35,7 +35,9 @@ _PHONE_CUE = re.compile(
     # "number" alone names anything (an order, an account): only a person's number is a phone cue.
     r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?(?:number\b|#)|'s\s+(?:new\s+)?(?:number\b|#)|\bnumber'?s\b"
     # "my SG number", "my Hong Kong number", "her brother's Indian number": a place or kind named in between
-    r"|(?:\b(?:my|his|her|their|your|our)|'s)\s+(?:(?-i:[A-Z][A-Za-z]*)\s+){1,2}number\b"
+    r"|(?:\b(?:my|his|her|their|your|our)|'s)\s+(?:(?!(?:pin|vat|tin|ni|nhs|ssn|sin|ein|pan|iban|pps|id|tax|social|"
+    r"insurance|national|medicare|aadhaar|lucky|favou?rite|lottery|jersey|seat|room|table|roll|bank|credit|debit)\b)"
+    r"(?-i:[A-Z][A-Za-z]*)\s+){1,2}number\b"
     r"|(?:\b(?:my|his|her|their|your|our)|'s)\s+(?:local|personal|private|direct|work|home|office|backup|other)\s+number\b)",
     re.I,
 )
