@@ -8,7 +8,7 @@ span overlapping no gold span of its type is a false positive, whatever else it 
     python -m bench.pii_bench --data PATH [PATH...] # other sets, errors listed
     python -m bench.pii_bench --blind PATH          # a blind set: aggregates only, never its text
 
-The development sets (tests/data/pii_dev.jsonl, pii_dev2 / 3 / 4 / 5.jsonl) are the ones the
+The development sets (tests/data/pii_dev.jsonl, pii_dev2 / 3 / 4 / 5 / 6.jsonl) are the ones the
 detector was tuned on. A blind set is scored once the detector is finished; its sentences are never
 printed, so nobody tunes on them.
 Rows are JSON lines with `text`, `lang` and a list of gold spans (`spans`, `entities`, `labels` or
@@ -27,7 +27,7 @@ from typing import Any
 from parsers.lang import detect_lang
 from parsers.pii import PII_TYPES, detect
 
-DEV = [Path(f"tests/data/pii_dev{n}.jsonl") for n in ("", "2", "3", "4", "5")]
+DEV = [Path(f"tests/data/pii_dev{n}.jsonl") for n in ("", "2", "3", "4", "5", "6")]
 _ALIASES = {
     "PHONE": "PHONE",
     "PHONE_NUMBER": "PHONE",
@@ -63,6 +63,23 @@ _ALIASES = {
 }
 
 
+def _find(text: str, value: str, start: int) -> int:
+    """First whole-token occurrence of value from start, else the first occurrence at all.
+
+    A gold "172.16.254.1" in "172.16.254.10 with gateway 172.16.254.1" is the second address, not
+    the head of the first one.
+    """
+    at = text.find(value, start)
+    first = at
+    while at >= 0:
+        before = text[at - 1] if at > 0 else " "
+        after = text[at + len(value)] if at + len(value) < len(text) else " "
+        if not (before.isalnum() and value[:1].isalnum()) and not (after.isalnum() and value[-1:].isalnum()):
+            return at
+        at = text.find(value, at + 1)
+    return first
+
+
 def gold_spans(row: dict[str, Any]) -> list[tuple[str, int, int]]:
     """(type, start, end) of each labelled identifier; values without offsets are found in order."""
     text = str(row.get("text", ""))
@@ -76,9 +93,9 @@ def gold_spans(row: dict[str, Any]) -> list[tuple[str, int, int]]:
             out.append((kind, int(label["start"]), int(label["end"])))
             continue
         value = str(label.get("value") or label.get("text") or "")
-        at = text.find(value, cursor[value]) if value else -1
+        at = _find(text, value, cursor[value]) if value else -1
         if at < 0:
-            at = text.find(value)
+            at = _find(text, value, 0)
         if at < 0:
             raise ValueError(f"a gold value is not in its sentence (row {row.get('id', '?')})")
         cursor[value] = at + len(value)

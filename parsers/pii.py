@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from parsers.pii_address import address_spans
+from parsers.pii_ip import ip_spans
+from parsers.pii_passport import passport_spans
 from parsers.pii_phone import contact_line, e164, phone_spans
 from parsers.pii_slots import mask as _mask
 from parsers.pii_slots import owned
@@ -60,52 +62,7 @@ _CARD_CUE = re.compile(
     r"(?:卡号|行卡|银行卡|信用卡|储蓄卡|借记卡|工资卡|银联|\b(?:card|visa|mastercard|amex|unionpay|debit|credit)\b)",
     re.I,
 )
-_PASSPORT_CUE = re.compile(r"(?:护照|passport)", re.I)
 _PHONE_CUE = re.compile(r"(?:电话|手机|座机|致电|打给|拨打|联系方式|tel|phone|call|mobile|fax|whatsapp)", re.I)
-_VERSION_CUE = re.compile(
-    r"(?:版本号?|升级|更新|升到|固件|系统|章节|条款|第|§|\b(?:version|ver\.?|release|build|firmware|section|sec\.))"
-    r"(?:到了?|至|是|为|成)?\s*[:：]?\s*(?:(?<![A-Za-z])v)?$|(?<![A-Za-z])v$",
-    re.I,
-)
-_IP_CUE = re.compile(
-    r"(?:IP|地址|服务器|网关|路由|主机|内网|外网|公网|局域网|网段|子网|访问|连接|连上|登录|登陆|端口|代理|防火墙|白名单|黑名单|"
-    r"封禁|拉黑|解析|打印机|摄像头|宽带|节点|来源|"
-    r"\b(?:ip|dns|ping|ssh|address|server|gateway|router|host|subnet|network|lan|wan|wi-?fi|vpn|proxy|firewall|"
-    r"whitelist|allowlist|blocklist|blacklist|blocked|ban(?:ned)?|static|dhcp|nat|node|device|nas|printer|camera|"
-    r"modem|resolve[sd]?|resolver|traffic|login|logged|connect(?:ed|ing)?|reach|endpoint|url|https?)\b)",
-    re.I,
-)
-# Version words anywhere near a small dotted quad make it a version, unless its shape says address.
-_VERSION_NEAR = re.compile(
-    r"(?:版本|升级|更新|固件|补丁|驱动|发布|内核|客户端|\b(?:version|ver|release[sd]?|build|firmware|patch|upgrade[sd]?|"
-    r"update[sd]?|driver|kernel|sdk|app|changelog|v)\b)",
-    re.I,
-)
-# Software named right before a dotted quad: "Node 18.19.0.1", "Chrome 120.0.6099.1", "微信 8.0.44.2".
-_PRODUCT = re.compile(
-    r"(?:\b(?:Node(?:\.?js)?|nodejs|npm|Python|Java|JDK|JRE|Chrome|Chromium|Firefox|Safari|Opera|iOS|iPadOS|"
-    r"macOS|Android|Windows|Ubuntu|Debian|Fedora|CentOS|RHEL|Kernel|Linux|Golang|Rust|gcc|clang|PHP|Ruby|Perl|"
-    r"Electron|React|Angular|Vue|Django|Flask|Spring|Unity|Unreal|Xcode|Gradle|Maven|Docker|Kubernetes|k8s|nginx|"
-    r"Redis|MySQL|Postgres(?:QL)?|MongoDB|Elasticsearch|Excel|Photoshop|Minecraft)"
-    r"|微信|支付宝|钉钉|飞书|抖音|淘宝|QQ|鸿蒙|HarmonyOS|MIUI)\s*$"
-)
-# What only a host does, said right after it: "8.8.4.4 times out", "1.2.3.4 is unreachable", "… 连不上".
-_IP_NEXT = re.compile(
-    r"\s*(?:(?:keeps\s+|still\s+)?(?:times?\s+out|timed\s+out|timing\s+out)|(?:is|was|went)\s+(?:down|unreachable|offline)(?!\s+(?:(?:the|to|by|from|a|an)\b|\d))|"
-    r"(?:doesn'?t|does\s+not|won'?t|can'?t)\s+(?:respond|resolve|answer|be\s+reached)|refused|"
-    r"(?:一直|总是|老是)?(?:超时|连不上|不通|ping不通|无法访问|访问不了|掉线))",
-    re.I,
-)
-# Dates and object identifiers written with dots: "日期写成了 24.12.31.1", "OID 1.3.6.1".
-_NOT_IP_CUE = re.compile(r"(?:日期|时间戳|\b(?:date[ds]?|dated|timestamp|oid|mib)\b)", re.I)
-# "3.2.1.15 版本", "1.2.3.4 release": a version named right after the number.
-_VERSION_NEXT = re.compile(r"\s*(?:版本|版|\b(?:version|release|build|update)\b)", re.I)
-# Structure that only addresses have: a port or prefix length after, a scheme or user@ before.
-_IP_AFTER = re.compile(r"^(?::\d{1,5}\b|/(?:[12]?\d|3[0-2])\b)")
-_IP_BEFORE = re.compile(r"(?:://|@|\[)$")
-_PRIVATE = re.compile(r"^(?:10|127|192\.168|172\.(?:1[6-9]|2\d|3[01])|169\.254)\.")
-# A dotted quad of small numbers ("3.2.1.15") is a version unless the text calls it an address.
-_VERSION_LIKE = re.compile(r"\d\.(?:1\d|20|\d)\.(?:1\d|20|\d)\.\d{1,3}")
 # Full-width ASCII (０-９, Ａ-Ｚ, －, （）, ＠) is folded before matching; one character to one, so
 # the spans found on the folded text are the spans of the original.
 _FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
@@ -124,11 +81,6 @@ _ID_CUE = re.compile(r"(?:身份证|证件号|居民身份|ID card|identity card
 _CARD = re.compile(
     r"(?<![0-9A-Za-z.\-])(?:\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,3}|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{6}[ -]\d{10,13}|\d{13,19})(?![0-9A-Za-z]|[.,]\d)"
 )
-_PASSPORT = re.compile(r"(?<![0-9A-Za-z])(?:[A-Z]{1,2}\d{6,8}|\d{9})(?![0-9A-Za-z])")
-_IPV4 = re.compile(
-    r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d]|\.\d)"
-)
-_IPV6 = re.compile(r"(?<![0-9A-Za-z:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%\w+)?(?![0-9A-Za-z:])")
 
 # Issuer prefixes and the lengths their cards have (Visa, Mastercard, Amex, Diners, JCB, Discover, UnionPay).
 _IIN = (
@@ -261,60 +213,10 @@ def _candidates(text: str) -> list[PiiSpan]:
         add("BANK_CARD", m, end=m.start() + len(number))
     found.extend(PiiSpan("PHONE", s, e, text[s:e]) for s, e in phone_spans(text, _order_number))
     found.extend(PiiSpan("SSN", s, e, text[s:e]) for s, e in ssn_spans(text, _after))
-    for m in _PASSPORT.finditer(text):
-        if _after(text, m.start(), _PASSPORT_CUE, 32):
-            add("PASSPORT", m)
-    for m in _IPV4.finditer(text):
-        if _is_ipv4(text, m):
-            add("IP", m)
-    for m in _IPV6.finditer(text):
-        if _ipv6(m.group()):
-            add("IP", m)
+    found.extend(PiiSpan("PASSPORT", s, e, text[s:e]) for s, e in passport_spans(text))
+    found.extend(PiiSpan("IP", s, e, text[s:e]) for s, e in ip_spans(text))
     found.extend(PiiSpan("ADDRESS", s, e, text[s:e]) for s, e in address_spans(text))
     return found
-
-
-def _is_ipv4(text: str, m: re.Match[str]) -> bool:
-    """A dotted quad is an address unless it reads as a version or a section number. Its shape
-    decides first (a port, a prefix length, a scheme, user@); then a version word right before or
-    after it; then, for quads of small numbers ("3.2.1.15"), the nearer of an address word and a
-    version word before it, or else a private range."""
-    value, before = m.group(), text[max(0, m.start() - 24) : m.start()]
-    if _IP_AFTER.match(text[m.end() : m.end() + 6]) or _IP_BEFORE.search(before):
-        return True
-    if _after(text, m.start(), _VERSION_CUE, 12) or _VERSION_NEXT.match(text, m.end()) or _netmask(value):
-        return False
-    if _PRODUCT.search(text[max(0, m.start() - 16) : m.start()]) and not _PRIVATE.match(value):
-        return False  # "Node 18.19.0.1"; "node 10.0.0.5" (a cluster node, private range) stays an address
-    if _after(text, m.start(), _NOT_IP_CUE, 12) and not _after(text, m.start(), _IP_CUE, 12):
-        return False
-    if not _VERSION_LIKE.fullmatch(value) or len(set(value.split("."))) == 1:
-        return True
-    version = max((v.end() for v in _VERSION_NEAR.finditer(before)), default=-1)
-    address = max((a.end() for a in _IP_CUE.finditer(before)), default=-1)
-    if version >= 0:  # "build server runs at ...": the nearer word decides
-        return address > version
-    return address >= 0 or bool(_PRIVATE.match(value)) or bool(_IP_NEXT.match(text[m.end() : m.end() + 24]))
-
-
-def _netmask(value: str) -> bool:
-    """A subnet mask (255.255.255.0: ones then zeros) or its wildcard inverse (0.0.0.255): a
-    network's shape, not a host anyone is reached at."""
-    bits = int(ipaddress.IPv4Address(value))
-    ones = f"{bits:032b}"
-    return bool(re.fullmatch(r"1+0*|0+1*", ones)) and ones[0] != ones[-1]
-
-
-def _ipv6(value: str) -> bool:
-    if value.count(":") < 2 or not re.search(r"[0-9A-Fa-f]", value):
-        return False
-    if re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", value):  # a clock time, never an address
-        return False
-    try:
-        ipaddress.IPv6Address(value.split("%", 1)[0])
-    except ValueError:
-        return False
-    return True
 
 
 _PRIORITY = {t: i for i, t in enumerate(("EMAIL", "ID_CARD", "BANK_CARD", "PASSPORT", "SSN", "PHONE", "IP", "ADDRESS"))}

@@ -33,7 +33,12 @@ _PHONE_CUE = re.compile(
     r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext|toll-?free|freephone|business\s+card|vcard|"
     r"(?:ping|buzz|message|msg)\s+(?:me|us|him|her))\b"
     # "number" alone names anything (an order, an account): only a person's number is a phone cue.
-    r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?(?:number\b|#)|'s\s+(?:new\s+)?(?:number\b|#)|\bnumber'?s\b)",
+    r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?(?:number\b|#)|'s\s+(?:new\s+)?(?:number\b|#)|\bnumber'?s\b"
+    # "my SG number", "my Hong Kong number", "her brother's Indian number": a place or kind named in between
+    r"|(?:\b(?:my|his|her|their|your|our)|'s)\s+(?:(?!(?:pin|vat|tin|ni|nhs|ssn|sin|ein|pan|iban|pps|id|tax|social|"
+    r"insurance|national|medicare|aadhaar|lucky|favou?rite|lottery|jersey|seat|room|table|roll|bank|credit|debit)\b)"
+    r"(?-i:[A-Z][A-Za-z]*)\s+){1,2}number\b"
+    r"|(?:\b(?:my|his|her|their|your|our)|'s)\s+(?:local|personal|private|direct|work|home|office|backup|other)\s+number\b)",
     re.I,
 )
 # "order number is 4155550132", "account no. 0207946099", "会员号码 4155550132": a number named as
@@ -76,6 +81,23 @@ _CUE_AFTER = re.compile(
     r"|^\s*[,，]?\s*(?:是|为)?(?:我|他|她|我们)的?(?:手机|电话|座机|号码|新号|微信)",
     re.I,
 )
+# A label right before the number on a form or a card: "Home: 617 ...", "put work 646 ... and home 718 ...".
+_LABEL_BEFORE = re.compile(
+    r"\b(?:(?:home|work|cell|mob|landline|direct|after[- ]hours)\s*[:.\-]?|office\s*:)\s*$", re.I
+)
+# Whom people save a number for, or saving it: "write down the plumber before I forget: 7735550163".
+# A weaker cue (48 characters back) that the caller accepts for valid numbers only.
+_SAVE_CUE = re.compile(
+    r"\b(?:(?:write|jot|note|put|take)\s+(?:it\s+|this\s+)?down|save|plumber|electrician|locksmith|landlord|landlady|"
+    r"babysitter|nanny|dentist|mechanic|contractor|handyman|cleaner|tutor|realtor|caterer|florist|vet|neighbou?r|"
+    r"b&b|guesthouse|hostel|hotel|restaurant|pharmacy|clinic|surgery|taxi|cab)\b",
+    re.I,
+)
+# A 7-digit local number ("555-0148") with a phone word before it or an area code named nearby.
+_LOCAL = re.compile(r"(?<![0-9A-Za-z+\-.(/])[2-9]\d{2}-\d{4}(?![0-9A-Za-z]|[-.]\d)")
+_AREA_CODE = re.compile(r"\barea\s+code\b", re.I)
+# ISO dates have a phone's digit count: "2024-07-01" after "the call is".
+_ISO_DATE = re.compile(r"(?:19|20)\d{2}[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])")
 # A second number joined to a phone by "or" / "and" / a comma: "Tom at 415 555 0198 or Jess at 415 555 0121".
 _CHAINED = re.compile(r"\d[\d ().\-]{6,}\d\s*(?:,|;|/|\bor\b|\band\b|或者?|和|、|，)[^\d\n]{0,24}$", re.I)
 _INTL = re.compile(
@@ -83,7 +105,7 @@ _INTL = re.compile(
 )
 # North-American style without a country code: "(415) 555-0132", "(415) 555 0132", "415-555-0132", "415.555.0132".
 _NANP = re.compile(r"(?<![0-9A-Za-z+])(?:1[-. ])?(?:\(\d{3}\)\s?\d{3}[-. ]|\d{3}[-.]\d{3}[-.])\d{4}(?![0-9A-Za-z])")
-_REGIONS = ("US", "GB", "AU", "IN", "SG", "HK")
+_REGIONS = ("US", "GB", "AU", "IN", "SG", "HK", "IE")
 # A trunk-prefixed national number written in groups: "020 7946 0321", "(02) 9876 5432", "0412 345 678".
 _TRUNK_SHAPE = re.compile(r"^(?:\(0\d{1,4}\)\s?|0\d{1,4}[ -])\d{2,4}(?:[ -]\d{2,4}){0,2}$")
 # Money, units and measures beside a number make it a quantity.
@@ -107,7 +129,13 @@ def valid_phone(candidate: str, region: str) -> phonenumbers.PhoneNumber | None:
 def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
     """(start, end) of each phone number candidate in `text`; overlaps are settled by the caller.
     `not_personal(text, start)` says a number is an order / tracking / reference number; a number
-    named as something else ("account number is ...") is refused here too."""
+    named as something else ("account number is ...") is refused here too. A date is never one."""
+    for start, end in _phone_spans(text, not_personal):
+        if not _ISO_DATE.fullmatch(text[start:end]):
+            yield start, end
+
+
+def _phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
 
     def refused(text: str, start: int) -> bool:
         return not_personal(text, start) or _named_otherwise(text, start)
@@ -138,7 +166,18 @@ def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator
     for m in _NANP.finditer(text):
         if valid_phone(m.group(), "US") and not refused(text, m.start()) and not _quantity(text, *m.span()):
             yield m.start(), _extension_end(text, m.end())
+    yield from _local(text, refused)
     yield from _national(text, refused)
+
+
+def _local(text: str, refused: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
+    """7-digit local numbers ("reach me at 555-0148"): the digits alone are anything, so a phone
+    word just before or an area code named nearby ("... area code 208") must say it is a line."""
+    for m in _LOCAL.finditer(text):
+        near = text[max(0, m.start() - 60) : m.end() + 60]
+        cued = _cue(text, m.start(), 24) or _AREA_CODE.search(near)
+        if cued and not refused(text, m.start()) and not _quantity(text, *m.span()):
+            yield m.span()
 
 
 def e164(value: str, region: str | None = None) -> str | None:
@@ -205,7 +244,7 @@ def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[t
         national = re.sub(r"\s*(?:ext\.?|x|#)\s*\d{1,6}$", "", raw, flags=re.I)
         shaped = valid and bool(_TRUNK_SHAPE.match(national)) and len(digits) >= 9
         possible = valid or phonenumbers.is_possible_number(number)
-        if (cue == "word" and possible) or (cue == "chained" and valid) or shaped:
+        if (cue == "word" and possible) or (cue in ("chained", "saved") and valid) or shaped:
             if not not_personal(text, start):
                 seen.add(span)
                 yield span
@@ -274,10 +313,16 @@ def _cue_around(text: str, start: int, end: int) -> str:
     """ "word" when a phone word stands before the number or right after it ("98765 43210 as my
     mobile"); "chained" when a cued phone just before is listed with it ("... 415 555 0198 or Jess
     at 415 555 0121"), a weaker cue the caller accepts for valid numbers only; else ""."""
-    if _cue(text, start, 24) or _CUE_AFTER.match(text[end : end + 48]):
+    if (
+        _cue(text, start, 24)
+        or _CUE_AFTER.match(text[end : end + 48])
+        or _LABEL_BEFORE.search(text[max(0, start - 14) : start])
+    ):
         return "word"
     chained = _CHAINED.search(text[max(0, start - 60) : start])
-    return "chained" if chained is not None and _cue(text, max(0, start - 60) + chained.start(), 24) else ""
+    if chained is not None and _cue(text, max(0, start - 60) + chained.start(), 24):
+        return "chained"
+    return "saved" if _SAVE_CUE.search(text[max(0, start - 48) : start]) else ""
 
 
 def _standalone(text: str, start: int, end: int) -> bool:
