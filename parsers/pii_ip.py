@@ -14,8 +14,11 @@ from collections.abc import Iterator
 
 __all__ = ["ip_spans"]
 
+# A version word right before the quad: "patch 1.38.2.12", "updated to 4.12.0.201", "驱动 31.0.15.5222".
 _VERSION_CUE = re.compile(
-    r"(?:版本号?|升级|更新|升到|固件|系统|章节|条款|第|§|\b(?:version|ver\.?|release|build|firmware|section|sec\.))"
+    r"(?:版本号?|升级|更新|升到|固件|补丁|驱动|内核|系统|章节|条款|第|§|"
+    r"\b(?:version|ver\.?|release|build|firmware|patch(?:ed)?|hotfix|driver|kernel|section|sec\.|"
+    r"(?:update|upgrade)[ds]?(?:\s+(?:it\s+)?to)?))"
     r"(?:到了?|至|是|为|成)?\s*[:：]?\s*(?:(?<![A-Za-z])v)?$|(?<![A-Za-z])v$",
     re.I,
 )

@@ -74,6 +74,19 @@ IP_LOOK_ALIKES = [
     ("en", "Python 3.11.7 and numpy 1.26.4 are fine, but pandas 2.2.1.1 won't resolve."),
     ("en", "Upgrade requests 2.31.0 and urllib3 to 1.26.18.1 later."),
     ("zh", "numpy 1.26.4 装好了，pandas 2.2.1.1 死活装不上"),
+    # a version word right before a quad whose parts are not all small (round-5 family)
+    ("en", "The game's patch 1.38.2.12 broke my controller bindings."),
+    ("en", "Firmware got updated to 4.12.0.201 overnight and the fan is louder."),
+    ("en", "Roll back the GPU driver 31.0.15.5222, it crashes."),
+    ("zh", "显卡驱动 31.0.15.5222 一装就蓝屏"),
+    ("zh", "打了补丁 1.38.2.12 以后手柄没反应了"),
+]
+
+IP_HOSTS_NEAR_VERSION_WORDS = [
+    # an address word nearer than any version word keeps the host
+    ("en", "After the patch, the server at 52.14.201.9 stopped answering.", ["52.14.201.9"]),
+    ("en", "Update the DNS record to 34.117.59.81 please.", ["34.117.59.81"]),
+    ("zh", "更新完补丁以后，服务器 52.14.201.9 连不上了", ["52.14.201.9"]),
 ]
 
 
@@ -100,6 +113,11 @@ def test_passport_look_alikes(lang: str, text: str) -> None:
 
 @pytest.mark.parametrize(("lang", "text", "values"), IPS)
 def test_ip_hosts_among_versions(lang: str, text: str, values: list[str]) -> None:
+    assert _found(text, "IP") == values, lang
+
+
+@pytest.mark.parametrize(("lang", "text", "values"), IP_HOSTS_NEAR_VERSION_WORDS)
+def test_ip_hosts_after_a_version_word_elsewhere(lang: str, text: str, values: list[str]) -> None:
     assert _found(text, "IP") == values, lang
 
 
