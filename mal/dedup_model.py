@@ -56,11 +56,14 @@ _FREE_SLOTS = frozenset(("content", "task", "topic", "note"))
 _PUNCT = str.maketrans("", "", " \t\n.,!?;:'\"，。！？；：、“”‘’（）()…-~")
 
 
-def unexplained(a: str, b: str) -> tuple[set[str], set[str]]:
-    """The content words each text has that the other does not explain (see `_unexplained`)."""
+@lru_cache(maxsize=4096)
+def unexplained(a: str, b: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The content words each text has that the other does not explain (see `_unexplained`).
+    Cached like `signature`: one dedup decision asks for the same pair up to three times (the
+    sibling and substitution vetoes, then the model's features) on the write path."""
     sa, sb = signature(a), signature(b)
     wa, wb = {stem(w) for w in sa.words}, {stem(w) for w in sb.words}
-    return _unexplained(wa - wb, wb, sb.text), _unexplained(wb - wa, wa, sa.text)
+    return frozenset(_unexplained(wa - wb, wb, sb.text)), frozenset(_unexplained(wb - wa, wa, sa.text))
 
 
 def features(a: Memory, b: Memory, cosine: float) -> list[float]:
