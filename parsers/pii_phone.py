@@ -106,6 +106,10 @@ _INTL = re.compile(
 # North-American style without a country code: "(415) 555-0132", "(415) 555 0132", "415-555-0132", "415.555.0132".
 _NANP = re.compile(r"(?<![0-9A-Za-z+])(?:1[-. ])?(?:\(\d{3}\)\s?\d{3}[-. ]|\d{3}[-.]\d{3}[-.])\d{4}(?![0-9A-Za-z])")
 _REGIONS = ("US", "GB", "AU", "IN", "SG", "HK", "IE")
+# An extension written after a number ("ext. 12", "extension 204", "x204", "#12") is not part of
+# its digits (validity, hashing); a worded one is part of the redacted span (`_extension_end`).
+_EXTENSION_TAIL = re.compile(r"\s*(?:ext\.?|extension|x|#)\s*\d{1,6}$", re.I)
+_EXTENSION_AFTER = re.compile(r"\s*,?\s*(?:ext\.?|extension|x)\s*\d{1,6}\b", re.I)
 # A trunk-prefixed national number written in groups: "020 7946 0321", "(02) 9876 5432", "0412 345 678".
 _TRUNK_SHAPE = re.compile(r"^(?:\(0\d{1,4}\)\s?|0\d{1,4}[ -])\d{2,4}(?:[ -]\d{2,4}){0,2}$")
 # Money, units and measures beside a number make it a quantity.
@@ -186,7 +190,7 @@ def e164(value: str, region: str | None = None) -> str | None:
     +44 for a GB tenant), else read in the region its shape points to (Chinese mobiles and
     0-prefixed numbers as CN, the way our zh users write them; a North-American 10-digit shape as
     US), else the first region whose plan accepts it."""
-    value = re.sub(r"\s*(?:ext\.?|x|extension)\s*\d{1,6}$", "", value.strip(), flags=re.I)
+    value = _EXTENSION_TAIL.sub("", value.strip())
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         regions: tuple[str, ...] = ("ZZ",)
@@ -206,7 +210,7 @@ def e164(value: str, region: str | None = None) -> str | None:
 
 def _extension_end(text: str, end: int) -> int:
     """Where a number's extension ("ext. 12", "x204") ends; the number's own end without one."""
-    m = re.compile(r"\s*,?\s*(?:ext\.?|extension|x)\s*\d{1,6}\b", re.I).match(text, end)
+    m = _EXTENSION_AFTER.match(text, end)
     return m.end() if m else end
 
 
@@ -232,22 +236,45 @@ def _matches(text: str) -> Iterator[tuple[str, int, int, str, phonenumbers.Phone
 
 def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
     seen: set[tuple[int, int]] = set()
+    # The matcher reads each run once per region and often finds the same span again: what does not
+    # depend on the region (shape, context, cue) is read once per span; validity is per region.
+    gates: dict[tuple[int, int, str], str | None] = {}
     for _region, start, end, raw, number in _matches(text):
         span = (start, end)
-        if span in seen or raw.lstrip().startswith(("+", "00")):  # country codes: _INTL decides
+        if span in seen:
             continue
-        digits = re.sub(r"\D", "", raw.split("x")[0].split("e")[0])
-        if len(digits) < 8 or not _standalone(text, *span) or _quantity(text, *span) or _not_phone_shape(raw):
+        key = (start, end, raw)
+        if key not in gates:
+            gates[key] = _national_gate(text, start, end, raw)
+        cue = gates[key]
+        if cue is None:
             continue
-        cue = _cue_around(text, start, end)
+        digits = _digits(raw)
         valid = phonenumbers.is_valid_number(number)
-        national = re.sub(r"\s*(?:ext\.?|x|#)\s*\d{1,6}$", "", raw, flags=re.I)
+        national = _EXTENSION_TAIL.sub("", raw)
         shaped = valid and bool(_TRUNK_SHAPE.match(national)) and len(digits) >= 9
         possible = valid or phonenumbers.is_possible_number(number)
         if (cue == "word" and possible) or (cue in ("chained", "saved") and valid) or shaped:
             if not not_personal(text, start):
                 seen.add(span)
                 yield span
+
+
+def _digits(raw: str) -> str:
+    """The number's digits, without an extension ("x204") or the matcher's "e" notation."""
+    return re.sub(r"\D", "", raw.split("x", maxsplit=1)[0].split("e", maxsplit=1)[0])
+
+
+def _national_gate(text: str, start: int, end: int, raw: str) -> str | None:
+    """The phone cue of a national-number candidate (see `_cue_around`), or None when its shape or
+    place rules it out whatever the region: a country code (`_INTL` decides those), fewer than 8
+    digits, a piece of a longer token, a quantity, a shape no numbering plan writes."""
+    if raw.lstrip().startswith(("+", "00")):
+        return None
+    digits = _digits(raw)
+    if len(digits) < 8 or not _standalone(text, start, end) or _quantity(text, start, end) or _not_phone_shape(raw):
+        return None
+    return _cue_around(text, start, end)
 
 
 def _plausible(candidate: str, region: str, text: str, start: int) -> bool:
@@ -271,7 +298,7 @@ def _plausible(candidate: str, region: str, text: str, start: int) -> bool:
 def _not_phone_shape(raw: str) -> bool:
     """Shapes no numbering plan writes: a dotted quad (an IP or a version), single digits in a row
     ("4 15 22 35 41 55"), the 3-2-4 of an SSN or a part number."""
-    body = re.sub(r"\s*(?:ext\.?|x|#)\s*\d{1,6}$", "", raw, flags=re.I)
+    body = _EXTENSION_TAIL.sub("", raw)
     groups = re.findall(r"\d+", body)
     return (
         bool(re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", body))
