@@ -12,10 +12,12 @@ from fastapi.testclient import TestClient
 from decay.archive import archive_key
 from mal import journal
 from mal.api.app import create_app
+from mal.bootstrap import Container
 from mal.clock import FixedClock
 from mal.errors import Conflict, StoreUnavailable
 from mal.models import MemoryStatus
 from mal.schedule import IntervalSchedule
+from mal.scope import SubjectScope
 from mal.settings import LifecycleSettings
 from tests.unit.fakes import T0, fake_container, fake_settings, new_scope, write
 
@@ -119,13 +121,7 @@ def test_rollback_after_the_memories_were_visible_never_leaves_a_hot_node_withou
     the recent-turn buffer), the rollback deleted the vectors and then could not delete the nodes
     (Neo4j cut): two hot memories without vectors, which repair never saw. Now they are hidden
     first, so repair finishes them whole; zh and en alike."""
-    clock = FixedClock(T0)
-    c, scope = fake_container(clock=clock), new_scope()
-    monkeypatch.setattr(c.writer._recent, "append", _boom)
-    monkeypatch.setattr(c.adapters.graph, "delete", _boom)
-    with pytest.raises(StoreUnavailable):
-        write(c, scope, "s1", "我喜欢山地车", "I prefer green tea")
-    monkeypatch.undo()
+    clock, c, scope = _capture_with_a_cut_rollback(monkeypatch)
     clock.advance(minutes=5)
     assert c.lifecycle.repair()["indexed"] == 2
     for query in ("山地车", "green tea"):
@@ -160,13 +156,7 @@ def test_a_retry_after_a_rollback_cut_short_is_acknowledged_once_repair_finished
 ) -> None:
     """The rollback could not delete the node (Neo4j cut): the memory stays hidden until repair
     finishes it; a retry meanwhile gets a 409, after repair the replay acknowledges it whole."""
-    clock = FixedClock(T0)
-    c, scope = fake_container(clock=clock), new_scope()
-    monkeypatch.setattr(c.writer._recent, "append", _boom)
-    monkeypatch.setattr(c.adapters.graph, "delete", _boom)
-    with pytest.raises(StoreUnavailable):
-        write(c, scope, "s1", "我喜欢山地车", "I prefer green tea")
-    monkeypatch.undo()
+    clock, c, scope = _capture_with_a_cut_rollback(monkeypatch)
     with pytest.raises(Conflict):
         write(c, scope, "s1", "我喜欢山地车", "I prefer green tea")
     clock.advance(minutes=5)
@@ -279,3 +269,16 @@ def test_the_next_decay_run_finishes_an_interrupted_archive_at_once(monkeypatch:
     monkeypatch.undo()
     report = c.lifecycle.run(tenant=scope.tenant)
     assert report["archived"] == 1 and _status(c, scope, memory_id) == MemoryStatus.ARCHIVED
+
+
+def _capture_with_a_cut_rollback(monkeypatch: pytest.MonkeyPatch) -> tuple[FixedClock, Container, SubjectScope]:
+    """A zh + en capture that fails after its memories were flushed and indexed (the recent-turn
+    buffer), whose rollback then cannot delete the nodes (Neo4j cut); the faults are undone after."""
+    clock = FixedClock(T0)
+    c, scope = fake_container(clock=clock), new_scope()
+    monkeypatch.setattr(c.writer._recent, "append", _boom)
+    monkeypatch.setattr(c.adapters.graph, "delete", _boom)
+    with pytest.raises(StoreUnavailable):
+        write(c, scope, "s1", "我喜欢山地车", "I prefer green tea")
+    monkeypatch.undo()
+    return clock, c, scope
