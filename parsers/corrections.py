@@ -39,6 +39,19 @@ _EN = [
     re.compile(r"(?P<new>[^,;]+?)(?:\s+now)?,?\s+not\s+(?P<old>[^,.;!?]+)", re.I),
     re.compile(r"\bit'?s (?P<new>[A-Z][\w-]*)\b", re.I),
 ]
+_V = r"(?:\$?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?(?:am|pm|k|dollars|bucks))?|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
+# Shapes that are corrections by their grammar, with or without a cue word: the new value and the
+# value it replaces stand in parallel ("The cat's name is Mochi, not Miso", "It's not next week,
+# it's the week after", "No, not Seattle - Portland!", "make that $1,500, not $1,200").
+_PARALLEL_EN = [
+    re.compile(rf"\bmake (?:that|it) (?P<new>{_V}),?\s+not\s+(?P<old>{_V})", re.I),
+    re.compile(r"\b(?:it's|it is|it was)\s+not\s+(?P<old>[^,;]+?),\s*(?:it's|it is|it was)\s+(?P<new>[^,.;!?]+)", re.I),
+    re.compile(rf"\b(?:is|'s|are|was)\s+(?P<new>{_V}),?\s+not\s+(?P<old>{_V})[.!]?$"),
+    re.compile(rf"\bnot\s+(?P<old>{_V})\s*[-–—]+\s*(?P<new>{_V})[.!]?$"),
+    re.compile(
+        rf"\bI (?:told you|said)\b[^,.;]*?\b(?:in|is|was|at|to)\s+(?P<old>{_V})[^.;]*?\bbut\s+(?:it's|it is)\s+actually\s+(?P<new>{_V})"
+    ),
+]
 _ZH = [
     re.compile(r"之前说(?P<old>[^，,。]+?)[，,]\s*其实(?:是)?(?P<new>[^，,。]+)"),
     re.compile(r"不(?P<verb>是|叫|在|住)(?P<old>[^，,。]+?)[，,]\s*(?P<new>[^，,。]+)"),
@@ -114,6 +127,13 @@ def tidy(fix: Correction) -> Correction:
 def inline_correction(text: str, lang: str) -> Correction | None:
     """A correction stated inside a sentence, or None."""
     stripped = text.strip()
+    if lang != "zh":
+        for pattern in _PARALLEL_EN:
+            if m := pattern.search(stripped):
+                # the values alone: "$900" is 900 (labels write the number), "my son" stays for tidy()
+                new, old = (re.sub(r"^\$(?=\d)", "", m.group(g).strip()) for g in ("new", "old"))
+                if new.lower() != old.lower() and not re.match(r"(?i)(?:a|an|the|my|that|this|it|sure)$", new):
+                    return Correction(new, old)
     if lang != "zh" and _CUE_EN.search(stripped):
         for pattern in _EN:
             m = pattern.search(stripped)

@@ -60,7 +60,11 @@ def resolve(span: str, base: datetime) -> str | None:
             return _day(base, ahead)
         if which == "last":
             return _day(base, -((base.weekday() - target) % 7 or 7))
-        return _day(base, ahead or 7)  # a bare weekday or "next X": the next one after today
+        if which == "next":
+            # "next Saturday" said on a Friday is the Saturday of next week, not tomorrow's: every
+            # labelled set reads it so (the week starts on Monday)
+            return _day(base, 7 - base.weekday() + target)
+        return _day(base, ahead or 7)  # a bare weekday: the next one after today
     if m := _OFFSET.fullmatch(text):
         count = int(m.group(1) or m.group(3))
         unit = m.group(2) or m.group(4)

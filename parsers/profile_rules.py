@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from parsers.en_clauses import clause_facts
 from parsers.lexicon import LANGUAGES
 from parsers.profile_base import CN as _CN
 from parsers.profile_base import REL_EN, REL_ZH, Found, Match, relative_before
@@ -39,7 +40,10 @@ _AGE_EN = re.compile(
     re.I,
 )
 _AGE_EN2 = re.compile(
-    r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b|\b(?:i'?m|i am)\s+(?P<n2>\d{1,3})\s*(?:yrs?|years?|y/?o)\b", re.I
+    r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b|\b(?:i'?m|i am)\s+(?P<n2>\d{1,3})\s*(?:yrs?|years?|y/?o)\b|"
+    # an age standing alone after the user's own clause: "I'm a retired firefighter, 67 years young"
+    r"(?<=\bI'm\s)[^.;!?]{2,40}?,\s*(?P<n3>\d{2})\s+(?:years?|yrs?)\s+(?:old|young)\b",
+    re.I,
 )
 
 
@@ -78,17 +82,17 @@ def _ages(text: str, lang: str) -> list[Found]:
             out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "zh":
         for m in list(_AGE_EN.finditer(text)) + list(_AGE_EN2.finditer(text)):
-            n = _en_int(m.group("n") or m.group("n2") or "")
+            n = _en_int(m.group("n") or m.groupdict().get("n2") or m.groupdict().get("n3") or "")
             clause = re.split(r"[,.;!?]", text[: m.start()])[-1]
             if re.search(rf"\b(?:{_PET_WORDS_EN})s?\b", clause, re.I):
                 continue  # "Our cat Luna just turned 3": the pet's age
             if n is None or not 0 < n < 120:
                 continue
             who = (m.groupdict().get("who") or "").lower()
-            if n < 10 and not (m.group("n") or m.group("n2")).isdigit() and not who.startswith(("my", "mom", "dad")):
+            if n < 10 and not (m.group("n") or m.group("n2") or "").isdigit() and not who.startswith(("my", "mom", "dad")):
                 continue  # "I'm one of them": a small number word is an age only for a child named
             rel = relative_before(text, m.end(), "en") if who.startswith(("my", "mom", "dad")) else None
-            out.append((m.start(), _fact("age", str(n), rel)))
+            out.append((m.start("n3") if m.groupdict().get("n3") else m.start(), _fact("age", str(n), rel)))
     return out
 
 
@@ -166,12 +170,12 @@ def _strip_zh(value: str) -> str:
     return re.sub(r"(?:就行|就好)$", "", value).strip(" ，。,.!！?？的了吧呀啊哦呢")
 
 
-_COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}"
+_COMPANY = r"[A-Z][\w&.-]*(?:'s)?(?:\s+(?:&\s+)?[A-Z][\w&.-]*(?:'s)?){0,2}"
 _EMPLOYER_ZH = re.compile(
     r"(?:在|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
 )
 _EMPLOYER_EN = re.compile(
-    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
+    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|(?:I'm|I am)\s+(?:now\s+)?(?:starting|started)\s+at|started\s+at|(?:I'm|I am)\s+at(?=\s+{_COMPANY}\s+now\b)|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
     rf"(?:I'm|I am|i'm|im|he's|she's)\s+(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}?at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|(?:the\s+)?{_COMPANY}|[a-z]{{3,}})"
 )
 _NOT_ORG = {
@@ -211,6 +215,13 @@ def _employers(text: str, lang: str) -> list[Found]:
             v = re.sub(r"^the\s+(?=[A-Z])", "", v)
             rel = relative_before(text, emp.start(), "en")
             out.append((emp.start("v"), _fact("employer", v, rel)))
+            # "at Shopify as a product designer": the role said after the employer is the job
+            role = re.match(
+                r",?\s+as\s+(?:a|an)\s+(?P<j>(?:[a-z]+\s+){0,2}[a-z]+)(?=[,.;!?]|$|\s+(?:and|which|in|at|for|since|now)\b)",
+                text[emp.start("v") + len(v) :],
+            )
+            if role:
+                out.append((emp.start("v") + len(v), _fact("job", role.group("j"), rel, 0.8)))
     return out
 
 
@@ -225,7 +236,7 @@ _JOB_ZH = re.compile(
     r"(?P<v>[\u4e00-\u9fa5A-Za-z]{1,8}?)(?:的(?=[，,。]|$|，)|(?=[，,。]|$))"
 )
 _JOB_EN = re.compile(
-    r"\b(?:I'm|I am|i'm|im|Im)\s+(?:a|an)\s+(?P<v>(?:\d+[- ]year[- ]old\s+)?(?:[a-z]+\s+){0,2}?[a-z]+?)(?=\s+(?:in|at|for|from|lol|and|who|by)\b|[,.;!?]|$)",
+    r"\b(?:I'm|I am|i'm|im|Im)\s+(?:a|an)\s+(?P<v>(?:\d+[- ]year[- ]old\s+)?(?:[a-z]+\s+){0,3}?[a-z]+?)(?=\s+(?:in|at|for|from|lol|and|who|by)\b|[,.;!?]|$)",
     re.I,
 )
 _NOT_JOB = re.compile(
@@ -274,13 +285,21 @@ _CITY_ZH = re.compile(
     r"(?:坐标|base在|base\s?(?=[\u4e00-\u9fa5])|based in\s?(?=[\u4e00-\u9fa5])|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|上学)"
 )
 _CITY_EN = re.compile(
-    r"(?:\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in|"
+    r"(?:\b(?i:based (?:out of|in)|(?:working )?remote(?:ly)? from|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in|"
     r"(?:I've|I have|we've|we have|Ive) (?:lived|been living) in)|(?:^|,\s*|\b(?i:and)\s+)(?i:live in))\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
-    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|I'm [a-z]+,\s+an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)|"
+    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|I'm [a-z]+,\s+an?|nurse|engineer|developer|barista|paralegal|teacher|driver)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{3,}(?=\s*(?:[,.;!?]|$|lol\b|now\b)))|"
     # the place first: "Austin is where I live", "Denver is home now", "I call Portland home"
     r"^(?P<v3>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+is\s+(?i:where I (?:live|am based|'m based)|(?:my\s+)?home\b(?! to))|"
     r"\b(?i:I call)\s+(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+home\b",
 )
+
+
+# Lower-case words after "a nurse in ..." that are a field or a stage, not a misspelt city.
+_NOT_LOWER_CITY = {
+    "training", "general", "tech", "sales", "marketing", "finance", "retail", "education", "healthcare",
+    "pediatrics", "surgery", "residence", "charge", "school", "college", "town", "person", "office", "house",
+    "practice", "private", "public", "law", "research", "management", "it", "hr", "ops", "construction",
+}  # fmt: skip
 
 
 def _cities(text: str, lang: str) -> list[Found]:
@@ -309,6 +328,7 @@ def _cities(text: str, lang: str) -> list[Found]:
             and group
             and v
             and v.lower() not in {"the", "a", "my", "here", "there", "town", "love", "english", "spanish"}
+            and not (v.islower() and (v in _NOT_LOWER_CITY or re.match(r"(?i)work|job|teach", city.group(0))))
         ):
             out.append((city.start(group), _fact("city", v)))
     return out
@@ -421,6 +441,7 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
         + _jobs(text, lang)
         + work_facts(text, lang)
         + family_profile_facts(text, lang)
+        + clause_facts(text, lang)
     )
     seen: set[tuple[str, str, str]] = set()
     out: list[Found] = []
@@ -428,11 +449,18 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
         slots = match[2]
         key = (slots["field"], str(slots.get("relative")), str(slots["value"]).lower())
         if key in seen or any(
-            str(slots["value"]) in str(o[1][2]["value"]) and o[1][2]["field"] in {slots["field"], "employer", "city"}
+            str(slots["value"]) in str(o[1][2]["value"])
+            and o[1][2]["field"] in {slots["field"], "employer", "city"}
+            and o[1][2].get("relative") == slots.get("relative")
             for o in out
             if slots["field"] in {"job", "name"}
         ):
             continue
         seen.add(key)
         out.append((pos, match))
+    if not re.search(r"\b(?:I|I'm|I've|me|Me|we|We)\b|[我俺]", text):
+        # "My husband works at Deloitte as an auditor": no clause is about the user, so a reading
+        # without the relative is the relative's fact read twice
+        told = {(o[1][2]["field"], str(o[1][2]["value"]).lower()) for o in out if o[1][2].get("relative")}
+        out = [o for o in out if o[1][2].get("relative") or (o[1][2]["field"], str(o[1][2]["value"]).lower()) not in told]
     return out

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from parsers.budget_rules import budget_facts, trip_budget
+from parsers.cues import tech
 from parsers.feedback_rules import feedback_match
 from parsers.forgetting import forget_request
 from parsers.lexicon import (
@@ -141,7 +142,12 @@ _TRAVEL_EN = re.compile(
     r"\b(?:fr[o]?m|out of)\s+[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?\s+to\s+[A-Z]|"
     r"\b(?i:driving|flying|heading|going|coming)\s+(?:up |down |over |back )?to\s+[A-Z]\w+\s+from\s+[A-Z]|\b(?i:leave|leaving)\s+[A-Z]\w+\s+for\s+[A-Z]|"
     r"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday)\s+in\s+[A-Z]|"
-    r"\b(?i:fly|flying)\s+[A-Z]\w+\s+to\s+[A-Z]|^[A-Z]\w+\s+to\s+[A-Z]\w+\s+(?:by|on)\b|\bI'll be in [A-Z]\w+ from\b"
+    r"\b(?i:fly|flying)\s+[A-Z]\w+\s+to\s+[A-Z]|^[A-Z]\w+\s+to\s+[A-Z]\w+\s+(?:by|on)\b|\bI'll be in [A-Z]\w+ from\b|"
+    # a trip said by what the travellers do: "taking the kids to Orlando", "want to do Japan in the
+    # fall", "thinking about Portugal sometime in September"
+    r"\b(?i:taking|take|bringing|bring)\s+(?i:the|our)\s+(?i:kids|family|whole family|parents)\s+to\s+[A-Z]|"
+    r"\b(?i:want to|wanna|going to|gonna|plan to|planning to|hoping to|hope to|would love to|we'll|will)\s+do\s+[A-Z]\w+\s+(?i:in|this|next|for|over|sometime)\b|"
+    r"\b(?i:thinking about|thinking of|considering)\s+(?i:going to\s+|visiting\s+|a trip to\s+)?[A-Z]\w+\s+(?i:sometime|this|next|in|for|over)\b"
 )
 _ROUTE_ZH = re.compile(
     r"从(?P<dep>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?:出发)?(?:到|去|飞往|开往|飞)(?P<arr>[\u4e00-\u9fa5]{2,5}?)(?:站)?(?=的|[，。,]|$|高铁|火车|动车|机票|航班|二等|一等|商务|硬|软|经济|头等)"
@@ -153,6 +159,8 @@ _ROUTE_EN = [
     re.compile(rf"\b(?i:leave|leaving)\s+(?P<dep>{_PL})\s+for\s+(?P<arr>{_PL})"),
     re.compile(rf"\b(?i:fly|flying)\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})"),
     re.compile(rf"^(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})\s+(?:by|on)\b"),
+    # "booked business class London to Singapore", "economy LAX to Tokyo"
+    re.compile(rf"\b(?i:class|economy|booked|book|ticket|flight|flights)\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})"),
     re.compile(rf"\bin\s+(?P<arr>{_PL})\b[^.]{{0,40}}?\b(?:leaving|flying in)\s+from\s+(?P<dep>{_PL})"),
     re.compile(rf"\bin\s+(?P<arr>{_PL})\b[^.]{{0,40}}?\bflying in from\s+(?P<dep>{_PL})"),
 ]
@@ -163,6 +171,7 @@ _DEST_EN = [
     ),
     # lower-case destinations ("heading to bostn"); "it's going to rain" is weather, not a trip
     re.compile(r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+(?P<arr>[a-z]{3,})\b"),
+    re.compile(rf"\b(?i:do|about|of|considering)\s+(?i:going to\s+|visiting\s+|a trip to\s+)?(?P<arr>{_PL})"),
 ]
 _NOT_PLACE = {"I", "My", "me", "the", "work", "bed", "sleep", "school", "see", "get", "be", "do", "go", "have", "make"}
 _TODO_ZH = re.compile(
@@ -364,6 +373,8 @@ def _travel(text: str, lang: str, now: datetime, cued: bool = False) -> Match | 
         slots["budget_max"], slots["currency"] = budget
     if not (slots.get("arrival") or slots.get("departure")):
         return None
+    if lang != "zh" and str(slots.get("arrival")).lower() in {w.lower() for w in [*tech(text)[0], *tech(text)[1]]}:
+        return None  # "I want to do Python in the evenings": a language, not a destination
     ents = [EntityRef(slots[k], "place", "HAS_TRAVEL_PLAN", detail=k) for k in ("departure", "arrival") if slots.get(k)]
     return ("travel_plan", 0.95 if "departure" in slots else 0.85, slots, ents)
 
