@@ -46,6 +46,7 @@ RELATIVES_ZH = {
     "老婆": "spouse",
     "妻子": "spouse",
     "爱人": "spouse",
+    "老伴": "spouse",
     "儿子": "son",
     "女儿": "daughter",
     "孩子": "child",

@@ -196,9 +196,26 @@ _NOT_ORG = {
 }
 
 
+# An organisation named by its kind after 在 or a job change ("我是一名护士，在协和医院", "跳槽去了阿里")
+_ORG_ZH = re.compile(
+    r"(?:(?<![现实存正])在|跳槽(?:去了|到了|去|到)|入职了?|加入了?)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?"
+    r"(?:医院|公司|银行|集团|研究所|事务所|律所|工厂|学校|中学|小学|大学)|[\u4e00-\u9fa5A-Za-z]{2,6}(?=[，。,.!！]|$))"
+    r"(?=[，。,.!！]|$|上班|工作|做|当)"
+)
+
+
 def _employers(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     if lang != "en":
+        for m in _ORG_ZH.finditer(text):
+            v = m.group("v")
+            bare_tail = not re.search(r"(?:医院|公司|银行|集团|研究所|事务所|律所|工厂|学校|中学|小学|大学)$", v)
+            if bare_tail and not m.group(0).startswith(("跳槽", "入职", "加入")):
+                continue  # "在北京": a bare name after 在 is a place, not an employer
+            if _looks_like_place(v) or v in _NOT_ORG or re.match(r"[一某这那]|家|小|大", v):
+                continue  # "在一家游戏公司": a kind of company, no name
+            rel = relative_before(text, m.start(), "zh") or _sentence_relative(text, m.start())
+            out.append((m.start("v"), _fact("employer", v, rel)))
         for m in _EMPLOYER_ZH.finditer(text):
             v = (m.group("v") or m.group("v2") or "").lstrip("在")
             if not v or v in _NOT_ORG or v.startswith(("一家", "家", "读")) or _looks_like_place(v):
@@ -253,7 +270,7 @@ def _jobs(text: str, lang: str) -> list[Found]:
             if _NOT_JOB.search(v) or (len(v) < 2 and not v.isascii()) or _looks_like_place(v) or re.search(r"\d", v):
                 continue
             if re.search(
-                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁", v
+                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁|受不了|不了|敢", v
             ):
                 continue
             clause_start = max((c.end() for c in re.finditer(r"[，。,.!！？?；;]", text[: m.start("v")])), default=0)
@@ -282,7 +299,7 @@ def _jobs(text: str, lang: str) -> list[Found]:
 
 
 _CITY_ZH = re.compile(
-    r"(?:坐标|base在|base\s?(?=[\u4e00-\u9fa5])|based in\s?(?=[\u4e00-\u9fa5])|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|上学)"
+    r"(?:坐标|base在|base\s?(?=[\u4e00-\u9fa5])|based in\s?(?=[\u4e00-\u9fa5])|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|(?:现在|目前)住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|读|上学|跑|送|开)"
 )
 _CITY_EN = re.compile(
     r"(?:\b(?i:based (?:out of|in)|(?:working )?remote(?:ly)? from|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in|"
@@ -447,6 +464,8 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
     out: list[Found] = []
     for pos, match in sorted(found, key=lambda f: f[0]):
         slots = match[2]
+        if slots["field"] == "job" and re.search(r"[\u4e00-\u9fa5]{2}[的滴]$", str(slots["value"])):
+            slots["value"] = str(slots["value"])[:-1]  # "做销售滴", "做后端开发的": the job without the particle
         key = (slots["field"], str(slots.get("relative")), str(slots["value"]).lower())
         if key in seen or any(
             str(slots["value"]) in str(o[1][2]["value"])
