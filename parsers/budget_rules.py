@@ -72,7 +72,7 @@ _NEGATED_MORE = re.compile(r"(?:n't|not|never|no)\s+(?:\w+\s+){0,2}(?:more than|
 BUDGET_CUE = re.compile(
     r"预算|花费|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|(?<![A-Za-z])budget(?![A-Za-z])|\bspend(?:ing)?\b|"
     r"\bcost\b|\bafford\b|\b(?:can|could) do up to\b|\bup to\b|\bunder\b|\bno more than\b|\bmax\b|\btops\b|"
-    r"\bat least\b|\ba minimum of\b|\bgo above\b|\blooking at\b.{0,30}\b(?:around|about)\b|\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
+    r"\bat least\b|\ba minimum of\b|\bgo above\b|\blooking at\b.{0,30}\b(?:around|about)\b|\b(?:around|about|roughly)\s+[$£€]?\d[\d,.]*\s?(?:k|grand|bucks|dollars|euros|pounds)\b|\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
     re.I,
 )
 _RANGE = re.compile(r"(?:到|至|~|～|-|–|\bto\b|\band\b)\s?$", re.I)

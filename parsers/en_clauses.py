@@ -27,7 +27,7 @@ _REL_MORE = {
 }  # fmt: skip
 _RELS = {**{k.lower(): v for k, v in REL_EN.items()}, **_REL_MORE}
 _REL_ALT = "|".join(re.escape(r) for r in sorted(_RELS, key=len, reverse=True))
-_ADJ = r"(?:(?:twin|youngest|oldest|eldest|older|younger|little|big|baby|teenage|two|2|three|3|elder)\s+)?"
+_ADJ = r"(?:(?:twin|triplet|youngest|oldest|eldest|older|younger|little|big|baby|teenage|two|2|three|3|elder)\s+)?"
 # Titles that name a family member without "my" at the start of a clause ("Grandpa's 91", "Dad is 70").
 _TITLES = {"grandpa": "grandfather", "grandma": "grandmother", "mom": "mother", "mum": "mother", "dad": "father",
            "nana": "grandmother", "granny": "grandmother"}  # fmt: skip
@@ -79,9 +79,9 @@ def _subjects(m: re.Match[str], text: str) -> list[str | None]:
         return [_RELS[m.group("r2").lower()]]
     if m.group("t"):
         return [_TITLES[m.group("t").lower()]]
-    # "she" / "he": the one family member named before it in the turn, if there is exactly one
-    named = {_RELS[r.group(1).lower()] for r in re.finditer(rf"\b(?i:my|our)\s+{_ADJ}({_REL_ALT})\b", text[: m.start()])}
-    return [named.pop()] if len(named) == 1 else []
+    # "she" / "he": the family member named last before it in the turn
+    named = [_RELS[r.group(1).lower()] for r in re.finditer(rf"\b(?i:my|our)\s+{_ADJ}({_REL_ALT})\b", text[: m.start()])]
+    return named[-1:]
 
 
 def clause_facts(text: str, lang: str) -> list[Found]:
