@@ -137,7 +137,11 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     health extractors (several per turn). A trip's budget is its slot, not a second fact; feedback
     read from sentiment stands only when nothing else does."""
     for m in matches:
-        if m[0] == "profile" and m[2].get("field") == "job" and re.search(r"[\u4e00-\u9fa5]{2}[的滴]$", str(m[2]["value"])):
+        if (
+            m[0] == "profile"
+            and m[2].get("field") == "job"
+            and re.search(r"[\u4e00-\u9fa5]{2}[的滴]$", str(m[2]["value"]))
+        ):
             m[2]["value"] = str(m[2]["value"])[:-1]  # "做后端开发的": the job without the particle
     found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
     extras = profile_facts(text, lang, now) + health_facts(text, lang) + identifier_facts(text, lang)

@@ -63,7 +63,9 @@ _BEFORE_MIN = re.compile(
 )
 _BEFORE_EXACT = re.compile(r"(?:正好|刚好|恰好|拿出|\b(?:exactly|putting|precisely)\b)[^\d，。,;.!?]{0,8}$", re.I)
 _BUDGET_WORD = re.compile(r"预算|(?<![A-Za-z])budget", re.I)
-_APPROX_BEFORE = re.compile(r"(?:大概|大约|约|差不多|\b(?:around|about|roughly|approximately|approx|like)\b)\s?[$¥£€]?\s?$", re.I)
+_APPROX_BEFORE = re.compile(
+    r"(?:大概|大约|约|差不多|\b(?:around|about|roughly|approximately|approx|like)\b)\s?[$¥£€]?\s?$", re.I
+)
 _APPROX_AFTER = re.compile(r"^\s?(?:左右|上下|(?i:or so|ish)\b)")
 _AFTER_MAX = re.compile(r"^\s?(?:以内|以下|之内|封顶|(?i:tops|max|or less|at most|at the most)\b)")
 _AFTER_MIN = re.compile(r"^\s?(?:以上|起步|起|(?i:minimum|or more|at least|and up)\b)")
@@ -72,7 +74,9 @@ _NEGATED_MORE = re.compile(r"(?:n't|not|never|no)\s+(?:\w+\s+){0,2}(?:more than|
 BUDGET_CUE = re.compile(
     r"预算|花费|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|(?<![A-Za-z])budget(?![A-Za-z])|\bspend(?:ing)?\b|"
     r"\bcost\b|\bafford\b|\b(?:can|could) do up to\b|\bup to\b|\bunder\b|\bno more than\b|\bmax\b|\btops\b|"
-    r"\bat least\b|\ba minimum of\b|\bgo above\b|\blooking at\b.{0,30}\b(?:around|about)\b|\b(?:around|about|roughly)\s+[$£€]?\d[\d,.]*\s?(?:k|grand|bucks|dollars|euros|pounds)\b|\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
+    r"\bat least\b|\ba minimum of\b|\bgo above\b|\blooking at\b.{0,30}\b(?:around|about)\b|"
+    r"\b(?:around|about|roughly)\s+[$£€]?\d[\d,.]*\s?(?:k|grand|bucks|dollars|euros|pounds)\b|"
+    r"\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
     re.I,
 )
 _RANGE = re.compile(r"(?:到|至|~|～|-|–|\bto\b|\band\b)\s?$", re.I)

@@ -49,13 +49,16 @@ _PARALLEL_EN = [
     re.compile(rf"\b(?:is|'s|are|was)\s+(?P<new>{_V}),?\s+not\s+(?P<old>{_V})[.!]?$"),
     re.compile(rf"\bnot\s+(?P<old>{_V})\s*[-–—]+\s*(?P<new>{_V})[.!]?$"),
     re.compile(
-        rf"\bI (?:told you|said)\b[^,.;]*?\b(?:in|is|was|at|to)\s+(?P<old>{_V})[^.;]*?\bbut\s+(?:it's|it is)\s+actually\s+(?P<new>{_V})"
+        rf"\bI (?:told you|said)\b[^,.;]*?\b(?:in|is|was|at|to)\s+(?P<old>{_V})"
+        rf"[^.;]*?\bbut\s+(?:it's|it is)\s+actually\s+(?P<new>{_V})"
     ),
 ]
 _ZH = [
     re.compile(r"之前说(?P<old>[^，,。]+?)[，,]\s*其实(?:是)?(?P<new>[^，,。]+)"),
     # "上次说我住在南京是错的，我住在合肥": the old statement called wrong, then the new one
-    re.compile(r"(?:上次|之前|刚才|前面)(?:我)?说(?:的)?(?P<old>我[^，,。]+?)(?:是错的|不对)[，,]\s*(?P<new>[^，,。]+)"),
+    re.compile(
+        r"(?:上次|之前|刚才|前面)(?:我)?说(?:的)?(?P<old>我[^，,。]+?)(?:是错的|不对)[，,]\s*(?P<new>[^，,。]+)"
+    ),
     # "我猫叫咪咪不叫喵喵，你记错了": the new value and the denied one in one clause come first
     re.compile(r"(?P<new>[^，,。：:不]+?)[，,]?\s*(?:而)?不(?:是|叫|在|住)(?P<old>[^，,。]+)"),
     re.compile(r"不(?P<verb>是|叫|在|住)(?P<old>[^，,。]+?)[，,]\s*(?P<new>[^，,。]+)"),

@@ -80,7 +80,9 @@ def _subjects(m: re.Match[str], text: str) -> list[str | None]:
     if m.group("t"):
         return [_TITLES[m.group("t").lower()]]
     # "she" / "he": the family member named last before it in the turn
-    named = [_RELS[r.group(1).lower()] for r in re.finditer(rf"\b(?i:my|our)\s+{_ADJ}({_REL_ALT})\b", text[: m.start()])]
+    named = [
+        _RELS[r.group(1).lower()] for r in re.finditer(rf"\b(?i:my|our)\s+{_ADJ}({_REL_ALT})\b", text[: m.start()])
+    ]
     return named[-1:]
 
 
@@ -96,11 +98,19 @@ def clause_facts(text: str, lang: str) -> list[Found]:
         rest = text[m.end() : m.end() + 120]
         if a := _AGE.match(rest):
             n = en_int(a.group("n") or a.group("n2"))
-            if n is not None and 0 < n < 120 and not re.match(r"\s*(?:am|pm|%|:|\.\d|dollars|bucks|kg|lbs)", rest[a.end() :]):
+            if (
+                n is not None
+                and 0 < n < 120
+                and not re.match(r"\s*(?:am|pm|%|:|\.\d|dollars|bucks|kg|lbs)", rest[a.end() :])
+            ):
                 out += [(m.start(), fact("age", str(n), w, 0.85)) for w in whos]
                 continue
         if d := _DIET.match(rest):
-            out += [(m.start(), fact("diet", _DIET_VALUE[d.group("v").lower()], w, 0.85)) for w in whos if d.group("v").lower() in _DIET_VALUE]
+            out += [
+                (m.start(), fact("diet", _DIET_VALUE[d.group("v").lower()], w, 0.85))
+                for w in whos
+                if d.group("v").lower() in _DIET_VALUE
+            ]
             continue
         if c := _CITY.match(rest):
             out += [(m.start(), fact("city", c.group("v"), w, 0.85)) for w in whos]

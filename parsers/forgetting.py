@@ -278,7 +278,9 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
         head = bool(tokens) and (
             tokens[-1] in KIND_WORDS or (tokens[-1] in generic and len(tokens) > 1 and tokens[-2] in KIND_WORDS)
         )
-        everything = _MEMORY_WORDS_ZH.search(obj) and re.search(r"全部|所有|一切|都", obj)  # "你记的关于我的东西全部清掉"
+        everything = _MEMORY_WORDS_ZH.search(obj) and re.search(
+            r"全部|所有|一切|都", obj
+        )  # "你记的关于我的东西全部清掉"
         return ask if (ask.kinds and (head or _MEMORY_WORDS_ZH.search(obj))) or everything else None
     m = _FORGET_EN.match(stripped)
     if m:

@@ -70,12 +70,16 @@ def relative_before(text: str, pos: int, lang: str) -> str | None:
             # nearest clause before it in the sentence that names one
             sentence = re.split(r"[。！？!?；;]", text[:pos])[-1]
             for earlier in reversed(re.split(r"[，,]", sentence)[:-1]):
-                head = re.match(rf"\s*(?:[哎唉嗯哦啊]\S?\s*)?(?:我|俺)(?:们)?(?:家)?(?:的)?(?P<r>{REL_ZH_ALT})?", earlier)
+                head = re.match(
+                    rf"\s*(?:[哎唉嗯哦啊]\S?\s*)?(?:我|俺)(?:们)?(?:家)?(?:的)?(?P<r>{REL_ZH_ALT})?", earlier
+                )
                 if head:
                     return REL_ZH[head.group("r")] if head.group("r") else None
         if re.match(r"\s*[她他]", clause):
             # "我妈又来我这住了，她有冠心病": 她 is the family member named before it, if just one
-            named = {REL_ZH[r.group("r")] for r in re.finditer(rf"(?:我|俺)(?:们)?(?:家)?(?P<r>{REL_ZH_ALT})", text[:pos])}
+            named = {
+                REL_ZH[r.group("r")] for r in re.finditer(rf"(?:我|俺)(?:们)?(?:家)?(?P<r>{REL_ZH_ALT})", text[:pos])
+            }
             if len(named) == 1:
                 return named.pop()
     clause = re.split(r"\b(?:and|but)\s+(?=my\b|I\b)", clause)[-1]  # "my mom is ... and my dad has gout"

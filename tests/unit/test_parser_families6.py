@@ -32,7 +32,14 @@ def test_shorthand_is_spelt_out_and_real_words_are_not() -> None:
     assert normalise("im a vet, my gf is a dentist") == "I'm a vet, my girlfriend is a dentist"
     assert normalise("my neice's bday, my dauhgter is alergic") == "my neice's birthday, my daughter is allergic"
     # real words one edit from a key word, plurals and Chinese stay as written
-    for text in ("I work evenings", "a farther trip", "the sitter came", "mothers and fathers", "我妈妈", "the allergens"):
+    for text in (
+        "I work evenings",
+        "a farther trip",
+        "the sitter came",
+        "mothers and fathers",
+        "我妈妈",
+        "the allergens",
+    ):
         assert normalise(text) == text
 
 
