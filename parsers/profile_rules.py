@@ -13,7 +13,6 @@ import re
 from datetime import datetime
 
 from parsers.en_clauses import clause_facts
-from parsers.lexicon import LANGUAGES
 from parsers.profile_base import CN as _CN
 from parsers.profile_base import REL_EN, REL_ZH, Found, Match, relative_before
 from parsers.profile_base import REL_EN_ALT as _REL_EN_ALT
@@ -22,8 +21,13 @@ from parsers.profile_base import cn_int as _cn_int
 from parsers.profile_base import en_int as _en_int
 from parsers.profile_base import fact as _fact
 from parsers.profile_families import family_profile_facts
+from parsers.profile_places import cities as _cities
+from parsers.profile_places import hometowns as _hometowns
+from parsers.profile_places import looks_like_place as _looks_like_place
 from parsers.profile_things import birthdays as _birthdays
 from parsers.profile_things import devices as _devices
+from parsers.profile_words import languages as _languages
+from parsers.profile_words import names as _names
 from parsers.work_rules import work_facts
 
 __all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_before"]
@@ -89,7 +93,11 @@ def _ages(text: str, lang: str) -> list[Found]:
             if n is None or not 0 < n < 120:
                 continue
             who = (m.groupdict().get("who") or "").lower()
-            if n < 10 and not (m.group("n") or m.group("n2") or "").isdigit() and not who.startswith(("my", "mom", "dad")):
+            if (
+                n < 10
+                and not (m.group("n") or m.group("n2") or "").isdigit()
+                and not who.startswith(("my", "mom", "dad"))
+            ):
                 continue  # "I'm one of them": a small number word is an age only for a child named
             rel = relative_before(text, m.end(), "en") if who.startswith(("my", "mom", "dad")) else None
             out.append((m.start("n3") if m.groupdict().get("n3") else m.start(), _fact("age", str(n), rel)))
@@ -242,12 +250,6 @@ def _employers(text: str, lang: str) -> list[Found]:
     return out
 
 
-def _looks_like_place(value: str) -> bool:
-    from parsers.lexicon import PLACES_ZH
-
-    return value in PLACES_ZH or any(value.startswith(p) and len(p) >= 2 for p in PLACES_ZH)
-
-
 _JOB_ZH = re.compile(
     rf"(?P<t>(?:我|俺|本人|{_REL_ZH_ALT})(?:也|现在|目前|以前)?(?:是(?:一名|一个|个)?|做|当|干|搞)|(?:我的)?职业是(?:一名|一个|个)?|(?:^|[，,])(?:做|干|搞|本人|在读|是(?:一名|一个|个)?)|在[^，。,]{{1,12}}?(?:做|当|干|搞|教)|(?:是|在)[^，。,]{{2,8}}?的)"
     r"(?P<v>[\u4e00-\u9fa5A-Za-z]{1,8}?)(?:的(?=[，,。]|$|，)|(?=[，,。]|$))"
@@ -270,7 +272,8 @@ def _jobs(text: str, lang: str) -> list[Found]:
             if _NOT_JOB.search(v) or (len(v) < 2 and not v.isascii()) or _looks_like_place(v) or re.search(r"\d", v):
                 continue
             if re.search(
-                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁|受不了|不了|敢", v
+                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁|受不了|不了|敢",
+                v,
             ):
                 continue
             clause_start = max((c.end() for c in re.finditer(r"[，。,.!！？?；;]", text[: m.start("v")])), default=0)
@@ -296,150 +299,6 @@ def _jobs(text: str, lang: str) -> list[Found]:
         if rel_job:
             out.append((rel_job.start("v"), _fact("job", rel_job.group("v"), REL_EN[rel_job.group("r").lower()], 0.8)))
     return out
-
-
-_CITY_ZH = re.compile(
-    r"(?:坐标|base在|base\s?(?=[\u4e00-\u9fa5])|based in\s?(?=[\u4e00-\u9fa5])|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|(?:现在|目前)住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|读|上学|跑|送|开)"
-)
-_CITY_EN = re.compile(
-    r"(?:\b(?i:based (?:out of|in)|(?:working )?remote(?:ly)? from|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in|"
-    r"(?:I've|I have|we've|we have|Ive) (?:lived|been living) in)|(?:^|,\s*|\b(?i:and)\s+)(?i:live in))\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
-    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|I'm [a-z]+,\s+an?|nurse|engineer|developer|barista|paralegal|teacher|driver)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{3,}(?=\s*(?:[,.;!?]|$|lol\b|now\b)))|"
-    # the place first: "Austin is where I live", "Denver is home now", "I call Portland home"
-    r"^(?P<v3>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+is\s+(?i:where I (?:live|am based|'m based)|(?:my\s+)?home\b(?! to))|"
-    r"\b(?i:I call)\s+(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+home\b",
-)
-
-
-# Lower-case words after "a nurse in ..." that are a field or a stage, not a misspelt city.
-_NOT_LOWER_CITY = {
-    "training", "general", "tech", "sales", "marketing", "finance", "retail", "education", "healthcare",
-    "pediatrics", "surgery", "residence", "charge", "school", "college", "town", "person", "office", "house",
-    "practice", "private", "public", "law", "research", "management", "it", "hr", "ops", "construction",
-}  # fmt: skip
-
-
-def _cities(text: str, lang: str) -> list[Found]:
-    out: list[Found] = []
-    if lang != "en":
-        for m in _CITY_ZH.finditer(text):
-            v = m.group("v")
-            if re.search(r"^(?:家|公司|这|那|一家)|[家里]$|^[上下中]$|公司", v):
-                continue  # 家里, 公司, 这边: not a place name (上海 and 中山 are)
-            if re.search(r"以前|曾经|小时候|之前", re.split(r"[，。,.!！？?]", text[: m.start()])[-1]):
-                continue  # "我以前在杭州住过": where the user lived, not where they live
-            bare = m.group(0).startswith("在") or bool(re.match(r"(?:现在|目前|一直)?住(?!在)", m.group(0)))
-            if bare and not (_looks_like_place(v) or re.search(r"[市省县]$", v)):
-                continue
-            if any(o[1][2]["value"] == v for o in out):
-                continue
-            if out and re.search(r"[区路街村镇]$", v) and not _looks_like_place(v):
-                continue  # "搬到了成都，现在住在高新区": the district of the city already named
-            out.append((m.start("v"), _fact("city", v, relative_before(text, m.start(), "zh"))))
-    if lang != "zh":
-        city = _CITY_EN.search(text)
-        group = next((g for g in ("v", "v2", "v3", "v4") if city and city.group(g)), None)
-        v = city.group(group) if city and group else None
-        if (
-            city
-            and group
-            and v
-            and v.lower() not in {"the", "a", "my", "here", "there", "town", "love", "english", "spanish"}
-            and not (v.islower() and (v in _NOT_LOWER_CITY or re.match(r"(?i)work|job|teach", city.group(0))))
-        ):
-            out.append((city.start(group), _fact("city", v)))
-    return out
-
-
-_NAME = re.compile(
-    r"(?:(?<![妈爸他她们谁])叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
-    r"\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
-    r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
-)
-_NAME_NOT = {
-    "什么",
-    "谁",
-    "一名",
-    "一个",
-    "我",
-    "他",
-    "她",
-    "一下",
-    "一声",
-    "not",
-    "just",
-    "so",
-    "also",
-    "back",
-    "from",
-}
-
-
-def _names(text: str) -> list[Found]:
-    out: list[Found] = []
-    for m in _NAME.finditer(text):
-        v = m.group("v") or m.group("v2") or m.group("v3")
-        if not v or v.lower() in _NAME_NOT or (m.group("v3") and v.lower() in _JOB_WORDS):
-            continue
-        out.append((m.start(), _fact("name", v)))
-    return out
-
-
-_JOB_WORDS = {
-    "nurse",
-    "teacher",
-    "doctor",
-    "lawyer",
-    "vegan",
-    "vegetarian",
-    "allergic",
-    "diabetic",
-    "celiac",
-    "sorry",
-    "fine",
-}
-_LANG_ZH = {**{k: v for k, v in LANGUAGES.items() if not k.isascii()}, "闽南话": "Hokkien", "四川话": "Sichuanese", "上海话": "Shanghainese", "客家话": "Hakka", "广东话": "Cantonese"}  # fmt: skip
-_LANG_CUE = re.compile(r"说|讲|会|母语|native|speak|fluent|还行|流利|at home|at work", re.I)
-
-
-def _languages(text: str, lang: str) -> list[Found]:
-    if not _LANG_CUE.search(text) or re.search(r"翻译|translate|学|learn|[吗?？]", text, re.I):
-        return []
-    out: list[Found] = []
-    for word, name in _LANG_ZH.items():
-        i = text.find(word)
-        if i >= 0 and not any(f[1][2]["value"] == name for f in out):
-            out.append((i, _fact("language", name)))
-    for word, name in LANGUAGES.items():
-        if word.isascii():
-            m = re.search(rf"\b{word}\b", text, re.I)
-            if m and not any(f[1][2]["value"] == name for f in out):
-                out.append((m.start(), _fact("language", name)))
-    return out
-
-
-_HOMETOWN = re.compile(
-    r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。]|$|人)|"
-    r"\b(?i:originally from|"
-    r"grew up in(?:\s+an? (?:small |little |tiny )?(?:town|village|city)(?:\s+(?:in|called|named))?)?|"
-    r"born and raised in|I come from|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
-)
-
-
-def _hometowns(text: str, lang: str) -> list[Found]:
-    m = _HOMETOWN.search(text)
-    if not m:
-        return []
-    v = m.group("v") or m.group("v2")
-    if m.group("v") and not (
-        _looks_like_place(v)
-        or re.search(
-            r"[省市县]$|东北|湖南|湖北|山东|山西|河南|河北|广东|广西|四川|潮汕|福建|江苏|浙江|安徽|江西|云南|贵州|甘肃|新疆|西藏|内蒙|辽宁|吉林|黑龙江|海南",
-            v,
-        )
-    ):
-        return []
-    return [(m.start(), _fact("hometown", v))]
 
 
 def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
@@ -481,5 +340,7 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
         # "My husband works at Deloitte as an auditor": no clause is about the user, so a reading
         # without the relative is the relative's fact read twice
         told = {(o[1][2]["field"], str(o[1][2]["value"]).lower()) for o in out if o[1][2].get("relative")}
-        out = [o for o in out if o[1][2].get("relative") or (o[1][2]["field"], str(o[1][2]["value"]).lower()) not in told]
+        out = [
+            o for o in out if o[1][2].get("relative") or (o[1][2]["field"], str(o[1][2]["value"]).lower()) not in told
+        ]
     return out
