@@ -137,9 +137,9 @@ def inline_correction(text: str, lang: str) -> Correction | None:
         for pattern in _PARALLEL_EN:
             if m := pattern.search(stripped):
                 # the values alone: "$900" is 900 (labels write the number), "my son" stays for tidy()
-                new, old = (re.sub(r"^\$(?=\d)", "", m.group(g).strip()) for g in ("new", "old"))
-                if new.lower() != old.lower() and not re.match(r"(?i)(?:a|an|the|my|that|this|it|sure)$", new):
-                    return Correction(new, old)
+                new_v, old_v = (re.sub(r"^\$(?=\d)", "", m.group(g).strip()) for g in ("new", "old"))
+                if new_v.lower() != old_v.lower() and not re.match(r"(?i)(?:a|an|the|my|that|this|it|sure)$", new_v):
+                    return Correction(new_v, old_v)
     if lang != "zh" and _CUE_EN.search(stripped):
         for pattern in _EN:
             m = pattern.search(stripped)

@@ -80,7 +80,7 @@ def _subjects(m: re.Match[str], text: str) -> list[str | None]:
     if m.group("t"):
         return [_TITLES[m.group("t").lower()]]
     # "she" / "he": the family member named last before it in the turn
-    named = [
+    named: list[str | None] = [
         _RELS[r.group(1).lower()] for r in re.finditer(rf"\b(?i:my|our)\s+{_ADJ}({_REL_ALT})\b", text[: m.start()])
     ]
     return named[-1:]
