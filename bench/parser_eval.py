@@ -132,6 +132,7 @@ def _numbers_in(text: str) -> set[float]:
         float(n) * (1_000 if k.lower() == "k" else 10_000)
         for n, k in re.findall(r"(\d+(?:\.\d+)?)\s?([kKwW])(?![a-zA-Z])", text)
     }
+    found |= {float(n) * 1_000 for n in re.findall(r"(\d+(?:\.\d+)?)\s+grand\b", text, re.I)}  # "15 grand"
     for run in re.findall(r"[零〇一二两三四五六七八九十百千万]+", text):
         try:
             found.add(float(cn2an.cn2an(run, "smart")))

@@ -7,7 +7,9 @@ written from (see docs/benchmarks.md, "Parser, fifth round"). `--committed` scor
 the committed artefact instead (in-sample for the sets it was trained on). Never reads a current
 blind set (parsers.train refuses any blind name that is not retired).
 
-    python -m bench.parser_loso [--committed] [--sets blind4,blind3] [--out PATH]
+    python -m bench.parser_loso [--committed] [--sets blind5,blind4] [--out PATH]
+
+The retired blind sets (blind, blind3, blind4, blind5) are held out like any other set.
 """
 
 from __future__ import annotations

@@ -26,9 +26,10 @@ from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRe
 from parsers.preference_rules import preference_facts
 from parsers.profile_rules import profile_facts
 from parsers.prototypes import prototype_fallback
-from parsers.requests import is_request
+from parsers.requests import STATES_EN, is_request
 from parsers.rules import correction, cued_match, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
+from parsers.shorthand import normalise, original
 from parsers.summaries import render
 
 __all__ = [
@@ -98,9 +99,13 @@ _DENIAL = re.compile(
 )
 _SOMEONE_ELSE = re.compile(
     r"^\W*(?:my|our)\s+(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|classmate|teammate)s?\b|"
-    r"^\W*我(?:的)?(?:朋友|同事|同学|老板|领导|邻居|室友|闺蜜|哥们)",
+    r"^\W*(?:my|our)\s+(?:girlfriend|boyfriend|gf|bf|fianc[ée]e?|ex)\b|"
+    r"^\W*我(?:的)?(?:朋友|同事|同学|老板|领导|邻居|室友|闺蜜|哥们|女朋友|男朋友|对象)",
     re.I,
 )
+_NOT_FAMILY = {"girlfriend", "boyfriend"}
+# Slots whose values are labels from a fixed vocabulary, never copied from the text.
+_LABELS = {"field", "relative", "polarity", "sentiment", "mood", "seat_class", "currency", "bound", "category"}
 _OTHER_PERSON = re.compile(
     r"朋友|同事|同学|老板|领导|邻居|室友|他|她|别人|\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|"
     r"he|she|someone|somebody)\b",
@@ -131,6 +136,13 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     """Every fact of the turn in reading order: the intent rules' matches plus the profile and
     health extractors (several per turn). A trip's budget is its slot, not a second fact; feedback
     read from sentiment stands only when nothing else does."""
+    for m in matches:
+        if (
+            m[0] == "profile"
+            and m[2].get("field") == "job"
+            and re.search(r"[\u4e00-\u9fa5]{2}[的滴]$", str(m[2]["value"]))
+        ):
+            m[2]["value"] = str(m[2]["value"])[:-1]  # "做后端开发的": the job without the particle
     found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
     extras = profile_facts(text, lang, now) + health_facts(text, lang) + identifier_facts(text, lang)
     # Contrastive turns hold several tastes ("喜欢喝茶，不喜欢咖啡"): the extractor's readings join the
@@ -147,6 +159,8 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
             for key, value in extra[2].items():
                 twin[1][2].setdefault(key, value)
     found = [f for f in found if not (f[1][0] == "preference" and "过敏" in str(f[1][2].get("item")))]
+    # A partner outside the family's health is an episode (label format: family members only)
+    found = [f for f in found if not (f[1][0] == "family_health" and f[1][2].get("relative") in _NOT_FAMILY)]
     # "我不吃猪肉" is the diet "no pork"; the dislike of 猪肉 read beside it says the same thing again.
     diet_foods = {w for f in found if f[1][2].get("field") == "diet" for w in _DIET_FOODS.get(f[1][2]["value"], ())}
     found = [f for f in found if not (f[1][0] == "preference" and str(f[1][2].get("item")).lower() in diet_foods)]
@@ -248,8 +262,11 @@ def parse(
     fallback: Fallback | None = None,
     episodes: bool = True,
 ) -> ParseResult:
-    text = text.strip()
-    lang = lang or detect_lang(text)
+    said = text.strip()
+    lang = lang or detect_lang(said)
+    # Rules read the turn with texting shorthand and misspelt key words spelt out ("im", "my
+    # daugter", "alergic"); what is stored keeps the user's own words.
+    text = normalise(said)
     mood = sentiment(text)
     forget = forget_request(text, lang)
     if forget:
@@ -259,7 +276,7 @@ def parse(
     fix = _correction(text, lang)
     ruled = match_intents(text, lang, now, mood)
     matches = _collect(text, lang, now, list(ruled))
-    guess = classify(text)
+    guess = classify(said)
     if guess and guess[1] >= CLASSIFIER_MIN and guess[0] != "feedback":
         # Feedback read from sentiment alone is the weakest rule: a confident learned label wins
         # ("That's awesome, I love it!" between friends is chat, not feedback on the service).
@@ -274,7 +291,7 @@ def parse(
         # of Australia?" is no memory). Only when it names a programming language, tool or
         # deployment target are its words kept (an episode), since recurring work questions ("How
         # should I deploy my Flask app to AWS?") are the evidence mal/instructions.py counts.
-        kept = _request_cue(text, lang, speaker, mood, episodes)
+        kept = _request_cue(said, lang, speaker, mood, episodes)
         return ParseResult(lang, "request", [("request", 0.8)], kept, mood[0], mood[1])
     if (
         guess
@@ -282,10 +299,11 @@ def parse(
         and guess[1] >= CLASSIFIER_MIN
         and not fix
         and all(m[1] < _WEAK_RULE for m in matches)
+        and not (guess[0] == "request" and lang == "en" and STATES_EN.search(text))
     ):
         # A question or a task for the assistant the learned layer recognises: no fact, and the
         # same cue rule as above for a request.
-        kept = _request_cue(text, lang, speaker, mood, episodes) if guess[0] == "request" else []
+        kept = _request_cue(said, lang, speaker, mood, episodes) if guess[0] == "request" else []
         return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], kept, mood[0], mood[1])
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
@@ -302,7 +320,7 @@ def parse(
             return ParseResult(lang, "smalltalk", [label], sentiment=mood[0], intensity=mood[1])
         if not episodes:
             return ParseResult(lang, "smalltalk", [("smalltalk", 0.5)], sentiment=mood[0], intensity=mood[1])
-        fact = _episode(text, lang, speaker, mood)[0]
+        fact = _episode(said, lang, speaker, mood)[0]
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
         intent = guess[0] if guess and guess[1] >= _LABEL_MIN and guess[0] not in _NOTHING else "episode"
@@ -313,6 +331,12 @@ def parse(
             intent = "episode"
         subs = [("episode", 0.5)] + ([(guess[0], round(guess[1], 2))] if guess else []) + ([label] if label else [])
         return ParseResult(lang, intent, subs, [fact], mood[0], mood[1], fix)
+    if said != text:  # values read from the spelt-out turn are stored as the user wrote them
+        matches = [
+            (k, c, {n: original(said, v) if isinstance(v, str) and n not in _LABELS else v for n, v in s.items()}, e)
+            for k, c, s, e in matches
+        ]
+        fix = fix and Correction(original(said, fix.new), fix.old and original(said, fix.old))
     facts = [
         Fact(
             kind,
@@ -325,7 +349,7 @@ def parse(
             sentiment=mood[0],
             intensity=mood[1],
             correction=fix is not None,
-            text=text,
+            text=said,
         )
         for kind, confidence, slots, ents in matches
     ]

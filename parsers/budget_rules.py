@@ -36,7 +36,7 @@ class Money:
 
 _CN = "零〇一二两三四五六七八九十百千万"
 _NUM = rf"(?P<num>\d[\d,]*(?:\.\d+)?|[{_CN}]+(?:点[{_CN}]+)?)"
-_MULT = r"(?P<mult>[kK](?![a-zA-Z])|[wW](?![a-zA-Z])|万|千)?"
+_MULT = r"(?P<mult>[kK](?![a-zA-Z])|[wW](?![a-zA-Z])|万|千|\s(?i:grand)\b)?"
 _CUR_BEFORE = r"(?P<cur1>[$¥£€]|US\$|HK\$|C\$|(?i:usd|rmb|cny|eur|gbp|cad|hkd|jpy)\s?)?"
 _CUR_AFTER = (
     r"\s?(?P<cur2>块钱|块|元|人民币|美元|美金|刀|港币|港元|日元|欧元|英镑|加币|"
@@ -62,6 +62,11 @@ _BEFORE_MIN = re.compile(
     r"(?:至少|最少|起码|不低于|不少于|\b(?:at least|a minimum of|minimum|min|no less than)\b)[^\d，。,;.!?]{0,8}$", re.I
 )
 _BEFORE_EXACT = re.compile(r"(?:正好|刚好|恰好|拿出|\b(?:exactly|putting|precisely)\b)[^\d，。,;.!?]{0,8}$", re.I)
+_BUDGET_WORD = re.compile(r"预算|(?<![A-Za-z])budget", re.I)
+_APPROX_BEFORE = re.compile(
+    r"(?:大概|大约|约|差不多|\b(?:around|about|roughly|approximately|approx|like)\b)\s?[$¥£€]?\s?$", re.I
+)
+_APPROX_AFTER = re.compile(r"^\s?(?:左右|上下|(?i:or so|ish)\b)")
 _AFTER_MAX = re.compile(r"^\s?(?:以内|以下|之内|封顶|(?i:tops|max|or less|at most|at the most)\b)")
 _AFTER_MIN = re.compile(r"^\s?(?:以上|起步|起|(?i:minimum|or more|at least|and up)\b)")
 # "more than" only bounds from above when it is negated ("can't spend more than", "shouldn't cost more than").
@@ -69,7 +74,9 @@ _NEGATED_MORE = re.compile(r"(?:n't|not|never|no)\s+(?:\w+\s+){0,2}(?:more than|
 BUDGET_CUE = re.compile(
     r"预算|花费|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|(?<![A-Za-z])budget(?![A-Za-z])|\bspend(?:ing)?\b|"
     r"\bcost\b|\bafford\b|\b(?:can|could) do up to\b|\bup to\b|\bunder\b|\bno more than\b|\bmax\b|\btops\b|"
-    r"\bat least\b|\ba minimum of\b|\bgo above\b|\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
+    r"\bat least\b|\ba minimum of\b|\bgo above\b|\blooking at\b.{0,30}\b(?:around|about)\b|"
+    r"\b(?:around|about|roughly)\s+[$£€]?\d[\d,.]*\s?(?:k|grand|bucks|dollars|euros|pounds)\b|"
+    r"\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
     re.I,
 )
 _RANGE = re.compile(r"(?:到|至|~|～|-|–|\bto\b|\band\b)\s?$", re.I)
@@ -101,7 +108,7 @@ def _number(num: str, mult: str | None) -> float | None:
         value = float(num.replace(",", "")) if num[0].isdigit() else float(cn2an.cn2an(num, "smart"))
     except (ValueError, KeyError, IndexError):
         return None
-    factor = {"k": 1_000, "w": 10_000, "万": 10_000, "千": 1_000}.get((mult or "").lower(), 1)
+    factor = {"k": 1_000, "w": 10_000, "万": 10_000, "千": 1_000, "grand": 1_000}.get((mult or "").strip().lower(), 1)
     return value * factor
 
 
@@ -116,6 +123,10 @@ def _bound(text: str, start: int, end: int) -> str | None:
         return "max"
     if _AFTER_MAX.search(after) or re.search(r"(?:\bunder\b|\bup to\b)[^\d]{0,6}$", before, re.I):
         return "max"
+    if (_APPROX_BEFORE.search(before) or _APPROX_AFTER.search(after)) and not _BUDGET_WORD.search(text):
+        # "around $150" for a gift, "大概25万" for a car: a sum named roughly and not called a budget is
+        # the sum, not a ceiling (with "budget" / 预算 the labels read a ceiling)
+        return "exact"
     return None
 
 
@@ -190,7 +201,8 @@ def budget_facts(text: str, lang: str, cued: bool = False) -> list[Match]:
         slots = {
             "amount": money.value,
             "currency": _currency(money, text, lang),
-            "bound": money.bound or "max",
+            # a sum put into investments is the sum put in ("定投2000", "I put $500 into index funds")
+            "bound": money.bound or ("exact" if category == "investment" and not _BUDGET_WORD.search(text) else "max"),
             "category": category,
             "category_text": category_text,
         }
@@ -200,7 +212,7 @@ def budget_facts(text: str, lang: str, cued: bool = False) -> list[Match]:
 
 def trip_budget(text: str, lang: str) -> tuple[float, str] | None:
     """A trip's ceiling (its budget_max) and currency, when the turn states one."""
-    facts = budget_facts(text, lang)
+    facts = budget_facts(text, lang, cued=True)  # a trip's sum needs no budget word ("maybe 8k total")
     if not facts:
         return None
     slots = facts[0][2]

@@ -123,6 +123,9 @@ _EVENING = re.compile(r"\b(?:tonight|this evening|evening|night|afternoon|pm|p\.
 _MORNING = re.compile(r"\b(?:morning|mornign|mornin|am|a\.m\.|breakfast)\b", re.I)
 
 
+_TIMETABLE = re.compile(r"\b(?:flight|flights|fly|flying|train|depart\w*|leav\w*|land\w*|boarding|bus|ferry)\b", re.I)
+
+
 def en_clock(text: str) -> tuple[str, str] | None:
     """(HH:MM, span) of a bare hour ("at 6 tonight", "tomorrow at 5"), when no am/pm is written."""
     m = _EN_CLOCK.search(text)
@@ -133,6 +136,7 @@ def en_clock(text: str) -> tuple[str, str] | None:
         return None
     if _EVENING.search(text) and not _MORNING.search(text):
         hour = hour + 12 if hour < 12 else hour
-    elif not _MORNING.search(text) and hour <= 6 and not m.group("m"):
-        hour += 12  # "at 6:30" with minutes is as written (a flight's time); "at 5" is 17:00
+    elif not _MORNING.search(text) and hour <= 6 and (not m.group("m") or not _TIMETABLE.search(text)):
+        # "at 5" and "Dentist at 4:30" are afternoon hours; a flight's or train's "at 6:30" is as written
+        hour += 12
     return f"{hour:02d}:{minute:02d}", m.group(0)

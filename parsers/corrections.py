@@ -25,7 +25,7 @@ _CUE_EN = re.compile(
 )
 _CUE_ZH = re.compile(
     r"不对|错了|更正|纠正|其实是|其实在|说错|打错|搞错|记错|之前说|刚才说|^[哦啊噢嗯呃额]?[，,\s]*不是|"
-    r"^(?:不好意思|抱歉|sorry)[，,\s]*(?:是|应该是)"
+    r"^(?:不好意思|抱歉|sorry)[，,\s]*(?:是|应该是)|^[哎唉欸诶][，,\s]*不是|是错的"
 )
 _EN = [
     re.compile(r"\bi (?:said|wrote) (?P<old>[^,.;]+?),? but i meant (?P<new>[^,.;!?]+)", re.I),
@@ -39,10 +39,29 @@ _EN = [
     re.compile(r"(?P<new>[^,;]+?)(?:\s+now)?,?\s+not\s+(?P<old>[^,.;!?]+)", re.I),
     re.compile(r"\bit'?s (?P<new>[A-Z][\w-]*)\b", re.I),
 ]
+_V = r"(?:\$?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?(?:am|pm|k|dollars|bucks))?|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
+# Shapes that are corrections by their grammar, with or without a cue word: the new value and the
+# value it replaces stand in parallel ("The cat's name is Mochi, not Miso", "It's not next week,
+# it's the week after", "No, not Seattle - Portland!", "make that $1,500, not $1,200").
+_PARALLEL_EN = [
+    re.compile(rf"\bmake (?:that|it) (?P<new>{_V}),?\s+not\s+(?P<old>{_V})", re.I),
+    re.compile(r"\b(?:it's|it is|it was)\s+not\s+(?P<old>[^,;]+?),\s*(?:it's|it is|it was)\s+(?P<new>[^,.;!?]+)", re.I),
+    re.compile(rf"\b(?:is|'s|are|was)\s+(?P<new>{_V}),?\s+not\s+(?P<old>{_V})[.!]?$"),
+    re.compile(rf"\bnot\s+(?P<old>{_V})\s*[-–—]+\s*(?P<new>{_V})[.!]?$"),
+    re.compile(
+        rf"\bI (?:told you|said)\b[^,.;]*?\b(?:in|is|was|at|to)\s+(?P<old>{_V})"
+        rf"[^.;]*?\bbut\s+(?:it's|it is)\s+actually\s+(?P<new>{_V})"
+    ),
+]
 _ZH = [
     re.compile(r"之前说(?P<old>[^，,。]+?)[，,]\s*其实(?:是)?(?P<new>[^，,。]+)"),
+    # "上次说我住在南京是错的，我住在合肥": the old statement called wrong, then the new one
+    re.compile(
+        r"(?:上次|之前|刚才|前面)(?:我)?说(?:的)?(?P<old>我[^，,。]+?)(?:是错的|不对)[，,]\s*(?P<new>[^，,。]+)"
+    ),
+    # "我猫叫咪咪不叫喵喵，你记错了": the new value and the denied one in one clause come first
+    re.compile(r"(?P<new>[^，,。：:不]+?)[，,]?\s*(?:而)?不(?:是|叫|在|住)(?P<old>[^，,。]+)"),
     re.compile(r"不(?P<verb>是|叫|在|住)(?P<old>[^，,。]+?)[，,]\s*(?P<new>[^，,。]+)"),
-    re.compile(r"(?P<new>[^，,。：:]+?)[，,]?\s*(?:而)?不(?:是|叫|在|住)(?P<old>[^，,。]+)"),
     re.compile(r"(?:其实是|其实在|应该是)(?P<new>[^，,。]+)"),
     re.compile(r"[：:](?P<new>[^，,。]+)"),
 ]
@@ -53,11 +72,11 @@ _EN_VALUE = re.compile(
 
 
 def _zh_value(chunk: str) -> str:
-    chunk = chunk.strip(" 。！!的了啦呀哈")
+    chunk = chunk.strip(" 。！!的了啦呀哈：:")
     cut = _ZH_LEAD.sub("", chunk)
     if cut and len(_ZH_LEAD.sub("", cut)) >= 2:
         cut = _ZH_LEAD.sub("", cut)  # "我是住在苏州" -> "住在苏州" -> "苏州"
-    return re.sub(r"(?:过敏|的|了|上班|工作|打工|生活)$", "", cut or chunk).strip() or chunk
+    return re.sub(r"(?:过敏|的|了|上班|工作|打工|生活|走|出发)$", "", cut or chunk).strip() or chunk
 
 
 def _relative(chunk: str, zh: bool) -> str | None:
@@ -114,6 +133,13 @@ def tidy(fix: Correction) -> Correction:
 def inline_correction(text: str, lang: str) -> Correction | None:
     """A correction stated inside a sentence, or None."""
     stripped = text.strip()
+    if lang != "zh":
+        for pattern in _PARALLEL_EN:
+            if m := pattern.search(stripped):
+                # the values alone: "$900" is 900 (labels write the number), "my son" stays for tidy()
+                new_v, old_v = (re.sub(r"^\$(?=\d)", "", m.group(g).strip()) for g in ("new", "old"))
+                if new_v.lower() != old_v.lower() and not re.match(r"(?i)(?:a|an|the|my|that|this|it|sure)$", new_v):
+                    return Correction(new_v, old_v)
     if lang != "zh" and _CUE_EN.search(stripped):
         for pattern in _EN:
             m = pattern.search(stripped)
@@ -130,12 +156,16 @@ def inline_correction(text: str, lang: str) -> Correction | None:
                 return Correction(new, old_value)
     if lang != "en" and _CUE_ZH.search(stripped):
         for pattern in _ZH:
-            m = pattern.search(stripped)
-            if not m:
-                continue
-            old = m.groupdict().get("old")
-            old_value = _zh_value(old) if old else None
-            new = trim_new(m.group("new"), old_value, True)
-            if new:
-                return Correction(new, old_value)
+            for m in pattern.finditer(stripped):
+                old = m.groupdict().get("old")
+                old_value = _zh_value(old) if old else None
+                new = trim_new(m.group("new"), old_value, True)
+                if (
+                    re.fullmatch(r"[哎唉欸诶嗯哦啊呃额]*|[我俺他她你]们?", new)
+                    or re.search(r"说错|错了|不对|更正|纠正", new)
+                    or (old_value or "").startswith(("不", "是"))
+                ):
+                    continue  # "哎不是不是，是下午四点": the interjection and the repeated 不是 are no values
+                if new:
+                    return Correction(new, old_value)
     return None

@@ -56,11 +56,14 @@ def resolve(span: str, base: datetime) -> str | None:
     if m := _WEEKDAY.fullmatch(text):
         which, target = (m.group(1) or "").lower(), _WEEKDAYS.index(m.group(2).lower())
         ahead = (target - base.weekday()) % 7
-        if which == "this":
-            return _day(base, ahead)
-        if which == "last":
-            return _day(base, -((base.weekday() - target) % 7 or 7))
-        return _day(base, ahead or 7)  # a bare weekday or "next X": the next one after today
+        # "next Saturday" said on a Friday is the Saturday of next week, not tomorrow's: every labelled
+        # set reads it so (the week starts on Monday); a bare weekday is the next one after today
+        days = {
+            "this": ahead,
+            "last": -((base.weekday() - target) % 7 or 7),
+            "next": 7 - base.weekday() + target,
+        }.get(which, ahead or 7)
+        return _day(base, days)
     if m := _OFFSET.fullmatch(text):
         count = int(m.group(1) or m.group(3))
         unit = m.group(2) or m.group(4)

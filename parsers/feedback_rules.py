@@ -97,6 +97,23 @@ FEEDBACK_WORDS: dict[str, tuple[str, float]] = {
     "不行啊": ("frustrated", 0.75),
     "浪费我时间": ("angry", 0.8),
     "没帮上忙": ("frustrated", 0.75),
+    # the answer judged by what it did or how far off it was ("your fix worked", "way off", 没听懂)
+    "fix worked": ("satisfied", 0.8),
+    "that worked": ("satisfied", 0.8),
+    "way off": ("frustrated", 0.8),
+    "did you even read": ("angry", 0.8),
+    "didn't read": ("frustrated", 0.75),
+    "way too long": ("frustrated", 0.75),
+    "too wordy": ("frustrated", 0.75),
+    "much better": ("satisfied", 0.75),
+    "answer was wrong": ("frustrated", 0.8),
+    "没听懂": ("frustrated", 0.75),
+    "不合我胃口": ("frustrated", 0.75),
+    "问题解决了": ("satisfied", 0.8),
+    "方法有用": ("satisfied", 0.75),
+    "建议有用": ("satisfied", 0.75),
+    "真有用": ("satisfied", 0.75),
+    "yyds": ("satisfied", 0.85),
 }
 # Words with a mood that judge help only when the answer, a recommendation or "you" is named ("Your
 # recipe suggestion was a hit"; "The party was a hit" is chat): in the mood lexicon, not in _JUDGING.

@@ -22,11 +22,11 @@ __all__ = ["KIND_WORDS", "forget_request", "forget_target", "terms"]
 KIND_WORDS: dict[str, str] = forget_words()
 # Words that say "something you remember" without naming what.
 _MEMORY_WORDS_EN = re.compile(
-    r"\b(?:memor(?:y|ies)|remember(?:ed)?|what i (?:said|told you|mentioned|shared)|(?:that|everything) i (?:said|told)|"
+    r"\b(?:memor(?:y|ies)|remember(?:ed|ing)?|what i (?:said|told you|mentioned|shared)|(?:that|everything) i (?:said|told)|"
     r"(?:you know|you remember|you have) about|(?:you've|you have|you) (?:stored|saved|kept)|records?|notes? about)\b",
     re.IGNORECASE,
 )
-_MEMORY_WORDS_ZH = re.compile(r"记忆|记录|记住|说过|说的|之前说|告诉你|提到|提过")
+_MEMORY_WORDS_ZH = re.compile(r"记忆|记录|记住|说过|说的|之前说|告诉你|提到|提过|你记的|关于我的")
 _STOP = frozenset(
     [
         "i",
@@ -203,12 +203,13 @@ _FORGET_ZH = re.compile(
 # "我的预算和行程你都别记了". Only with a kind or memory word in the object (checked below).
 _FORGET_ZH_TAIL = re.compile(
     r"^(?P<obj>[^？?]{1,30}?)[，,]?\s*(?:你)?(?:都|全|全都|就)?(?:不要了[，,]\s*)?"
-    r"(?P<verb>删了|删掉|删除|清掉|清除|清空|不要了|别记了|别记|不用记了|忘了|忘掉)(?:吧|哈|啊)?[。！!~]*$"
+    # the drop may be followed by its reason: "之前的饮食信息删掉吧，我已经不吃素了"
+    r"(?P<verb>删了|删掉|删除|清掉|清除|清空|不要了|别记了|别记|不用记了|忘了|忘掉)(?:吧|哈|啊)?(?:[。！!~]*$|[，,。！!][^？?]*$)"
 )
 _FORGET_VERBS_ZH = {"忘掉", "忘了吧", "别再记", "不要再记", "别记", "不要记", "不用记"}
 _FORGET_EN = re.compile(
-    r"^(?:please\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+|i'd like you to\s+)?"
-    r"(?P<verb>forget|stop remembering|don't remember|do not remember|delete|erase|remove|wipe|clear)(?![A-Za-z])(?P<rest>.*)$",
+    r"^(?:(?:actually|ok|okay|oh|also|and|hey|so),?\s+)?(?:please\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+|i'd like you to\s+)?"
+    r"(?P<verb>forget|stop remembering|don't remember|do not remember|delete|erase|remove|wipe|clear|scratch)(?![A-Za-z])(?P<rest>.*)$",
     re.IGNORECASE,
 )
 _VAGUE_EN = re.compile(r"^\s*(?:it|that|this|about it|about that|it all)?\s*[.!?]*\s*$", re.IGNORECASE)
@@ -277,7 +278,10 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
         head = bool(tokens) and (
             tokens[-1] in KIND_WORDS or (tokens[-1] in generic and len(tokens) > 1 and tokens[-2] in KIND_WORDS)
         )
-        return ask if ask.kinds and (head or _MEMORY_WORDS_ZH.search(obj)) else None
+        everything = _MEMORY_WORDS_ZH.search(obj) and re.search(
+            r"全部|所有|一切|都", obj
+        )  # "你记的关于我的东西全部清掉"
+        return ask if (ask.kinds and (head or _MEMORY_WORDS_ZH.search(obj))) or everything else None
     m = _FORGET_EN.match(stripped)
     if m:
         verb, rest = m.group("verb").lower(), m.group("rest")
@@ -291,6 +295,8 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
             return None
         if _MEMORY_WORDS_EN.search(rest) or (ask.kinds and _names_kind_en(rest)):
             return ask
+        if re.search(r"\b(?:don't|do not|dont)\s+(?:save|store|keep|record)\b", rest, re.I) and ask.kinds:
+            return ask  # "scratch the birthday thing, don't save it"
     return None
 
 

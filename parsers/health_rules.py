@@ -136,8 +136,13 @@ _CLAUSE_END = r"[，。,.!！？?；;]"
 _ALLERGY_ZH = re.compile(
     rf"(?P<who>{_WHO_ZH})?\s*(?:也|从小|一直|有点)?(?:对)?\s*(?P<a>[^，。,.!！？?；;对]{{1,10}}?)\s*过敏"
 )
+_AND_ALLERGEN = re.compile(
+    r"\s*(?:,\s*)?(?:and|&)\s+(?!(?:my|his|her|i|we|he|she|it|they|the|so|also|too|that|this)\b)"
+    r"(?P<b>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:[,.;!?]|$|\s+(?:too|as well|so|but|lol)\b))",
+    re.I,
+)
 _ALLERGY_EN = re.compile(
-    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|,)\b|[,.;!?]|$))|"
+    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|,)\b|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b)|"
     r"(?:\ballergic\b[^.;!?]{0,3}$)|"
     r"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives me an? (?:bad |severe )?allergic reaction|"
@@ -237,6 +242,9 @@ def health_facts(text: str, lang: str) -> list[Found]:
             if she:
                 rel = REL_EN[she.group("r").lower()]
             out.append((m.start(), _health(rel, {"condition": "allergy", "allergen": a})))
+            # "allergic to penicillin and sulfa drugs": each substance of the list is an allergy
+            if m.group("a") and (more := _AND_ALLERGEN.match(text, m.end("a"))):
+                out.append((m.end("a"), _health(rel, {"condition": "allergy", "allergen": more.group("b")})))
         wide = re.search(
             rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\bcan't have anything with\s+(?P<a>[a-z]+)[^.;!?]*allergic",
             text,

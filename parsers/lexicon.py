@@ -1,7 +1,11 @@
-"""Word lists the rules use. Data, not logic: extend here, not in the rules."""
+"""Word lists the rules use. Data, not logic: extend here, not in the rules.
+
+Chat words and English number words live in parsers/lexicon_words.py (re-exported here).
+"""
 
 from __future__ import annotations
 
+from parsers.lexicon_words import EN_NUMBERS, EN_TENS, SMALLTALK_EN, SMALLTALK_ZH
 from parsers.places import MORE_PLACES_ZH
 
 __all__ = [
@@ -46,6 +50,7 @@ RELATIVES_ZH = {
     "老婆": "spouse",
     "妻子": "spouse",
     "爱人": "spouse",
+    "老伴": "spouse",
     "儿子": "son",
     "女儿": "daughter",
     "孩子": "child",
@@ -300,54 +305,6 @@ SENTIMENT = {
     "satisfied": ("satisfied", 0.7),
     "good job": ("satisfied", 0.7),
 }
-SMALLTALK_ZH = [
-    "你好",
-    "您好",
-    "在吗",
-    "谢谢",
-    "多谢",
-    "好的",
-    "嗯",
-    "哈哈",
-    "再见",
-    "拜拜",
-    "早上好",
-    "晚安",
-    "没事",
-    "没问题",
-    "知道了",
-    "收到",
-    "明白",
-    "ok",
-    "行",
-    "可以",
-    "嗯嗯",
-    "你是谁",
-    "今天天气",
-]
-SMALLTALK_EN = [
-    "hi",
-    "hello",
-    "hey",
-    "thanks",
-    "thank you",
-    "ok",
-    "okay",
-    "bye",
-    "goodbye",
-    "good morning",
-    "good night",
-    "cool",
-    "got it",
-    "sure",
-    "lol",
-    "how are you",
-    "who are you",
-    "nice",
-    "yes",
-    "no",
-]
-
 # What a budget is for: a word in the text -> the category slot.
 BUDGET_CATEGORIES_ZH = {
     "高铁": "train",
@@ -382,44 +339,4 @@ BUDGET_CATEGORIES_EN = {
     "vacation": "travel",
     "gift": "gift",
     "rent": "rent",
-}
-
-# English number words, shared by the age reader and the eval's invented-value check.
-EN_NUMBERS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
-EN_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
 }

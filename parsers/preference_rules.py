@@ -34,13 +34,18 @@ _ZH = [
     (
         "dislike",
         re.compile(
-            r"^(?P<i>[^，。,.!！？?我]{1,12}?)(?:我)?(?:是)?(?:真的|实在|真|完全)?(?:接受不了|受不了|受不鸟|吃不惯|不行|不太感冒|不感冒|没兴趣|无感)"
+            r"^(?P<i>[^，。,.!！？?我]{1,12}?)(?:我)?(?:是)?(?:真的|实在|真|完全)?(?:接受不了|受不了|受不鸟|吃不惯|不太行|不行|不太感冒|不感冒|没兴趣|无感|不太敢|不敢)"
         ),
     ),
     ("like", re.compile(r"是(?P<i>[^，。,.!！？?]{1,12}?)的(?:铁粉|粉丝|死忠粉)")),
     # "我特别能吃辣": being able to take a lot of something is liking it
     ("like", re.compile(rf"(?:很|特别|超|挺|贼|巨)能(?:吃|喝)(?P<i>[^，。,.!！？?]{{1,6}}?){_END}")),
-    ("like", re.compile(r"^(?P<i>[^，。,.!！？?]{1,12}?)(?:yyds|YYDS|永远的神|是我的最爱)")),
+    ("like", re.compile(r"^(?P<i>[^，。,.!！？?]{1,12}?)(?:yyds|YYDS|永远的神|是我的最爱|是我的命|是我的本命)")),
+    # topic-comment shapes: "人多的地方就算了", "对甜品完全没有抵抗力", "能坐高铁就坐高铁", "坐飞机我习惯靠窗"
+    ("dislike", re.compile(r"(?:^|[，,])(?P<i>[^，。,.!！？?我]{2,8}?)(?:我)?就算了")),
+    ("like", re.compile(r"对(?P<i>[^，。,.!！？?]{1,10}?)(?:完全|根本|毫无|一点)?(?:没有|没)(?:任何)?抵抗力")),
+    ("like", re.compile(r"能(?P<v>[坐吃喝用住选])(?P<i>[^，。,.!！？?就]{1,6})就(?P=v)(?P=i)")),
+    ("like", re.compile(rf"我(?:一般|通常|总是|都)?习惯(?:选|坐|要|订)?(?P<i>[^，。,.!！？?]{{2,8}}?){_END}")),
     ("like", re.compile(rf"我(?:一般|通常|平时|经常)(?:喝|吃|用|看|听)(?P<i>[^，。,.!！？?]{{1,10}}?){_END}")),
     ("dislike", re.compile(rf"我不吃(?P<i>[^，。,.!！？?]{{1,8}}?){_END}")),
     # contrastive halves: "喜欢喝茶，不喜欢咖啡", "不喜欢早起，但是喜欢跑步", "安静的餐厅，太吵的不去"
@@ -159,6 +164,7 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
         for m in pattern.finditer(text):
             item = re.sub(r"^(?:hate\s+)+", "", m.group("i").strip(" 的了吧呀啊"), flags=re.I)  # "hate hate HATE x"
             item = re.sub(r"^(?:那种|这种)(?=\S{2})|^坐(?=\S{3})", "", item)  # "讨厌那种open office", "讨厌坐红眼航班"
+            item = re.sub(r"(?:这玩意儿?|这东西|这种东西|这个东西)$", "", item) or item  # "香菜这玩意儿我是真受不了"
             item = (
                 re.sub(r"^(?:my|the|a|an)\s+", "", item, flags=re.I)
                 if polarity == "like" and item.lower().startswith("my ")

@@ -35,6 +35,7 @@ REL_ZH = {
     "哥哥": "brother", "弟弟": "brother", "我哥": "brother", "我弟": "brother",
     "姐姐": "sister", "妹妹": "sister", "我姐": "sister", "我妹": "sister",
     "老公": "spouse", "丈夫": "spouse", "老婆": "spouse", "妻子": "spouse", "爱人": "spouse", "媳妇": "spouse",
+    "老伴": "spouse", "那口子": "spouse",
     "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child", "宝宝": "child",
     "婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law",
     "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
@@ -61,9 +62,26 @@ def relative_before(text: str, pos: int, lang: str) -> str | None:
     """The family member a clause ending at `pos` is about, or None for the user."""
     clause = re.split(r"[，。,.!！？?；;]", text[:pos])[-1]
     if lang != "en":
-        m = re.search(rf"(?:我|俺)?(?:家)?(?P<r>{REL_ZH_ALT})", clause)
+        m = re.search(rf"(?:我|俺)?(?:们)?(?:家)?(?P<r>{REL_ZH_ALT})", clause)
         if m and (m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)):
             return REL_ZH[m.group("r")]
+        if not re.search(r"[我俺她他你]", clause):
+            # a clause with no subject of its own ("我老伴腿脚不好，有关节炎") is about the subject of the
+            # nearest clause before it in the sentence that names one
+            sentence = re.split(r"[。！？!?；;]", text[:pos])[-1]
+            for earlier in reversed(re.split(r"[，,]", sentence)[:-1]):
+                head = re.match(
+                    rf"\s*(?:[哎唉嗯哦啊]\S?\s*)?(?:我|俺)(?:们)?(?:家)?(?:的)?(?P<r>{REL_ZH_ALT})?", earlier
+                )
+                if head:
+                    return REL_ZH[head.group("r")] if head.group("r") else None
+        if re.match(r"\s*[她他]", clause):
+            # "我妈又来我这住了，她有冠心病": 她 is the family member named before it, if just one
+            named = {
+                REL_ZH[r.group("r")] for r in re.finditer(rf"(?:我|俺)(?:们)?(?:家)?(?P<r>{REL_ZH_ALT})", text[:pos])
+            }
+            if len(named) == 1:
+                return named.pop()
     clause = re.split(r"\b(?:and|but)\s+(?=my\b|I\b)", clause)[-1]  # "my mom is ... and my dad has gout"
     m = re.search(rf"\b(?:my|our)\s+(?P<r>{REL_EN_ALT})\b|^(?P<r2>mom|dad)\b", clause, re.I)
     if m:

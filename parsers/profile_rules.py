@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from parsers.lexicon import LANGUAGES
+from parsers.en_clauses import clause_facts
 from parsers.profile_base import CN as _CN
 from parsers.profile_base import REL_EN, REL_ZH, Found, Match, relative_before
 from parsers.profile_base import REL_EN_ALT as _REL_EN_ALT
@@ -21,8 +21,13 @@ from parsers.profile_base import cn_int as _cn_int
 from parsers.profile_base import en_int as _en_int
 from parsers.profile_base import fact as _fact
 from parsers.profile_families import family_profile_facts
+from parsers.profile_places import cities as _cities
+from parsers.profile_places import hometowns as _hometowns
+from parsers.profile_places import looks_like_place as _looks_like_place
 from parsers.profile_things import birthdays as _birthdays
 from parsers.profile_things import devices as _devices
+from parsers.profile_words import languages as _languages
+from parsers.profile_words import names as _names
 from parsers.work_rules import work_facts
 
 __all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_before"]
@@ -39,7 +44,10 @@ _AGE_EN = re.compile(
     re.I,
 )
 _AGE_EN2 = re.compile(
-    r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b|\b(?:i'?m|i am)\s+(?P<n2>\d{1,3})\s*(?:yrs?|years?|y/?o)\b", re.I
+    r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b|\b(?:i'?m|i am)\s+(?P<n2>\d{1,3})\s*(?:yrs?|years?|y/?o)\b|"
+    # an age standing alone after the user's own clause: "I'm a retired firefighter, 67 years young"
+    r"(?<=\bI'm\s)[^.;!?]{2,40}?,\s*(?P<n3>\d{2})\s+(?:years?|yrs?)\s+(?:old|young)\b",
+    re.I,
 )
 
 
@@ -78,17 +86,21 @@ def _ages(text: str, lang: str) -> list[Found]:
             out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "zh":
         for m in list(_AGE_EN.finditer(text)) + list(_AGE_EN2.finditer(text)):
-            n = _en_int(m.group("n") or m.group("n2") or "")
+            n = _en_int(m.group("n") or m.groupdict().get("n2") or m.groupdict().get("n3") or "")
             clause = re.split(r"[,.;!?]", text[: m.start()])[-1]
             if re.search(rf"\b(?:{_PET_WORDS_EN})s?\b", clause, re.I):
                 continue  # "Our cat Luna just turned 3": the pet's age
             if n is None or not 0 < n < 120:
                 continue
             who = (m.groupdict().get("who") or "").lower()
-            if n < 10 and not (m.group("n") or m.group("n2")).isdigit() and not who.startswith(("my", "mom", "dad")):
+            if (
+                n < 10
+                and not (m.group("n") or m.group("n2") or "").isdigit()
+                and not who.startswith(("my", "mom", "dad"))
+            ):
                 continue  # "I'm one of them": a small number word is an age only for a child named
             rel = relative_before(text, m.end(), "en") if who.startswith(("my", "mom", "dad")) else None
-            out.append((m.start(), _fact("age", str(n), rel)))
+            out.append((m.start("n3") if m.groupdict().get("n3") else m.start(), _fact("age", str(n), rel)))
     return out
 
 
@@ -166,12 +178,12 @@ def _strip_zh(value: str) -> str:
     return re.sub(r"(?:就行|就好)$", "", value).strip(" ，。,.!！?？的了吧呀啊哦呢")
 
 
-_COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}"
+_COMPANY = r"[A-Z][\w&.-]*(?:'s)?(?:\s+(?:&\s+)?[A-Z][\w&.-]*(?:'s)?){0,2}"
 _EMPLOYER_ZH = re.compile(
     r"(?:在|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
 )
 _EMPLOYER_EN = re.compile(
-    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
+    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|(?:I'm|I am)\s+(?:now\s+)?(?:starting|started)\s+at|started\s+at|(?:I'm|I am)\s+at(?=\s+{_COMPANY}\s+now\b)|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
     rf"(?:I'm|I am|i'm|im|he's|she's)\s+(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}?at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|(?:the\s+)?{_COMPANY}|[a-z]{{3,}})"
 )
 _NOT_ORG = {
@@ -192,9 +204,26 @@ _NOT_ORG = {
 }
 
 
+# An organisation named by its kind after 在 or a job change ("我是一名护士，在协和医院", "跳槽去了阿里")
+_ORG_ZH = re.compile(
+    r"(?:(?<![现实存正])在|跳槽(?:去了|到了|去|到)|入职了?|加入了?)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,10}?"
+    r"(?:医院|公司|银行|集团|研究所|事务所|律所|工厂|学校|中学|小学|大学)|[\u4e00-\u9fa5A-Za-z]{2,6}(?=[，。,.!！]|$))"
+    r"(?=[，。,.!！]|$|上班|工作|做|当)"
+)
+
+
 def _employers(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     if lang != "en":
+        for m in _ORG_ZH.finditer(text):
+            v = m.group("v")
+            bare_tail = not re.search(r"(?:医院|公司|银行|集团|研究所|事务所|律所|工厂|学校|中学|小学|大学)$", v)
+            if bare_tail and not m.group(0).startswith(("跳槽", "入职", "加入")):
+                continue  # "在北京": a bare name after 在 is a place, not an employer
+            if _looks_like_place(v) or v in _NOT_ORG or re.match(r"[一某这那]|家|小|大", v):
+                continue  # "在一家游戏公司": a kind of company, no name
+            rel = relative_before(text, m.start(), "zh") or _sentence_relative(text, m.start())
+            out.append((m.start("v"), _fact("employer", v, rel)))
         for m in _EMPLOYER_ZH.finditer(text):
             v = (m.group("v") or m.group("v2") or "").lstrip("在")
             if not v or v in _NOT_ORG or v.startswith(("一家", "家", "读")) or _looks_like_place(v):
@@ -211,13 +240,14 @@ def _employers(text: str, lang: str) -> list[Found]:
             v = re.sub(r"^the\s+(?=[A-Z])", "", v)
             rel = relative_before(text, emp.start(), "en")
             out.append((emp.start("v"), _fact("employer", v, rel)))
+            # "at Shopify as a product designer": the role said after the employer is the job
+            role = re.match(
+                r",?\s+as\s+(?:a|an)\s+(?P<j>(?:[a-z]+\s+){0,2}[a-z]+)(?=[,.;!?]|$|\s+(?:and|which|in|at|for|since|now)\b)",
+                text[emp.start("v") + len(v) :],
+            )
+            if role:
+                out.append((emp.start("v") + len(v), _fact("job", role.group("j"), rel, 0.8)))
     return out
-
-
-def _looks_like_place(value: str) -> bool:
-    from parsers.lexicon import PLACES_ZH
-
-    return value in PLACES_ZH or any(value.startswith(p) and len(p) >= 2 for p in PLACES_ZH)
 
 
 _JOB_ZH = re.compile(
@@ -225,7 +255,7 @@ _JOB_ZH = re.compile(
     r"(?P<v>[\u4e00-\u9fa5A-Za-z]{1,8}?)(?:的(?=[，,。]|$|，)|(?=[，,。]|$))"
 )
 _JOB_EN = re.compile(
-    r"\b(?:I'm|I am|i'm|im|Im)\s+(?:a|an)\s+(?P<v>(?:\d+[- ]year[- ]old\s+)?(?:[a-z]+\s+){0,2}?[a-z]+?)(?=\s+(?:in|at|for|from|lol|and|who|by)\b|[,.;!?]|$)",
+    r"\b(?:I'm|I am|i'm|im|Im)\s+(?:a|an)\s+(?P<v>(?:\d+[- ]year[- ]old\s+)?(?:[a-z]+\s+){0,3}?[a-z]+?)(?=\s+(?:in|at|for|from|lol|and|who|by)\b|[,.;!?]|$)",
     re.I,
 )
 _NOT_JOB = re.compile(
@@ -242,7 +272,8 @@ def _jobs(text: str, lang: str) -> list[Found]:
             if _NOT_JOB.search(v) or (len(v) < 2 and not v.isascii()) or _looks_like_place(v) or re.search(r"\d", v):
                 continue
             if re.search(
-                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁", v
+                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁|受不了|不了|敢",
+                v,
             ):
                 continue
             clause_start = max((c.end() for c in re.finditer(r"[，。,.!！？?；;]", text[: m.start("v")])), default=0)
@@ -270,141 +301,6 @@ def _jobs(text: str, lang: str) -> list[Found]:
     return out
 
 
-_CITY_ZH = re.compile(
-    r"(?:坐标|base在|base\s?(?=[\u4e00-\u9fa5])|based in\s?(?=[\u4e00-\u9fa5])|搬到了?|搬去|住再|住在|(?<=[我俺])(?:现在|目前|一直)?住(?!在)(?=[\u4e00-\u9fa5]{2})|生活在|定居在?|(?:现在|目前)人?在|人在|(?<![现实存正])在)\s*(?P<v>(?![住在])[\u4e00-\u9fa5A-Za-z]{2,10}?)(?=[，,。了]|$|住|工作|上班|打工|做|当|教|待|生活|搞|\s|的一家|一家|定居|安家|落户|搬砖|读书|上学)"
-)
-_CITY_EN = re.compile(
-    r"(?:\b(?i:based (?:out of|in)|moved (?:back )?to|relocated to|living (?:over |out )?in|now I live in|i live in|I'm in|located in|"
-    r"(?:I've|I have|we've|we have|Ive) (?:lived|been living) in)|(?:^|,\s*|\b(?i:and)\s+)(?i:live in))\s+(?P<v>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{4,}(?=[,.;!?]|$))|"
-    r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|I'm [a-z]+,\s+an?|nurse|engineer|developer|barista|paralegal|teacher)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)|"
-    # the place first: "Austin is where I live", "Denver is home now", "I call Portland home"
-    r"^(?P<v3>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+is\s+(?i:where I (?:live|am based|'m based)|(?:my\s+)?home\b(?! to))|"
-    r"\b(?i:I call)\s+(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+home\b",
-)
-
-
-def _cities(text: str, lang: str) -> list[Found]:
-    out: list[Found] = []
-    if lang != "en":
-        for m in _CITY_ZH.finditer(text):
-            v = m.group("v")
-            if re.search(r"^(?:家|公司|这|那|一家)|[家里]$|^[上下中]$|公司", v):
-                continue  # 家里, 公司, 这边: not a place name (上海 and 中山 are)
-            if re.search(r"以前|曾经|小时候|之前", re.split(r"[，。,.!！？?]", text[: m.start()])[-1]):
-                continue  # "我以前在杭州住过": where the user lived, not where they live
-            bare = m.group(0).startswith("在") or bool(re.match(r"(?:现在|目前|一直)?住(?!在)", m.group(0)))
-            if bare and not (_looks_like_place(v) or re.search(r"[市省县]$", v)):
-                continue
-            if any(o[1][2]["value"] == v for o in out):
-                continue
-            if out and re.search(r"[区路街村镇]$", v) and not _looks_like_place(v):
-                continue  # "搬到了成都，现在住在高新区": the district of the city already named
-            out.append((m.start("v"), _fact("city", v, relative_before(text, m.start(), "zh"))))
-    if lang != "zh":
-        city = _CITY_EN.search(text)
-        group = next((g for g in ("v", "v2", "v3", "v4") if city and city.group(g)), None)
-        v = city.group(group) if city and group else None
-        if (
-            city
-            and group
-            and v
-            and v.lower() not in {"the", "a", "my", "here", "there", "town", "love", "english", "spanish"}
-        ):
-            out.append((city.start(group), _fact("city", v)))
-    return out
-
-
-_NAME = re.compile(
-    r"(?:(?<![妈爸他她们谁])叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
-    r"\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
-    r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
-)
-_NAME_NOT = {
-    "什么",
-    "谁",
-    "一名",
-    "一个",
-    "我",
-    "他",
-    "她",
-    "一下",
-    "一声",
-    "not",
-    "just",
-    "so",
-    "also",
-    "back",
-    "from",
-}
-
-
-def _names(text: str) -> list[Found]:
-    out: list[Found] = []
-    for m in _NAME.finditer(text):
-        v = m.group("v") or m.group("v2") or m.group("v3")
-        if not v or v.lower() in _NAME_NOT or (m.group("v3") and v.lower() in _JOB_WORDS):
-            continue
-        out.append((m.start(), _fact("name", v)))
-    return out
-
-
-_JOB_WORDS = {
-    "nurse",
-    "teacher",
-    "doctor",
-    "lawyer",
-    "vegan",
-    "vegetarian",
-    "allergic",
-    "diabetic",
-    "celiac",
-    "sorry",
-    "fine",
-}
-_LANG_ZH = {**{k: v for k, v in LANGUAGES.items() if not k.isascii()}, "闽南话": "Hokkien", "四川话": "Sichuanese", "上海话": "Shanghainese", "客家话": "Hakka", "广东话": "Cantonese"}  # fmt: skip
-_LANG_CUE = re.compile(r"说|讲|会|母语|native|speak|fluent|还行|流利|at home|at work", re.I)
-
-
-def _languages(text: str, lang: str) -> list[Found]:
-    if not _LANG_CUE.search(text) or re.search(r"翻译|translate|学|learn|[吗?？]", text, re.I):
-        return []
-    out: list[Found] = []
-    for word, name in _LANG_ZH.items():
-        i = text.find(word)
-        if i >= 0 and not any(f[1][2]["value"] == name for f in out):
-            out.append((i, _fact("language", name)))
-    for word, name in LANGUAGES.items():
-        if word.isascii():
-            m = re.search(rf"\b{word}\b", text, re.I)
-            if m and not any(f[1][2]["value"] == name for f in out):
-                out.append((m.start(), _fact("language", name)))
-    return out
-
-
-_HOMETOWN = re.compile(
-    r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。]|$|人)|"
-    r"\b(?i:originally from|"
-    r"grew up in(?:\s+an? (?:small |little |tiny )?(?:town|village|city)(?:\s+(?:in|called|named))?)?|"
-    r"born and raised in|I come from|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
-)
-
-
-def _hometowns(text: str, lang: str) -> list[Found]:
-    m = _HOMETOWN.search(text)
-    if not m:
-        return []
-    v = m.group("v") or m.group("v2")
-    if m.group("v") and not (
-        _looks_like_place(v)
-        or re.search(
-            r"[省市县]$|东北|湖南|湖北|山东|山西|河南|河北|广东|广西|四川|潮汕|福建|江苏|浙江|安徽|江西|云南|贵州|甘肃|新疆|西藏|内蒙|辽宁|吉林|黑龙江|海南",
-            v,
-        )
-    ):
-        return []
-    return [(m.start(), _fact("hometown", v))]
-
-
 def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
     """Every profile fact the turn states, with its position; one per (field, relative, value)."""
     found = (
@@ -421,18 +317,30 @@ def profile_facts(text: str, lang: str, now: datetime) -> list[Found]:
         + _jobs(text, lang)
         + work_facts(text, lang)
         + family_profile_facts(text, lang)
+        + clause_facts(text, lang)
     )
     seen: set[tuple[str, str, str]] = set()
     out: list[Found] = []
     for pos, match in sorted(found, key=lambda f: f[0]):
         slots = match[2]
+        if slots["field"] == "job" and re.search(r"[\u4e00-\u9fa5]{2}[的滴]$", str(slots["value"])):
+            slots["value"] = str(slots["value"])[:-1]  # "做销售滴", "做后端开发的": the job without the particle
         key = (slots["field"], str(slots.get("relative")), str(slots["value"]).lower())
         if key in seen or any(
-            str(slots["value"]) in str(o[1][2]["value"]) and o[1][2]["field"] in {slots["field"], "employer", "city"}
+            str(slots["value"]) in str(o[1][2]["value"])
+            and o[1][2]["field"] in {slots["field"], "employer", "city"}
+            and o[1][2].get("relative") == slots.get("relative")
             for o in out
             if slots["field"] in {"job", "name"}
         ):
             continue
         seen.add(key)
         out.append((pos, match))
+    if not re.search(r"\b(?:I|I'm|I've|me|Me|we|We)\b|[我俺]", text):
+        # "My husband works at Deloitte as an auditor": no clause is about the user, so a reading
+        # without the relative is the relative's fact read twice
+        told = {(o[1][2]["field"], str(o[1][2]["value"]).lower()) for o in out if o[1][2].get("relative")}
+        out = [
+            o for o in out if o[1][2].get("relative") or (o[1][2]["field"], str(o[1][2]["value"]).lower()) not in told
+        ]
     return out

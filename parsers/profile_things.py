@@ -21,7 +21,8 @@ _DEVICE = re.compile(
     r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|(?:现在|平时|一直)?用的是|用上了|我的(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
     r"(?=了|[，。,.!！?？]|$|用|看|的)|"
     r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?(?:from\s+(?:an?\s+)?[\w ]{1,20}?\s+)?(?:my\s+\w+\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>(?:[A-Z]|i[A-Z])[\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
-    r"\b(?:I'm on|I am on|I got|I bought|I'm using|now using|I use)\s+(?:an?\s+|the\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)",
+    r"\b(?:I'm on|I am on|I'm using|now using|I use|(?:(?:I|we|and|finally|just)\s+)?(?:(?:just|finally)\s+)?(?i:got|bought|picked up|ordered)|"
+    r"(?:I|we)\s+(?:now\s+)?(?:read|play|game|work)\s+on)\s+(?:an?\s+(?:new\s+)?|the\s+(?:new\s+)?|my\s+(?:new\s+)?|myself\s+an?\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)",
 )
 _BRANDS = re.compile(
     r"iPhone|iPad|Mac|Pixel|Galaxy|Kindle|Surface|ThinkPad|安卓|苹果|华为|小米|三星|OPPO|vivo|荣耀|一加|电脑|手机|平板|笔记本|Android|Samsung|OnePlus|Dell|Lenovo",

@@ -14,15 +14,23 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_request"]
+__all__ = ["STATES_EN", "is_request"]
 
 # English: the user only asks ("how do I convert", "can I take", "give me", "help me").
 _ASKING_EN = re.compile(
     r"\b(?:how\s+(?:do|can|should|would|could)\s+i|(?:can|could|should|may|do)\s+i|what\s+(?:should|can|do)\s+i|"
-    r"where\s+(?:can|should|do)\s+i|(?:give|tell|show|help|teach|send|write|find|get|make)\s+me|for\s+me|to\s+me)\b",
+    r"where\s+(?:can|should|do)\s+i|(?:give|tell|show|help|teach|send|write|find|get|make)\s+me|for\s+me|to\s+me|"
+    # the user's things as the topic of a question: "why does my sourdough come out so dense",
+    # "how much would I pay monthly on a $300k mortgage"
+    r"(?:why|how come)\s+(?:does|do|is|are|did|won't|doesn't|isn't|can't)\s+my|"
+    r"how\s+(?:much|many|long|often)\s+(?:would|will|do|should|can|could)\s+i)\b",
     re.I,
 )
-_FIRST_EN = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us)\b", re.I)
+# "-i" in "git rebase -i" is a flag, not the user
+_FIRST_EN = re.compile(r"(?<![-\w])(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us)\b", re.I)
+# The user as the subject of a statement ("I'm trying to cut sugar, what snacks ..."): the turn says
+# something about the user, so a learned "request" guess does not drop it.
+STATES_EN = re.compile(r"(?<![-\w])(?:i'm|im|i am|i've|ive|i have|i was|we're|we are|we've)\b", re.I)
 _SHAPE_EN = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you|how|what|what's|whats|which|who|whom|whose|where|when|why|"
     r"is\s+(?:it|there|this|that)|are\s+(?:there|they|these)|does|do\s+you|should|"
@@ -68,6 +76,7 @@ def is_request(text: str, lang: str) -> bool:
         if _FIRST_ZH.search(rest) or _FIRST_EN.search(_ASKING_EN.sub("", rest)):
             return False
         return bool(_QUESTION_ZH.search(text) or _TASK_ZH.search(text))
+    text = re.sub(r"`[^`]*`", "code", text)  # code in backticks is the question's material
     rest = _ASKING_EN.sub("", text)
     if _TASK_EN.search(text):
         # "Draft a thank-you note for my teacher": the user's things are the task's material

@@ -91,13 +91,16 @@ _CHAT_EN = re.compile(
     r"ty|tysm|thx|thanks+|thank\s+(?:you|u)(?:\s+so\s+much)?|much\s+appreciated|cheers|"
     r"(?:nice|lovely|great|beautiful|awful|terrible)\s+(?:weather|day)|good\s+(?:morning|night|evening|afternoon)|"
     r"have\s+a\s+(?:good|nice|great)\s+(?:one|day|night|weekend)|see\s+(?:you|ya)(?:\s+later)?|"
-    r"(?:hey|hi|hello)\s+there)"
+    r"(?:hey|hi|hello)\s+there|happy\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|holidays|"
+    r"new\s+year|thanksgiving|easter|diwali|new\s+year's))"
     r"(?:[\s,]+(?:today|tonight|this\s+morning|huh|lol|haha|man|dude|buddy|friend|again|mate|there|for\s+that|"
-    r"so\s+much|a\s+lot|isn'?t\s+it))*\W*$",
+    # gratitude that judges no answer: "Thanks so much, you're a lifesaver", "thx, appreciate it"
+    r"so\s+much|a\s+lot|isn'?t\s+it|(?:you(?:'re|\s+are)\s+)?(?:a\s+)?(?:life\s?saver|star|legend|the\s+best|awesome)|"
+    r"(?:i\s+)?appreciate\s+it|everyone|all|y'?all))*\W*$",
     re.I,
 )
 _CHAT_ZH = re.compile(
-    r"^(?:(?:辛苦(?:了|啦)|在不在|在吗|你好呀?|早(?:上好|安)?|晚上好|中午好|下午好|晚安|周末愉快|谢谢(?:你|啦|了)?|多谢|"
+    r"^(?:(?:辛苦(?:了|啦)|在不在|在吗|你好呀?|早(?:上好|安)?|晚上好|中午好|下午好|晚安|周末愉快|谢谢(?:你|啦|了)?|多谢|帮(?:了我|了)?大忙(?:了)?|"
     r"今天天气(?:真|很|挺|好)?(?:不错|好|热|冷|差)|天气(?:真|很|挺)?(?:不错|好)|哈+|嘿嘿|嗯+|好嘞|好哒|么么哒)"
     r"[啊呀啦哈哦吧嘛～~！!，,。.？?\s]*)+$"
 )

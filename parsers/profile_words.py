@@ -1,0 +1,79 @@
+"""The user's name and the languages they speak, zh and en; split from parsers/profile_rules.py
+(same rules). Values are the text's own words; a language is normalised to its English name."""
+
+from __future__ import annotations
+
+import re
+
+from parsers.lexicon import LANGUAGES
+from parsers.profile_base import Found
+from parsers.profile_base import fact as _fact
+
+__all__ = ["languages", "names"]
+
+
+_NAME = re.compile(
+    r"(?:(?<![妈爸他她们谁])叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
+    r"\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
+    r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
+)
+_NAME_NOT = {
+    "什么",
+    "谁",
+    "一名",
+    "一个",
+    "我",
+    "他",
+    "她",
+    "一下",
+    "一声",
+    "not",
+    "just",
+    "so",
+    "also",
+    "back",
+    "from",
+}
+
+
+def names(text: str) -> list[Found]:
+    out: list[Found] = []
+    for m in _NAME.finditer(text):
+        v = m.group("v") or m.group("v2") or m.group("v3")
+        if not v or v.lower() in _NAME_NOT or (m.group("v3") and v.lower() in _JOB_WORDS):
+            continue
+        out.append((m.start(), _fact("name", v)))
+    return out
+
+
+_JOB_WORDS = {
+    "nurse",
+    "teacher",
+    "doctor",
+    "lawyer",
+    "vegan",
+    "vegetarian",
+    "allergic",
+    "diabetic",
+    "celiac",
+    "sorry",
+    "fine",
+}
+_LANG_ZH = {**{k: v for k, v in LANGUAGES.items() if not k.isascii()}, "闽南话": "Hokkien", "四川话": "Sichuanese", "上海话": "Shanghainese", "客家话": "Hakka", "广东话": "Cantonese"}  # fmt: skip
+_LANG_CUE = re.compile(r"说|讲|会|母语|native|speak|fluent|还行|流利|at home|at work", re.I)
+
+
+def languages(text: str, lang: str) -> list[Found]:
+    if not _LANG_CUE.search(text) or re.search(r"翻译|translate|学|learn|[吗?？]", text, re.I):
+        return []
+    out: list[Found] = []
+    for word, name in _LANG_ZH.items():
+        i = text.find(word)
+        if i >= 0 and not any(f[1][2]["value"] == name for f in out):
+            out.append((i, _fact("language", name)))
+    for word, name in LANGUAGES.items():
+        if word.isascii():
+            m = re.search(rf"\b{word}\b", text, re.I)
+            if m and not any(f[1][2]["value"] == name for f in out):
+                out.append((m.start(), _fact("language", name)))
+    return out

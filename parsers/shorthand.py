@@ -1,0 +1,165 @@
+"""English texting shorthand and misspelt key words, read as the words they stand for.
+
+Writers type "im a nurse", "my gf", "my daugter is 6", "she's alergic to eggs": the extractors are
+written for the spelt-out words, so an English turn is read through this normalisation first. Only
+words that are never a slot value themselves are rewritten (pronoun contractions, relatives,
+"allergic"), so a value copied from the normalised text is still a value of the original text.
+Misspellings are recognised by edit distance to a short list of key words, not listed one by one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["normalise", "original"]
+
+# Shorthand whose spelt-out form the extractors read; whole words, case-insensitive.
+_SHORTHAND = {
+    "im": "I'm",
+    "i'm": "I'm",
+    "ive": "I've",
+    "ill": None,  # "ill" is a word (sick): never rewritten
+    "id": None,
+    "ur": "your",
+    "hes": "he's",
+    "shes": "she's",
+    "dont": "don't",
+    "didnt": "didn't",
+    "doesnt": "doesn't",
+    "isnt": "isn't",
+    "wasnt": "wasn't",
+    "cant": "can't",
+    "thats": "that's",
+    "whats": "what's",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "bday": "birthday",
+    "b-day": "birthday",
+    "hubs": "husband",
+    "hubby": "husband",
+    "wifey": "wife",
+    "fam": "family",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "tmw": "tomorrow",
+    "2moro": "tomorrow",
+    "tonite": "tonight",
+    "yrs": "years",
+    "yo": None,
+    "bc": "because",
+    "cuz": "because",
+}
+# Key words a misspelling is read as (one edit away, two for long words; same first letter).
+_KEYS = (
+    "daughter",
+    "daughters",
+    "husband",
+    "grandma",
+    "grandpa",
+    "grandmother",
+    "grandfather",
+    "mother",
+    "father",
+    "brother",
+    "sister",
+    "allergic",
+    "allergy",
+    "allergies",
+    "birthday",
+    "vegetarian",
+    "remind",
+    "tomorrow",
+    "morning",
+    "afternoon",
+    "evening",
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z/'-]*")
+# Real words one edit from a key word: never rewritten.
+_REAL = {
+    "smother", "bother", "other", "gather", "rather", "lather", "farther", "sitter", "brothel", "rewind",
+    "remand", "allergen", "allergens", "morning", "mourning", "evenings", "mornings",
+}  # fmt: skip
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one), cut off above `limit`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+@lru_cache(maxsize=4096)
+def _spelt(word: str) -> str | None:
+    low = word.lower()
+    if low in _SHORTHAND:
+        return _SHORTHAND[low]
+    if len(low) < 5 or low in _KEYS or low in _REAL or low.rstrip("s") in _KEYS:
+        return None  # too short to tell, a key word, a real word near one, or a key word's plural
+    for key in _KEYS:
+        if key[0] == low[0] and _distance(low, key, 2 if len(key) >= 8 else 1) <= (2 if len(key) >= 8 else 1):
+            return key
+    return None
+
+
+def normalise(text: str) -> str:
+    """The turn with shorthand and misspelt key words spelt out; other words untouched."""
+    return _rewrites(text)[0]
+
+
+def _rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """The normalised text and each rewritten word's (new start, new end, old start, old end)."""
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text) or not re.search(r"[A-Za-z]", text):
+        return text, []
+    parts: list[str] = []
+    spans: list[tuple[int, int, int, int]] = []
+    last, size = 0, 0
+    for m in _WORD.finditer(text):
+        spelt = _spelt(m.group(0))
+        if spelt is None:
+            continue
+        parts.append(text[last : m.start()])
+        size += m.start() - last
+        spans.append((size, size + len(spelt), m.start(), m.end()))
+        parts.append(spelt)
+        size += len(spelt)
+        last = m.end()
+    parts.append(text[last:])
+    return "".join(parts), spans
+
+
+def original(said: str, value: str) -> str:
+    """A free-text value read from the normalised turn, as the user wrote it ("remnd me to ..."
+    stays the user's words in a task); a value the normalisation did not touch comes back as is."""
+    if value in said:
+        return value
+    norm, spans = _rewrites(said)
+    at = norm.find(value)
+    if at < 0 or not spans:
+        return value
+
+    def back(pos: int, end: bool) -> int:
+        shift = 0
+        for new_start, new_end, old_start, old_end in spans:
+            if pos <= new_start:
+                break
+            if pos < new_end:
+                return old_end if end else old_start  # inside a rewritten word: the whole word
+            shift = old_end - new_end
+        return pos + shift
+
+    return said[back(at, False) : back(at + len(value), True)]
