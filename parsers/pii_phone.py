@@ -223,9 +223,12 @@ def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[t
         possible = valid or phonenumbers.is_possible_number(number)
         # A valid number of a country the sentence names, with a phone word or in its groups
         # ("the Hamburg shop at 040 1234567", "Kowloon: 2345 6789"); a plain run needs the word.
-        grouped = bool(_GROUPED.search(national)) and not reads_as_count(text, start, end)
-        placed = named and valid and (bool(cue) or grouped)
-        if (cue == "word" and possible) or (cue in ("chained", "saved") and valid) or shaped or placed:
+        # Weak cues (a listed phone, whom a number is saved for, a place) give way to a count or an
+        # amount: "Ring the Pune hotel on Friday, we paid 9810012345 so far".
+        counted = reads_as_count(text, start, end)
+        weak = cue in ("chained", "saved") and valid and not counted
+        placed = named and valid and (bool(cue) or bool(_GROUPED.search(national))) and not counted
+        if (cue == "word" and possible) or weak or shaped or placed:
             if not not_personal(text, start):
                 seen.add(span)
                 yield span
