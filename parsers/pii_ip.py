@@ -138,7 +138,7 @@ def _netmask(value: str) -> bool:
 
 
 def _ipv6(value: str) -> bool:
-    if value.count(":") < 2 or not re.search(r"[0-9A-Fa-f]", value):
+    if value.count(":") < 2 or not re.search(r"[0-9]", value):  # "a::b" (C++ scope), "::" are no address
         return False
     if re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", value):  # a clock time, never an address
         return False

@@ -171,7 +171,7 @@ _COUNT_BEFORE = re.compile(
 _COUNT_AFTER = re.compile(
     r"^\s*(?:(?:in\s+)?(?:old\s+)?(?:francs?|marks?|lire|pesetas?|crowns?|kron[aeor]+|z[lł]oty|rupees?|dollars?|"
     r"euros?|yen|won|baht|ringgit|residents|inhabitants|people|visitors|tourists|tonnes|tons|units|copies)\b|"
-    r"万|亿|元|人|欧元|美元|日元|港币|卢比)",
+    r"万|亿|元|人|欧元|美元|日元|港币|卢比|号(?!码)|室|次|期)",
     re.I,
 )
 
