@@ -93,7 +93,8 @@ def ip_spans(text: str) -> Iterator[tuple[int, int]]:
     for m in _IPV6.finditer(text):
         if _ipv6(m.group()):
             yield m.span()
-    for m in _IPV6_LABELLED.finditer(text):  # "IPv6:2408:8207:2470::2", "inet6:fe80::1"
+    labelled = _IPV6_LABELLED.finditer(text) if text.count(":") >= 3 else ()  # a label's colon + two
+    for m in labelled:  # "IPv6:2408:8207:2470::2", "inet6:fe80::1"
         if _ipv6(m.group("address")) and not _ipv6(m.group("label") + ":" + m.group("address")):
             yield m.span("address")
 
