@@ -56,7 +56,8 @@ _AREA_CODE = re.compile(r"\barea\s+code\b", re.I)
 # ISO dates have a phone's digit count: "2024-07-01" after "the call is".
 _ISO_DATE = re.compile(r"(?:19|20)\d{2}[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])")
 _INTL = re.compile(
-    r"(?<![0-9A-Za-z+])(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
+    r"(?<![0-9A-Za-z+(])(?:\((?:\+|00)[1-9]\d{0,2}\)|(?:\+|00)[1-9]\d{0,2})"  # "(+44) 20 ...": a code in brackets
+    r"[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
 )
 # A Chinese, Hong Kong, Macau or Taiwan country code written without "+" / "00", then the national
 # number in groups: "86-10-65123456", "852 2345 6789".
@@ -120,7 +121,7 @@ def _phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterato
         if valid_phone(m.group(), "CN") and cued and not refused(text, m.start()):
             yield m.span()
     for m in _INTL.finditer(text):
-        if _plausible(re.sub(r"^00", "+", m.group()), "ZZ", text, m.start()) and not refused(text, m.start()):
+        if _plausible(_with_plus(m.group()), "ZZ", text, m.start()) and not refused(text, m.start()):
             yield m.start(), _extension_end(text, m.end())
     for m in _BARE_CC.finditer(text):
         if valid_phone("+" + m.group(), "ZZ") and not refused(text, m.start()):
@@ -153,7 +154,7 @@ def e164(value: str, region: str | None = None) -> str | None:
     +44 for a GB tenant), else read in the region its shape points to (Chinese mobiles and
     0-prefixed numbers as CN, the way our zh users write them; a North-American 10-digit shape as
     US), else the first region whose plan accepts it."""
-    value = _EXTENSION_TAIL.sub("", value.strip())
+    value = _with_plus(_EXTENSION_TAIL.sub("", value.strip()))
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         regions: tuple[str, ...] = ("ZZ",)
@@ -169,6 +170,15 @@ def e164(value: str, region: str | None = None) -> str | None:
         if number is not None:
             return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
     return None
+
+
+def _with_plus(value: str) -> str:
+    """ "0044 20 ..." and "(+44) 20 ..." as "+44 20 ...", the spelling `phonenumbers` parses."""
+    return (
+        re.sub(r"^\(?(?:\+|00)([1-9]\d{0,2})\)?", r"+\1", value)
+        if value.startswith(("+", "00", "(+", "(00"))
+        else value
+    )
 
 
 def _extension_end(text: str, end: int) -> int:

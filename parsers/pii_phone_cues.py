@@ -21,7 +21,7 @@ PHONE_CUE = re.compile(
     r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|打不通|打不进|没人接|回拨|传真|总机|"
     r"\b(?:tel|phone[sd]?|phoning|call(?:ed|ing|s)?|ring(?:ing|s)?|dial(?:l?ed|l?ing|s)?|mobile|cell(?:phone)?|"
     r"landline|fax(?:ed|ing|es)?|whatsapp(?:ed|ing)?|signal|text(?:ed|ing|s)?|sms|hotline|helpline|reach|"
-    r"contact|ext|toll-?free|freephone|business\s+card|vcard|(?:answers|reachable|picks\s+up)\s+(?:on|at)|"
+    r"contact|ext|toll-?free|freephone|business\s+card|vcard|(?:answers|reachable|picks\s+up)\s+(?:on|at)|(?:otp|verification\s+code|sms\s+code)\s+to|"
     r"(?:ping|buzz|message|msg)\s+(?:me|us|him|her))\b"
     # "number" alone names anything (an order, an account): only a person's number is a phone cue.
     r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?(?:number\b|#)|'s\s+(?:new\s+)?(?:number\b|#)|\bnumber'?s\b"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from parsers.pii import detect
+from parsers.pii import detect, normalise
 from parsers.pii_region import named_regions, reads_as_count
 
 
@@ -115,6 +115,11 @@ CODE_AND_NOUN_PHONES = [
     ("zh", "那个员工号码 13812345678 打不通", ["13812345678"]),
     # a phone word after the number still counts
     ("en", "98765 43210 is my Indian mobile.", ["98765 43210"]),
+    # a country code in brackets
+    ("en", "(+44) 20 7946 0321 is the London desk", ["(+44) 20 7946 0321"]),
+    ("zh", "香港办公室 (+852) 2345 6789，工作日有人", ["(+852) 2345 6789"]),
+    # a one-time code is sent to a phone
+    ("en", "Send the OTP to 9810012345 and read it back.", ["9810012345"]),
 ]
 
 CODE_AND_NOUN_LOOK_ALIKES = [
@@ -134,6 +139,13 @@ def test_bare_country_codes_and_nouns_ending_in_hao(lang: str, text: str, values
 @pytest.mark.parametrize(("lang", "text"), CODE_AND_NOUN_LOOK_ALIKES)
 def test_ids_and_scores_stay_clean(lang: str, text: str) -> None:
     assert _found(text, "PHONE") == [], lang
+
+
+def test_a_bracketed_country_code_hashes_like_the_plain_one() -> None:
+    (bracketed,) = detect("(+44) 20 7946 0321 is the London desk")
+    (plain,) = detect("call +44 20 7946 0321")
+    (zeros,) = detect("ring (0044) 20 7946 0321")
+    assert normalise(bracketed) == normalise(plain) == normalise(zeros) == "+442079460321"
 
 
 IPS = [
