@@ -18,7 +18,7 @@ __all__ = ["ip_spans"]
 _VERSION_CUE = re.compile(
     r"(?:版本号?|升级|更新|升到|固件|补丁|驱动|内核|系统|章节|条款|附录|文档|第|§|"
     # a figure or a table of a document, not a routing / ARP / address table: "表 11.2.3.4", "Table 10.4.2.1"
-    r"(?<!路由)(?<!地址)(?<!转发)(?<!映射)(?<![Aa][Rr][Pp])(?<!列)[图表]|(?-i:\bTable|\bTab\.)|"
+    r"(?<!路由)(?<!地址)(?<!转发)(?<!映射)(?<![Aa][Rr][Pp])(?<!列)(?<!osts)(?<!IP)(?<!ip)[图表]|(?-i:\bTable|\bTab\.)|"
     r"\b(?:version|ver\.?|release|build|firmware|patch(?:ed)?|hotfix|driver|kernel|section|sec\.|"
     # a part of a document: "doc 12.4.2.7", "clause 3.1.4.2", "Appendix 10.2.1.4"
     r"docs?|document|chapter|ch\.|clause|article|art\.|para(?:graph)?|appendix|annex|figure|fig\.|item|rule|step|"

@@ -156,6 +156,7 @@ IPS = [
     # tables that hold addresses keep them
     ("zh", "路由表 10.0.0.1 这一条要删", ["10.0.0.1"]),
     ("zh", "ARP表 192.168.1.5 对应的MAC不对", ["192.168.1.5"]),
+    ("zh", "hosts表 10.0.0.5 要改成新的", ["10.0.0.5"]),
     ("en", "check the routing table 10.0.0.1 entry", ["10.0.0.1"]),
     ("en", "the ARP table 192.168.1.5 row is stale", ["192.168.1.5"]),
 ]
