@@ -16,10 +16,14 @@ __all__ = ["ip_spans"]
 
 # A version word right before the quad: "patch 1.38.2.12", "updated to 4.12.0.201", "驱动 31.0.15.5222".
 _VERSION_CUE = re.compile(
-    r"(?:版本号?|升级|更新|升到|固件|补丁|驱动|内核|系统|章节|条款|第|§|"
+    r"(?:版本号?|升级|更新|升到|固件|补丁|驱动|内核|系统|章节|条款|附录|文档|第|§|"
+    # a figure or a table of a document, not a routing / ARP / address table: "表 11.2.3.4", "Table 10.4.2.1"
+    r"(?<!路由)(?<!地址)(?<!转发)(?<!映射)(?<![Aa][Rr][Pp])(?<!列)(?<!osts)(?<!IP)(?<!ip)[图表]|(?-i:\bTable|\bTab\.)|"
     r"\b(?:version|ver\.?|release|build|firmware|patch(?:ed)?|hotfix|driver|kernel|section|sec\.|"
+    # a part of a document: "doc 12.4.2.7", "clause 3.1.4.2", "Appendix 10.2.1.4"
+    r"docs?|document|chapter|ch\.|clause|article|art\.|para(?:graph)?|appendix|annex|figure|fig\.|item|rule|step|"
     r"(?:update|upgrade)[ds]?(?:\s+(?:it\s+)?to)?))"
-    r"(?:到了?|至|是|为|成)?\s*[:：]?\s*(?:(?<![A-Za-z])v)?$|(?<![A-Za-z])v$",
+    r"(?:\s*(?:number|no\.?|#|号))?(?:到了?|至|是|为|成)?\s*[:：]?\s*(?:(?<![A-Za-z])v)?$|(?<![A-Za-z])v$",
     re.I,
 )
 _IP_CUE = re.compile(
@@ -55,6 +59,13 @@ _IP_NEXT = re.compile(
 _NOT_IP_CUE = re.compile(r"(?:日期|时间戳|\b(?:date[ds]?|dated|timestamp|oid|mib)\b)", re.I)
 # "3.2.1.15 版本", "1.2.3.4 release": a version named right after the number.
 _VERSION_NEXT = re.compile(r"\s*(?:版本|版|\b(?:version|release|build|update)\b)", re.I)
+# "12.4.2.7 of the handbook", "3.2.1.4 条": a numbered part of a document, named right after it.
+_PART_OF = re.compile(
+    r"\s+of\s+(?:the|this|that|our|your|its)\s+(?:[\w-]+\s+){0,2}(?:handbook|manual|spec(?:ification)?s?|guide|"
+    r"guidelines|contract|lease|agreement|standard|rfc|book|textbook|rulebook|report|thesis|paper|regulations?|act)\b"
+    r"|\s*(?:条|节|章|款)(?!件|点|目)",
+    re.I,
+)
 # Structure that only addresses have: a port or prefix length after, a scheme or user@ before.
 _IP_AFTER = re.compile(r"^(?::\d{1,5}\b|/(?:[12]?\d|3[0-2])\b)")
 _IP_BEFORE = re.compile(r"(?:://|@|\[)$")
@@ -66,6 +77,13 @@ _IPV4 = re.compile(
 )
 _IPV6 = re.compile(r"(?<![0-9A-Za-z:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%\w+)?(?![0-9A-Za-z:])")
 
+# A label glued to the address by a colon ("IPv6：2408:..." after full-width folding): the label's
+# letters are outside hex, so the address starts after its colon.
+_IPV6_LABELLED = re.compile(
+    r"(?<![0-9A-Za-z:])(?P<label>[A-Za-z]*[G-Zg-z][A-Za-z0-9]*):"
+    r"(?P<address>(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%\w+)?)(?![0-9A-Za-z:])"
+)
+
 
 def ip_spans(text: str) -> Iterator[tuple[int, int]]:
     """(start, end) of each IPv4 / IPv6 address in `text`."""
@@ -75,6 +93,10 @@ def ip_spans(text: str) -> Iterator[tuple[int, int]]:
     for m in _IPV6.finditer(text):
         if _ipv6(m.group()):
             yield m.span()
+    labelled = _IPV6_LABELLED.finditer(text) if text.count(":") >= 3 else ()  # a label's colon + two
+    for m in labelled:  # "IPv6:2408:8207:2470::2", "inet6:fe80::1"
+        if _ipv6(m.group("address")) and not _ipv6(m.group("label") + ":" + m.group("address")):
+            yield m.span("address")
 
 
 def _after(text: str, start: int, cue: re.Pattern[str], window: int = 20) -> bool:
@@ -89,7 +111,9 @@ def _is_ipv4(text: str, m: re.Match[str]) -> bool:
     value, before = m.group(), text[max(0, m.start() - 24) : m.start()]
     if _IP_AFTER.match(text[m.end() : m.end() + 6]) or _IP_BEFORE.search(before):
         return True
-    if _after(text, m.start(), _VERSION_CUE, 12) or _VERSION_NEXT.match(text, m.end()) or _netmask(value):
+    if _after(text, m.start(), _VERSION_CUE, 20) or _VERSION_NEXT.match(text, m.end()) or _netmask(value):
+        return False
+    if _PART_OF.match(text, m.end()) and not _after(text, m.start(), _IP_CUE, 24):
         return False
     if _PRODUCT.search(text[max(0, m.start() - 16) : m.start()]) and not _PRIVATE.match(value):
         return False  # "Node 18.19.0.1"; "node 10.0.0.5" (a cluster node, private range) stays an address
@@ -115,7 +139,7 @@ def _netmask(value: str) -> bool:
 
 
 def _ipv6(value: str) -> bool:
-    if value.count(":") < 2 or not re.search(r"[0-9A-Fa-f]", value):
+    if value.count(":") < 2 or not re.search(r"[0-9]", value):  # "a::b" (C++ scope), "::" are no address
         return False
     if re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", value):  # a clock time, never an address
         return False

@@ -6,12 +6,17 @@ country code ("+1 415 555 0132", "0044 20 7946 0958") are taken when `phonenumbe
 is valid, and North-American "(415) 555-0132" / "415-555-0132" / "415.555.0132" by its shape.
 
 Everything else is national numbering of the regions our English users write from (US/CA, GB, AU,
-IN, SG, HK): `phonenumbers.PhoneNumberMatcher` finds the candidates per region (it already skips
-dates, times and slash-separated numbers), and a candidate is a phone only with evidence beyond
-its digits, because a bare 10-digit string is as often an order number, an amount or a ZIP+4:
-- a phone word shortly before it ("call me on", "my cell is", "text", "WhatsApp", "电话"), or
+IN, SG, HK, IE) and of any country the sentence names ("the Hamburg shop", "法国里昂", "my Dutch
+number": parsers/pii_region.py): `phonenumbers.PhoneNumberMatcher` finds the candidates per region
+(it already skips dates, times and slash-separated numbers), and a candidate is a phone only with
+evidence beyond its digits, because a bare 10-digit string is as often an order number, an amount
+or a ZIP+4 (the words are read in parsers/pii_phone_cues.py):
+- a phone word shortly before it ("call me on", "my cell is", "text", "WhatsApp", "电话"), or a phone
+  verb and whom it reaches ("Text my brother in Delhi on ..."), for valid numbers, or
 - a national trunk prefix and grouping (`020 7946 0321`, `0412 345 678`, `(02) 9876 5432`): a
-  written-out phone shape that amounts and serial numbers do not have.
+  written-out phone shape that amounts and serial numbers do not have, or
+- a country named nearby whose plan calls the number valid, written in groups ("Kowloon: 2345
+  6789", "Warsaw ... 22 123 45 67"), unless it reads as a count, an amount or years.
 A number the numbering plan calls merely possible (a UK drama range such as 07700 900456, a new
 block the metadata does not know yet) counts only after a phone word. Numbers after an order /
 tracking / reference word, with a currency or unit beside them, or inside a longer token are never
@@ -25,40 +30,11 @@ from collections.abc import Callable, Iterator
 
 import phonenumbers
 
+from parsers.pii_phone_cues import contact_line, cue, cue_around, named_otherwise
+from parsers.pii_region import named_regions, reads_as_count
+
 __all__ = ["contact_line", "e164", "phone_spans", "valid_phone"]
 
-_PHONE_CUE = re.compile(
-    r"(?:电话|手机|座机|致电|打给|拨打|联系方式|热线|来电|回电|短信|微信|打不通|打不进|没人接|回拨|传真|总机|"
-    r"\b(?:tel|phone[sd]?|call(?:ed|ing)?|ring|dial|mobile|cell(?:phone)?|landline|fax|whatsapp|signal|"
-    r"text(?:ed)?|sms|hotline|helpline|reach|contact|ext|toll-?free|freephone|business\s+card|vcard|"
-    r"(?:ping|buzz|message|msg)\s+(?:me|us|him|her))\b"
-    # "number" alone names anything (an order, an account): only a person's number is a phone cue.
-    r"|\b(?:my|his|her|their|your|our)\s+(?:new\s+|old\s+)?(?:number\b|#)|'s\s+(?:new\s+)?(?:number\b|#)|\bnumber'?s\b"
-    # "my SG number", "my Hong Kong number", "her brother's Indian number": a place or kind named in between
-    r"|(?:\b(?:my|his|her|their|your|our)|'s)\s+(?:(?!(?:pin|vat|tin|ni|nhs|ssn|sin|ein|pan|iban|pps|id|tax|social|"
-    r"insurance|national|medicare|aadhaar|lucky|favou?rite|lottery|jersey|seat|room|table|roll|bank|credit|debit)\b)"
-    r"(?-i:[A-Z][A-Za-z]*)\s+){1,2}number\b"
-    r"|(?:\b(?:my|his|her|their|your|our)|'s)\s+(?:local|personal|private|direct|work|home|office|backup|other)\s+number\b)",
-    re.I,
-)
-# "order number is 4155550132", "account no. 0207946099", "会员号码 4155550132": a number named as
-# something else is not a phone, even with a phone word further back.
-_OTHER_NUMBER = re.compile(
-    r"\b(?:order|tracking|invoice|confirmation|account|acct|case|reference|ref|booking|flight|member(?:ship)?|"
-    r"policy|customer|claim|ticket|serial|routing|sort|employee|student|passport|licen[cs]e|registration|vin|"
-    r"parcel|shipment|transaction|receipt|bill|loyalty|reservation|pnr|model|part|item|sku|lot|batch)\b"
-    r"(?:\s*(?:number|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号|工号|编号|单号|订单|快递(?!员|小哥|师傅)|运单|票号|保单|客户号|"
-    r"证件号|车牌|流水号|批号|型号",
-    re.I,
-)
-# "call my order line on ...", "the booking desk on ...", "客服热线": the noun names who answers, not
-# the number; a number after it is a phone. "order number 4155550132" keeps the guard.
-_CONTACT_HEAD = re.compile(
-    r"^\s*(?:(?:status|enquiry|inquiry|support|help|service)\s+)?(?:line|desk|team|department|dept|office|support|"
-    r"services?|cent(?:re|er)|helpdesk|enquiries|inquiries|hotline|helpline|manager|agent|rep|representative)\b"
-    r"|^\s*(?:客服|热线|专线|服务台|服务中心|售后|前台)",
-    re.I,
-)
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])")
 _CN_LANDLINE = re.compile(
     r"(?<![0-9A-Za-z])(?:\(0\d{2,3}\)\s?|0\d{2,3}[ -])(?:\d{7,8}|\d{3,4}[ -]\d{4})(?![0-9A-Za-z])"
@@ -74,38 +50,23 @@ _CN_SERVICE_GROUPED = re.compile(r"[48]00[ -]\d{3}[ -]\d{4}|[48]00\d[ -]\d{3}[ -
 _TOLL_FREE = re.compile(
     r"(?<![0-9A-Za-z+\-.])(?:1[-. ]?)?8(?:00|33|44|55|66|77|88)[-. ]?\d{3}[-. ]?\d{4}(?![0-9A-Za-z]|[-.]\d)"
 )
-# A phone word just after the number: "98765 43210 as my Indian mobile", "... - that's my cell".
-_CUE_AFTER = re.compile(
-    r"^[\s,.;:)\-–—]{0,4}(?:(?:is|was|as|for|that'?s|it'?s|which\s+is)\s+)?(?:my|his|her|their|our|your)\s+"
-    r"(?:[A-Za-z]+\s+){0,2}(?:number|mobile|cell|phone|landline|whatsapp|hotline)\b"
-    r"|^\s*[,，]?\s*(?:是|为)?(?:我|他|她|我们)的?(?:手机|电话|座机|号码|新号|微信)",
-    re.I,
-)
-# A label right before the number on a form or a card: "Home: 617 ...", "put work 646 ... and home 718 ...".
-_LABEL_BEFORE = re.compile(
-    r"\b(?:(?:home|work|cell|mob|landline|direct|after[- ]hours)\s*[:.\-]?|office\s*:)\s*$", re.I
-)
-# Whom people save a number for, or saving it: "write down the plumber before I forget: 7735550163".
-# A weaker cue (48 characters back) that the caller accepts for valid numbers only.
-_SAVE_CUE = re.compile(
-    r"\b(?:(?:write|jot|note|put|take)\s+(?:it\s+|this\s+)?down|save|plumber|electrician|locksmith|landlord|landlady|"
-    r"babysitter|nanny|dentist|mechanic|contractor|handyman|cleaner|tutor|realtor|caterer|florist|vet|neighbou?r|"
-    r"b&b|guesthouse|hostel|hotel|restaurant|pharmacy|clinic|surgery|taxi|cab)\b",
-    re.I,
-)
 # A 7-digit local number ("555-0148") with a phone word before it or an area code named nearby.
 _LOCAL = re.compile(r"(?<![0-9A-Za-z+\-.(/])[2-9]\d{2}-\d{4}(?![0-9A-Za-z]|[-.]\d)")
 _AREA_CODE = re.compile(r"\barea\s+code\b", re.I)
 # ISO dates have a phone's digit count: "2024-07-01" after "the call is".
 _ISO_DATE = re.compile(r"(?:19|20)\d{2}[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])")
-# A second number joined to a phone by "or" / "and" / a comma: "Tom at 415 555 0198 or Jess at 415 555 0121".
-_CHAINED = re.compile(r"\d[\d ().\-]{6,}\d\s*(?:,|;|/|\bor\b|\band\b|或者?|和|、|，)[^\d\n]{0,24}$", re.I)
 _INTL = re.compile(
-    r"(?<![0-9A-Za-z+])(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
+    r"(?<![0-9A-Za-z+(])(?:\((?:\+|00)[1-9]\d{0,2}\)|(?:\+|00)[1-9]\d{0,2})"  # "(+44) 20 ...": a code in brackets
+    r"[ .\-]?(?:\(\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}(?![0-9A-Za-z])"
 )
+# A Chinese, Hong Kong, Macau or Taiwan country code written without "+" / "00", then the national
+# number in groups: "86-10-65123456", "852 2345 6789".
+_BARE_CC = re.compile(r"(?<![0-9A-Za-z+\-.])(?:86|852|853|886)[ -]\d{1,4}(?:[ -]\d{2,8}){1,3}(?![0-9A-Za-z]|[-.]\d)")
 # North-American style without a country code: "(415) 555-0132", "(415) 555 0132", "415-555-0132", "415.555.0132".
 _NANP = re.compile(r"(?<![0-9A-Za-z+])(?:1[-. ])?(?:\(\d{3}\)\s?\d{3}[-. ]|\d{3}[-.]\d{3}[-.])\d{4}(?![0-9A-Za-z])")
 _REGIONS = ("US", "GB", "AU", "IN", "SG", "HK", "IE")
+# Digits, a separator, digits: a number written in groups, not one plain run.
+_GROUPED = re.compile(r"\d[ \t().\-/]+\d")
 # An extension written after a number ("ext. 12", "extension 204", "x204", "#12") is not part of
 # its digits (validity, hashing); a worded one is part of the redacted span (`_extension_end`).
 _EXTENSION_TAIL = re.compile(r"\s*(?:ext\.?|extension|x|#)\s*\d{1,6}$", re.I)
@@ -142,26 +103,29 @@ def phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator
 def _phone_spans(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
 
     def refused(text: str, start: int) -> bool:
-        return not_personal(text, start) or _named_otherwise(text, start)
+        return not_personal(text, start) or named_otherwise(text, start)
 
     for m in _CN_MOBILE.finditer(text):
         if valid_phone(m.group(), "CN") and not refused(text, m.start()):
             yield m.span()
     for m in _CN_LANDLINE.finditer(text):
         plain = m.group()[0] == "0" and m.group().isdigit()  # 0 + 9-11 digits, no separator
-        if plain and not _cue(text, m.start(), 16):
+        if plain and not cue(text, m.start(), 16):
             continue
         number = m.group()
         valid = valid_phone(number, "CN") or (not plain and valid_phone(re.sub(r"[ -]\d{1,5}$", "", number), "CN"))
         if valid and not refused(text, m.start()):
             yield m.span()
     for m in _CN_SERVICE.finditer(text):
-        cued = _cue(text, m.start(), 16) or _CN_SERVICE_GROUPED.fullmatch(m.group())
+        cued = cue(text, m.start(), 16) or _CN_SERVICE_GROUPED.fullmatch(m.group())
         if valid_phone(m.group(), "CN") and cued and not refused(text, m.start()):
             yield m.span()
     for m in _INTL.finditer(text):
-        if _plausible(re.sub(r"^00", "+", m.group()), "ZZ", text, m.start()) and not refused(text, m.start()):
+        if _plausible(_with_plus(m.group()), "ZZ", text, m.start()) and not refused(text, m.start()):
             yield m.start(), _extension_end(text, m.end())
+    for m in _BARE_CC.finditer(text):
+        if valid_phone("+" + m.group(), "ZZ") and not refused(text, m.start()):
+            yield m.span()
     for m in _TOLL_FREE.finditer(text):
         if m.group().isdigit() and len(m.group()) == 10 and not _toll_free_word(text, *m.span()):
             continue  # "project code 8005550199": written plain, a toll-free prefix needs a word about lines
@@ -179,7 +143,7 @@ def _local(text: str, refused: Callable[[str, int], bool]) -> Iterator[tuple[int
     word just before or an area code named nearby ("... area code 208") must say it is a line."""
     for m in _LOCAL.finditer(text):
         near = text[max(0, m.start() - 60) : m.end() + 60]
-        cued = _cue(text, m.start(), 24) or _AREA_CODE.search(near)
+        cued = cue(text, m.start(), 24) or _AREA_CODE.search(near)
         if cued and not refused(text, m.start()) and not _quantity(text, *m.span()):
             yield m.span()
 
@@ -190,7 +154,7 @@ def e164(value: str, region: str | None = None) -> str | None:
     +44 for a GB tenant), else read in the region its shape points to (Chinese mobiles and
     0-prefixed numbers as CN, the way our zh users write them; a North-American 10-digit shape as
     US), else the first region whose plan accepts it."""
-    value = _EXTENSION_TAIL.sub("", value.strip())
+    value = _with_plus(_EXTENSION_TAIL.sub("", value.strip()))
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         regions: tuple[str, ...] = ("ZZ",)
@@ -208,6 +172,15 @@ def e164(value: str, region: str | None = None) -> str | None:
     return None
 
 
+def _with_plus(value: str) -> str:
+    """ "0044 20 ..." and "(+44) 20 ..." as "+44 20 ...", the spelling `phonenumbers` parses."""
+    return (
+        re.sub(r"^\(?(?:\+|00)([1-9]\d{0,2})\)?", r"+\1", value)
+        if value.startswith(("+", "00", "(+", "(00"))
+        else value
+    )
+
+
 def _extension_end(text: str, end: int) -> int:
     """Where a number's extension ("ext. 12", "x204") ends; the number's own end without one."""
     m = _EXTENSION_AFTER.match(text, end)
@@ -219,19 +192,23 @@ def _extension_end(text: str, end: int) -> int:
 _DIGIT_RUN = re.compile(r"[(+]?\d[\d \t().\-/]{6,}\d(?:\s*,?\s*(?:ext\.?|extension|x|#)\s*\d{1,6})?", re.I)
 
 
-def _matches(text: str) -> Iterator[tuple[str, int, int, str, phonenumbers.PhoneNumber]]:
-    """(region, start, end, raw, number) of each matcher candidate, offsets in `text`."""
+def _matches(text: str) -> Iterator[tuple[str, bool, int, int, str, phonenumbers.PhoneNumber]]:
+    """(region, named, start, end, raw, number) of each matcher candidate, offsets in `text`;
+    `named` when the sentence names the region's country or a city of it (parsers/pii_region.py)."""
     for run in _DIGIT_RUN.finditer(text):
         value = run.group()
         digits = sum(ch.isdigit() for ch in value)
         if value[0] == "+" or not 8 <= digits <= 16 or _CN_MOBILE.fullmatch(value.strip()):
             continue  # country codes are _INTL's, Chinese mobiles _CN_MOBILE's; 17+ digits are no phone
-        if not value.lstrip("(").startswith("0") and not _cue_around(text, run.start(), run.end()):
-            continue  # without a phone word only a trunk-prefixed shape is taken (see _national)
-        for region in _REGIONS:
+        places = named_regions(text, run.start(), run.end())
+        grouped = bool(_GROUPED.search(value))
+        if not (value.lstrip("(").startswith("0") or (places and grouped) or cue_around(text, run.start(), run.end())):
+            continue  # without a phone word only a trunk-prefixed or a named region's grouped shape (see _national)
+        for region in (*places, *(r for r in _REGIONS if r not in places)):
             matcher = phonenumbers.PhoneNumberMatcher(run.group(), region, leniency=phonenumbers.Leniency.POSSIBLE)
             for match in matcher:
-                yield region, run.start() + match.start, run.start() + match.end, match.raw_string, match.number
+                start, end = run.start() + match.start, run.start() + match.end
+                yield region, region in places, start, end, match.raw_string, match.number
 
 
 def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[tuple[int, int]]:
@@ -239,7 +216,7 @@ def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[t
     # The matcher reads each run once per region and often finds the same span again: what does not
     # depend on the region (shape, context, cue) is read once per span; validity is per region.
     gates: dict[tuple[int, int, str], str | None] = {}
-    for _region, start, end, raw, number in _matches(text):
+    for _region, named, start, end, raw, number in _matches(text):
         span = (start, end)
         if span in seen:
             continue
@@ -254,7 +231,14 @@ def _national(text: str, not_personal: Callable[[str, int], bool]) -> Iterator[t
         national = _EXTENSION_TAIL.sub("", raw)
         shaped = valid and bool(_TRUNK_SHAPE.match(national)) and len(digits) >= 9
         possible = valid or phonenumbers.is_possible_number(number)
-        if (cue == "word" and possible) or (cue in ("chained", "saved") and valid) or shaped:
+        # A valid number of a country the sentence names, with a phone word or in its groups
+        # ("the Hamburg shop at 040 1234567", "Kowloon: 2345 6789"); a plain run needs the word.
+        # Weak cues (a listed phone, whom a number is saved for, a place) give way to a count or an
+        # amount: "Ring the Pune hotel on Friday, we paid 9810012345 so far".
+        counted = reads_as_count(text, start, end)
+        weak = cue in ("chained", "saved") and valid and not counted
+        placed = named and valid and (bool(cue) or bool(_GROUPED.search(national))) and not counted
+        if (cue == "word" and possible) or weak or shaped or placed:
             if not not_personal(text, start):
                 seen.add(span)
                 yield span
@@ -274,7 +258,7 @@ def _national_gate(text: str, start: int, end: int, raw: str) -> str | None:
     digits = _digits(raw)
     if len(digits) < 8 or not _standalone(text, start, end) or _quantity(text, start, end) or _not_phone_shape(raw):
         return None
-    return _cue_around(text, start, end)
+    return cue_around(text, start, end)
 
 
 def _plausible(candidate: str, region: str, text: str, start: int) -> bool:
@@ -292,7 +276,7 @@ def _plausible(candidate: str, region: str, text: str, start: int) -> bool:
     grouped = bool(re.fullmatch(r"\+\d{1,3} \d{2,5}(?: \d{2,6}){1,3}", candidate))
     code = number.country_code or 0
     known = phonenumbers.region_code_for_country_code(code) not in ("ZZ", "001")
-    return _cue(text, start, 24) or (grouped and known and len(str(number.national_number)) >= 9)
+    return cue(text, start, 24) or (grouped and known and len(str(number.national_number)) >= 9)
 
 
 def _not_phone_shape(raw: str) -> bool:
@@ -307,49 +291,12 @@ def _not_phone_shape(raw: str) -> bool:
     )
 
 
-def _named_otherwise(text: str, start: int) -> bool:
-    """A noun naming another kind of number ends at most 12 characters before `start`, and no phone
-    word stands between ("订单联系人电话 138..." is a phone)."""
-    window = text[max(0, start - 40) : start]
-    last = max(_OTHER_NUMBER.finditer(window), key=lambda m: m.end(), default=None)
-    if last is None:
-        return False
-    gap = window[last.end() :]
-    return len(gap) <= 12 and not re.search(r"\d", gap) and not _PHONE_CUE.search(gap) and not contact_line(gap)
-
-
-def contact_line(gap: str) -> bool:
-    """The words after an order / booking / account noun make it a contact point ("order line on",
-    "booking desk", "客服"): the noun is not the label of the number that follows."""
-    return bool(_CONTACT_HEAD.match(gap))
-
-
-def _cue(text: str, start: int, window: int) -> bool:
-    return bool(_PHONE_CUE.search(text[max(0, start - window) : start]))
-
-
 _LINE_WORD = re.compile(r"\b(?:number|line|free|hotline|helpline|support|card|flyer|call|dial|ring|phone)\b", re.I)
 
 
 def _toll_free_word(text: str, start: int, end: int) -> bool:
     """A word about a line or a number within 48 characters on either side of a plain toll-free number."""
     return bool(_LINE_WORD.search(text[max(0, start - 48) : start]) or _LINE_WORD.search(text[end : end + 48]))
-
-
-def _cue_around(text: str, start: int, end: int) -> str:
-    """ "word" when a phone word stands before the number or right after it ("98765 43210 as my
-    mobile"); "chained" when a cued phone just before is listed with it ("... 415 555 0198 or Jess
-    at 415 555 0121"), a weaker cue the caller accepts for valid numbers only; else ""."""
-    if (
-        _cue(text, start, 24)
-        or _CUE_AFTER.match(text[end : end + 48])
-        or _LABEL_BEFORE.search(text[max(0, start - 14) : start])
-    ):
-        return "word"
-    chained = _CHAINED.search(text[max(0, start - 60) : start])
-    if chained is not None and _cue(text, max(0, start - 60) + chained.start(), 24):
-        return "chained"
-    return "saved" if _SAVE_CUE.search(text[max(0, start - 48) : start]) else ""
 
 
 def _standalone(text: str, start: int, end: int) -> bool:
