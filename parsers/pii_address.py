@@ -99,7 +99,7 @@ _EN_STREET = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Crt|Way|Place|Pl|Terrace|Terr|Ter|"
     r"Tce|Parkway|Pkwy|Highway|Hwy|Expressway|Expy|Freeway|Fwy|Pike|Square|Sq|Loop|Circle|Cir|Crescent|Cres|"
     r"Close|Row|Trail|Gate|Mews|Hill|Grove|Gardens|Gdns|Walk|Green|Rise|Parade|Pde|Esplanade|Quay|Wharf|"
-    r"Approach|Heights|Plaza|Alley|Embankment|Causeway|Ridge)"
+    r"Approach|Heights|Plaza|Alley|Embankment|Causeway|Ridge|Mall|Promenade)"
 )
 # Flat, unit, floor or block, in front of the number or after the street; any case ("apt 3R").
 _EN_UNIT = (

@@ -22,8 +22,8 @@ _VERSION_CUE = re.compile(
     r"\b(?:version|ver\.?|release|build|firmware|patch(?:ed)?|hotfix|driver|kernel|section|sec\.|"
     # a part of a document: "doc 12.4.2.7", "clause 3.1.4.2", "Appendix 10.2.1.4"
     r"docs?|document|chapter|ch\.|clause|article|art\.|para(?:graph)?|appendix|annex|figure|fig\.|item|rule|step|"
-    r"(?:update|upgrade)[ds]?(?:\s+(?:it\s+)?to)?))"
-    r"(?:\s*(?:number|no\.?|#|号))?(?:到了?|至|是|为|成)?\s*[:：]?\s*(?:(?<![A-Za-z])v)?$|(?<![A-Za-z])v$",
+    r"(?:update|upgrade)[ds]?(?:\s+(?:it\s+)?to)?|release\s+train|train))"
+    r"(?:\s*(?:number|no\.?|#|号))?(?:到了?|至|是|为|成|\s+(?:is|was|=))?\s*[:：]?\s*(?:(?<![A-Za-z])v)?$|(?<![A-Za-z])v$",
     re.I,
 )
 _IP_CUE = re.compile(
@@ -45,7 +45,9 @@ _PRODUCT = re.compile(
     r"(?:\b(?:Node(?:\.?js)?|nodejs|npm|Python|Java|JDK|JRE|Chrome|Chromium|Firefox|Safari|Opera|iOS|iPadOS|"
     r"macOS|Android|Windows|Ubuntu|Debian|Fedora|CentOS|RHEL|Kernel|Linux|Golang|Rust|gcc|clang|PHP|Ruby|Perl|"
     r"Electron|React|Angular|Vue|Django|Flask|Spring|Unity|Unreal|Xcode|Gradle|Maven|Docker|Kubernetes|k8s|nginx|"
-    r"Redis|MySQL|Postgres(?:QL)?|MongoDB|Elasticsearch|Excel|Photoshop|Minecraft)"
+    r"Redis|MySQL|Postgres(?:QL)?|MongoDB|Elasticsearch|Excel|Photoshop|Minecraft|"
+    # network operating systems: "Cisco IOS 15.2.4.3", "Junos 21.4.1.2"
+    r"IOS(?:-XE|-XR)?|NX-OS|Junos|JunOS|RouterOS|FortiOS|PAN-OS)"
     r"|微信|支付宝|钉钉|飞书|抖音|淘宝|QQ|鸿蒙|HarmonyOS|MIUI)\s*$"
 )
 # What only a host does, said right after it: "8.8.4.4 times out", "1.2.3.4 is unreachable", "… 连不上".
@@ -55,8 +57,13 @@ _IP_NEXT = re.compile(
     r"(?:一直|总是|老是)?(?:超时|连不上|不通|ping不通|无法访问|访问不了|掉线))",
     re.I,
 )
-# Dates and object identifiers written with dots: "日期写成了 24.12.31.1", "OID 1.3.6.1".
-_NOT_IP_CUE = re.compile(r"(?:日期|时间戳|\b(?:date[ds]?|dated|timestamp|oid|mib)\b)", re.I)
+# Dates, timings and object identifiers written with dots: "日期写成了 24.12.31.1", "OID 1.3.6.1",
+# "finished at 2.13.45.8", "成绩 1.02.33.5".
+_NOT_IP_CUE = re.compile(
+    r"(?:日期|时间戳|成绩|用时|计时|跑了|\b(?:date[ds]?|dated|timestamp|oid|mib|finish(?:ed|ing)?\s+(?:at|in)|clocked|"
+    r"lap(?:\s+time)?|split|race\s+time|chip\s+time)\b)",
+    re.I,
+)
 # "3.2.1.15 版本", "1.2.3.4 release": a version named right after the number.
 _VERSION_NEXT = re.compile(r"\s*(?:版本|版|\b(?:version|release|build|update)\b)", re.I)
 # "12.4.2.7 of the handbook", "3.2.1.4 条": a numbered part of a document, named right after it.
@@ -66,6 +73,8 @@ _PART_OF = re.compile(
     r"|\s*(?:条|节|章|款)(?!件|点|目)",
     re.I,
 )
+# A code suffix glued to the quad: "型号10.1.1.2-A", "part 10.20.30.40-B" name a product, not a host.
+_CODE_SUFFIX = re.compile(r"-(?:[A-Z]{1,2}\d?|\d?[A-Z])(?![0-9A-Za-z])")
 # Structure that only addresses have: a port or prefix length after, a scheme or user@ before.
 _IP_AFTER = re.compile(r"^(?::\d{1,5}\b|/(?:[12]?\d|3[0-2])\b)")
 _IP_BEFORE = re.compile(r"(?:://|@|\[)$")
@@ -112,6 +121,8 @@ def _is_ipv4(text: str, m: re.Match[str]) -> bool:
     if _IP_AFTER.match(text[m.end() : m.end() + 6]) or _IP_BEFORE.search(before):
         return True
     if _after(text, m.start(), _VERSION_CUE, 20) or _VERSION_NEXT.match(text, m.end()) or _netmask(value):
+        return False
+    if _CODE_SUFFIX.match(text, m.end()):
         return False
     if _PART_OF.match(text, m.end()) and not _after(text, m.start(), _IP_CUE, 24):
         return False

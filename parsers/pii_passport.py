@@ -1,10 +1,10 @@
 """Passport numbers for the PII detector (parsers/pii.py). Pure, no I/O.
 
 No passport number carries a checksum we can use, and their shapes are everyone's shapes: nine
-digits (US, UK), a letter and eight digits (CN E12345678), nine letters and digits mixed (DE
-C01X00T47), two digits, two letters, five digits (FR 18AV12345). So the word decides: a candidate
-is a passport number only after 护照 / passport within 48 characters, with no other number and no
-phone word in between ("passport 547821936, call 0412 345 678" keeps the phone a phone). A nine-digit
+digits (US, UK), a letter and eight digits (CN E12345678), nine letters and digits mixed, with as
+few as two digits (DE C01X00T47, X4RTBPFW4), two digits, two letters, five digits (FR 18AV12345). So
+the word decides: a candidate is a passport number only after 护照 / passport within 48 characters,
+with no other number and no phone word in between ("passport 547821936, call 0412 345 678" keeps the phone a phone). A nine-digit
 number after that word is a passport even when it is written like a phone ("123 456 789"): the
 caller ranks PASSPORT above PHONE on overlap.
 """
@@ -22,7 +22,7 @@ _CANDIDATE = re.compile(
     r"[A-Z]{1,2}\d{6,8}"  # CN E12345678, CA X12345678, AU PA1234567, IN K1234567
     r"|\d{9}|\d{3} \d{3} \d{3}"  # US / UK nine digits, plain or in threes
     r"|\d{2}[A-Z]{2}\d{5}"  # FR 18AV12345
-    r"|(?=[A-Z0-9]{9}(?![0-9A-Za-z]))(?=(?:[A-Z]*\d){4})(?=\d*[A-Z])[A-Z0-9]{9}"  # DE C01X00T47: nine mixed, 4+ digits
+    r"|(?=[A-Z0-9]{9}(?![0-9A-Za-z]))(?=(?:[A-Z]*\d){2})(?=\d*[A-Z])[A-Z0-9]{9}"  # DE C01X00T47: nine mixed, 2+ digits
     r")(?![0-9A-Za-z])"
 )
 # Between the word and the number: no digit (another number came first) and no phone word.

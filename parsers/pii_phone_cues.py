@@ -35,9 +35,11 @@ PHONE_CUE = re.compile(
 _OTHER_NUMBER = re.compile(
     r"\b(?:order|tracking|invoice|confirmation|account|acct|case|reference|ref|booking|flight|member(?:ship)?|"
     r"policy|customer|claim|ticket|serial|routing|sort|employee|student|passport|licen[cs]e|registration|vin|"
-    r"parcel|shipment|transaction|receipt|bill|loyalty|reservation|pnr|model|part|item|sku|lot|batch)\b"
-    r"(?:\s*(?:number|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号(?!码)|工号(?!码)|编号|单号|订单|快递(?!员|小哥|师傅)|运单|票号|保单|客户号|"
-    r"证件号|车牌|流水号|批号|型号",
+    r"parcel|shipment|transaction|receipt|bill|loyalty|reservation|pnr|model|part|item|sku|lot|batch|"
+    # a draw's numbers: "the lottery numbers were 04 12 19 33 41 45"
+    r"lottery|lotto|powerball|jackpot|bingo|draw|winning)\b"
+    r"(?:\s*(?:numbers?|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号(?!码)|工号(?!码)|编号|单号|订单|快递(?!员|小哥|师傅)|运单|票号|保单|客户号|"
+    r"证件号|车牌|流水号|批号|型号|彩票|双色球|大乐透|开奖|中奖号",
     re.I,
 )
 # "call my order line on ...", "the booking desk on ...", "客服热线": the noun names who answers, not
