@@ -2,11 +2,11 @@
 
 No passport number carries a checksum we can use, and their shapes are everyone's shapes: nine
 digits (US, UK), a letter and eight digits (CN E12345678), nine letters and digits mixed, with as
-few as two digits (DE C01X00T47, X4RTBPFW4), two digits, two letters, five digits (FR 18AV12345). So
-the word decides: a candidate is a passport number only after 护照 / passport within 48 characters,
-with no other number and no phone word in between ("passport 547821936, call 0412 345 678" keeps the phone a phone). A nine-digit
-number after that word is a passport even when it is written like a phone ("123 456 789"): the
-caller ranks PASSPORT above PHONE on overlap.
+few as two digits (DE C01X00T47, X4RTBPFW4), two digits, two letters, five digits (FR 18AV12345).
+So the word decides: a candidate is a passport number only after 护照 / passport within 48
+characters, with no other number and no phone word in between ("passport 547821936, call 0412 345
+678" keeps the phone a phone). A nine-digit number after that word is a passport even when it is
+written like a phone ("123 456 789"): the caller ranks PASSPORT above PHONE on overlap.
 """
 
 from __future__ import annotations
