@@ -49,7 +49,7 @@ _ZH_ADDRESS = re.compile(
     rf"(?P<road>{_HAN}{{1,10}}?(?:路|街|大道|大街|道|巷|弄|胡同|里|条|村))"
     rf"(?:[东西南北中]段|{_CN_NUM}{{1,3}}段|{_CN_NUM}{{1,3}}[组社队])?"
     rf"(?:{_HAN}{{1,4}}?[巷弄])?(?:\d{{1,4}}[弄巷])?[甲乙丙丁]?(?P<number>\d{{1,5}})(?:-\d{{1,4}})?号{_NOT_HOUSE}"
-    rf"(?:之\d{{1,3}}|附\d{{1,3}}号)?(?P<tail>{_ZH_TAIL})"
+    rf"(?:之(?:\d{{1,3}}|[一二三四五六七八九十]{{1,2}})|附\d{{1,3}}号)?(?P<tail>{_ZH_TAIL})"
 )
 # A numbered room of a public building is a meeting place, not where someone lives.
 _PUBLIC_ROOM = re.compile(r"(?:会议室|教室|机房|实验室|展厅|报告厅|阶梯教室|活动室)")
@@ -71,9 +71,10 @@ _DATE_NEXT = re.compile(
     r"(?:早上|上午|中午|下午|晚上|夜里|凌晨|前|之前|以前|后|之后|以后|当天|那天|左右|起|开始|开学|开业|开会|开放|"
     r"截止|到期|发|有|要|停|见|再|出发|放假|上线|下线|检修|聚会|路演|举行|举办|开幕|闭幕|发布|[（(]?(?:周|星期|礼拜))"
 )
-# The words before an address that belong to the sentence ("我住在", "麻烦送到", "老家在").
+# The words before an address that belong to the sentence ("我住在", "麻烦送到", "老家在", "地址写",
+# "寄明信片到").
 _ZH_LEAD = re.compile(
-    rf"^(?:{_HAN}{{0,6}}?(?:住在|位于|地址是|地址为|地址|寄到|送到|放到|搬到了|搬到|搬去|在|是|住))+|"
+    rf"^(?:{_HAN}{{0,6}}?(?:住在|位于|地址是|地址为|地址|寄到|送到|放到|搬到了|搬到|搬去|改成|改为|写(?!字楼)|填|到|在|是|住))+|"
     r"^(?:我家|我们|我|他|她|家|公司|新|现)*住"
 )
 # Housing estates and office buildings: a name ending like one (or a phase / block), then a
@@ -112,7 +113,9 @@ _EN_CITY = (
     r"(?:\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}(?![A-Za-z0-9])"  # UK postcode
     r"|,?\s*[A-Z]{2,3}(?:\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d))?(?![A-Za-z0-9])"  # US/AU/CA
     r"|,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?![A-Za-z])"  # a state written out
-    r"|\s+\d{1,4}(?![0-9A-Za-z]))?)"  # "Dublin 4", "Auckland 1010"
+    r"|\s+\d{1,4}(?![0-9A-Za-z]))?"  # "Dublin 4", "Auckland 1010"
+    r"|,\s*\d{4,5}\s+[A-Z][a-z]+(?:[\s-][A-Z][a-z]+)?(?![A-Za-z])"  # "75004 Paris", "10115 Berlin"
+    r")"
 )
 # The street's name: capitalised words, initials ("Colin P Kelly Jr"), ordinals ("5th", "82nd").
 _EN_NAME = r"(?:(?:[A-Z][a-z]+(?:'s)?|[A-Z]\.?|\d{1,3}(?:st|nd|rd|th))\.?\s+){1,4}"
@@ -122,7 +125,7 @@ _EN_ADDRESS = re.compile(
     rf"(?<![0-9A-Za-z/\-])(?P<front>(?:{_EN_UNIT},?\s+){{1,2}})?(?:No\.\s?)?(?:\d{{1,4}}/)?\d{{1,5}}(?:-\d{{1,5}})?[A-Za-z]?"
     rf"\s+(?:(?:NE|NW|SE|SW|[NSEW]|North|South|East|West)\.?\s+)?"
     rf"(?:{_EN_NAME}{_EN_STREET}\b\.?|Broadway\b|{_EN_PREFIXED})"
-    r"(?:\s+(?:NW|NE|SW|SE)\b)?"
+    r"(?:\s+(?:NW|NE|SW|SE|West|East|North|South)\b)?"
     rf"(?P<unit>,?\s*{_EN_UNIT})?(?P<city>{_EN_CITY})?"
 )
 _PO_BOX = re.compile(r"(?<![0-9A-Za-z])P\.?\s?O\.?\s+Box\s+\d{1,6}" + _EN_CITY + "?", re.I)

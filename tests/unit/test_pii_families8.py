@@ -116,3 +116,24 @@ def test_mall_and_promenade_are_street_types(lang: str, text: str, address: str)
 )
 def test_a_mall_without_a_street_address_is_no_address(lang: str, text: str) -> None:
     assert _found(text, "ADDRESS") == [], lang
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "address"),
+    [
+        # the whole address is redacted, not the street alone: the postcode and city went unredacted before
+        (
+            "en",
+            "Courier it to 77 Queen Street East, Toronto, ON M5C 1S1 by Friday.",
+            "77 Queen Street East, Toronto, ON M5C 1S1",
+        ),
+        ("en", "Our Airbnb is 14 Rue Oberkampf, 75011 Paris, third floor.", "14 Rue Oberkampf, 75011 Paris"),
+        ("zh", "地址写台北市大安区复兴南路一段88号之二就行", "台北市大安区复兴南路一段88号之二"),
+    ],
+)
+def test_an_address_keeps_its_direction_postcode_and_sub_number(lang: str, text: str, address: str) -> None:
+    assert _found(text, "ADDRESS") == [address], lang
+
+
+def test_a_street_number_before_zhihou_is_no_sub_number() -> None:
+    assert _found("到中山路245号之后再右转", "ADDRESS") == ["中山路245号"]
