@@ -44,6 +44,7 @@ __all__ = [
     "search_kind",
     "signatures_agree",
     "slots_agree",
+    "supersedes",
     "veto",
     "veto_reason",
 ]
@@ -84,23 +85,32 @@ _LATIN_WORD = re.compile(r"[a-z]+")
 
 
 def search_kind(kind: str) -> str | None:
-    """The kind a new memory's dedup neighbours are searched in: its own, except that an episode
-    (a turn the parser read no fact from) is compared with memories of every kind. "香菜我是不吃的"
-    may be the episode of what "我不吃香菜" stored as a preference; reinforcing that fact loses
-    nothing. The reverse never merges: a new fact reinforcing an old episode would lose its slots."""
-    return None if kind == EPISODE else kind
+    """The kind a new memory's dedup neighbours are searched in: every kind, filtered by
+    `comparable`. An episode (a turn the parser read no fact from) may restate an older fact
+    ("香菜我是不吃的" / the preference 我不吃香菜): it reinforces the fact, losing nothing. A fact may
+    restate an older episode ("My brother is living in Toronto" after the episode "My brother lives
+    in Toronto"): the fact `supersedes` it (the write path stores the fact, carrying the episode's
+    provenance and weight, and demotes the episode; its words stay in the store)."""
+    return None
 
 
 def comparable(old_kind: str, new_kind: str) -> bool:
-    """A memory of `new_kind` may reinforce one of `old_kind` (see `search_kind`)."""
-    return new_kind in (old_kind, EPISODE)
+    """A memory of `new_kind` may restate one of `old_kind`: the same kind, or either is an episode
+    (see `search_kind`). Two facts of different kinds never are."""
+    return new_kind == old_kind or EPISODE in (old_kind, new_kind)
+
+
+def supersedes(old: Memory, new: Memory) -> bool:
+    """`new` is a fact and `old` an episode: when they restate one thing (`same_fact`), the fact is
+    written and takes the episode's place rather than reinforcing it (that would drop its slots)."""
+    return old.kind == EPISODE != new.kind
 
 
 def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
     """`b` may reinforce `a`: the word rules agree (`agree`), or nothing hard differs (`veto`) and
     the learned paraphrase decision (mal/dedup_model.py) is confident they restate one fact.
     `cosine` is the e5 cosine of the two memories' vectors, which the write path already has.
-    A new episode against an older fact of another kind (`comparable`) takes the second path only."""
+    A fact and an episode (`comparable`, either way round) take the second path only."""
     if agree(a, b):
         return True
     if not veto(a, b):
@@ -128,7 +138,8 @@ def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None
 
 def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> str | None:
     """The first hard difference between two memories (None: the model may decide). Across kinds
-    (a new episode, `comparable`) there are no common slots to compare: the texts decide."""
+    (a fact and an episode, `comparable`) there are no common slots to compare: the fact's values
+    must be said by the episode (`_said`), and the texts decide."""
     if not comparable(a.kind, b.kind):
         return "kind"
     x = sa or signature(a.text or a.summary)
@@ -138,9 +149,11 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         (
             "slots",
             lambda: (
-                _said(a.slots, x.text, y.text)
-                if a.kind != b.kind
-                else _slots_compatible(a.slots, b.slots, x.text, y.text)
+                _slots_compatible(a.slots, b.slots, x.text, y.text)
+                if a.kind == b.kind
+                else _said(a.slots, x.text, y.text)
+                if b.kind == EPISODE
+                else _said(b.slots, y.text, x.text)
             ),
         ),
         ("people", lambda: x.people == y.people),
@@ -164,14 +177,15 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         ("sibling", lambda: not _siblings(a.text or a.summary, b.text or b.summary)),
         (
             "substitution",
-            lambda: not (a.kind == b.kind == EPISODE and _substituted(a.text or a.summary, b.text or b.summary)),
+            lambda: not (a.kind == EPISODE and _substituted(a.text or a.summary, b.text or b.summary)),
         ),
     )
     return next((name for name, holds in checks if not holds()), None)
 
 
 def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
-    """Across kinds: the fact took at least one slot value from its own words (香菜, Google,
+    """Across kinds (`slots` are the fact's, `text` its words, `other_text` the episode's): the fact
+    took at least one slot value from its own words (香菜, Google,
     peanuts; not codes such as "like", "self" or "vegetarian" for 吃素), and the episode says every
     such value too. "葱这东西我不吃" is not a restatement of the preference 我不吃香菜, and nothing in
     "我坐轮椅" can show it restates the diet fact 我吃素, however close the vectors (e5: 0.92)."""
@@ -193,6 +207,11 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
         sb.pop(key, None)
     if sa.keys() != sb.keys():
         return False
+    if {k for k in sa if sa[k] != sb[k]} <= _SPAN_SLOTS | _LOOSE_SPANS and agree_texts(text_a, text_b):
+        # the word rules equate the two texts (same people, numbers, places, negation; every other
+        # word explained): span slots that differ were cut differently from the same words
+        # (杭州西湖区 / 杭州市西湖区, shellfish / shelfish)
+        return True
     return all(
         sa[k] == sb[k]
         or (k in _SPAN_SLOTS | _LOOSE_SPANS and (_same_span(sa[k], sb[k]) or agree_texts(sa[k], sb[k])))
@@ -215,9 +234,21 @@ def _siblings(a: str, b: str) -> bool:
     sort (Chinese compounds put the head last; English ones end in a shared word of 4+ letters)."""
     only_a, only_b = dedup_model.unexplained(a, b)
     return any(
-        u != v and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)
+        u != v
+        and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)
+        and not _typo(u, v)  # shellfish / shelfish is one word mistyped, not two sorts of fish
         for u in only_a
         for v in only_b
+    )
+
+
+def _typo(u: str, v: str) -> bool:
+    """One English word mistyped as the other (the rule of `_explained`: one edit, 7+ letters)."""
+    return (
+        not is_cjk(u)
+        and min(len(u), len(v)) >= _TYPO_MIN_LEN - 1
+        and max(len(u), len(v)) >= _TYPO_MIN_LEN
+        and _one_edit(u, v)
     )
 
 

@@ -19,14 +19,16 @@ from mal.models import Memory, MemoryStatus
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
 from mal.scope import SubjectScope
 from mal.settings import Settings
-from mal.weights import effective_weight
+from mal.weights import effective_weight, reinforced_weight
 from mal.write_batch import PendingInsert
 from mal.write_records import WrittenMemory
 
 __all__ = ["DEDUP_CANDIDATES", "StoreWriter"]
 
 log = logging.getLogger("mal.write")
-DEDUP_CANDIDATES = 3  # nearest memories above the dedup threshold that the agreement check looks at
+# Nearest memories above the dedup threshold that the agreement check looks at. Every kind is
+# searched (mal/dedup.py `search_kind`), so a few more than the one or two of the same kind.
+DEDUP_CANDIDATES = 5
 
 
 class StoreWriter:
@@ -119,6 +121,29 @@ class StoreWriter:
             return None
         self._audit(journal, AuditType.REINFORCED, memory.id, now, {"kind": memory.kind, "weight": memory.weight})
         return WrittenMemory(memory, action)  # type: ignore[arg-type]
+
+    def _supersede(
+        self,
+        scope: SubjectScope,
+        episode: Memory,
+        candidate: Candidate,
+        vector: list[float],
+        now: datetime,
+        journal: Journal,
+    ) -> WrittenMemory:
+        """A new fact restates an older episode (mal/dedup.py `supersedes`): reinforcing the episode
+        would drop the fact's slots, and keeping both would answer twice. The fact is written
+        carrying the episode's history (its provenance first, and the weight the episode would have
+        had if reinforced, so a restatement still counts), and the episode is demoted as a
+        correction's old value is (weight x correction_factor, valid_to = now), with an audit line
+        naming the fact. Nothing is lost: the episode's words stay in the store, searchable at a
+        lower rank, and both turns are in the fact's provenance. Undone with the capture."""
+        memory = candidate.memory
+        memory.provenance = list(dict.fromkeys([*episode.provenance, *memory.provenance]))
+        memory.weight = max(memory.weight, reinforced_weight(episode, now, self._settings.lifecycle))
+        written = self._stage_insert(scope, candidate, vector, journal)
+        self._demote(scope, episode, now, reason="restated_as_fact", by=memory.id, journal=journal)
+        return written
 
     def _duplicate_of(
         self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal, now: datetime

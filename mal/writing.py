@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any
 
 import parsers
+from mal import dedup
 from mal.capture_plan import (
     Candidate,
     TurnAction,
@@ -291,6 +292,8 @@ class WritePipeline(StoreWriter):
             result.questions.append(conflict.question)
             return joined or WrittenMemory(memory, "disputed")
         duplicate = self._duplicate_of(scope, memory, vector, journal, now)
+        if duplicate is not None and dedup.supersedes(duplicate, memory):
+            return self._supersede(scope, duplicate, candidate, vector, now, journal)
         if duplicate is not None:
             # The duplicate was just read: it is the state the journal needs, no second read.
             return self._reinforce(scope, duplicate.id, candidate, now, journal, before=duplicate) or WrittenMemory(
