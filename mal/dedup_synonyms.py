@@ -19,6 +19,7 @@ __all__ = [
     "MORE_PHRASES",
     "MORE_SYNONYMS",
     "NEGATED_ZH",
+    "NOT_NAMES_EN",
     "NOT_NEGATIONS_ZH",
 ]
 
@@ -67,6 +68,7 @@ MORE_PEOPLE_ZH = {
     **dict.fromkeys(("外甥",), "外甥"),
     **dict.fromkeys(("先生",), "husband"),
     **dict.fromkeys(("小孩子",), "child"),
+    **dict.fromkeys(("闺女",), "daughter"),  # sixth round
 }
 MORE_PEOPLE_EN = {
     **dict.fromkeys(("parents", "folks"), "parents"),
@@ -98,6 +100,10 @@ MORE_PHRASES = {
     "咱们家": "我家",
     "咱家": "我家",
 }
+# Capitalised at the start of a sentence, never a name ("Each morning I go for a run").
+NOT_NAMES_EN = frozenset(
+    "when each every in on at last next this after before since during if because usually sometimes".split()  # noqa: SIM905
+)
 # Things of one sort that are never the same: two memories naming different members differ.
 # Latin members match whole words, Chinese ones anywhere in the text (mal/dedup.py `_members`).
 CONTRASTS = (

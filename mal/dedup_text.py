@@ -32,7 +32,7 @@ from mal.dedup_lexicon import (
     TIME_WORDS_EN,
     TIME_WORDS_ZH,
 )
-from mal.dedup_synonyms import NEGATED_ZH, NOT_NEGATIONS_ZH, NOT_NUMBERS_ZH
+from mal.dedup_synonyms import NEGATED_ZH, NOT_NAMES_EN, NOT_NEGATIONS_ZH, NOT_NUMBERS_ZH
 from parsers.lexicon import PLACES_ZH
 
 __all__ = ["Signature", "is_cjk", "normalise", "signature", "stem"]
@@ -333,7 +333,7 @@ def _en_token(raw: str, acc: _Acc) -> None:
         _word(SYNONYMS.get(low) or SYNONYMS[base], acc, FILLERS_EN)
     elif low in FILLERS_EN:
         return
-    elif any(c.isupper() for c in raw) or not raw.isascii():  # Tom, iPhone, José
+    elif (any(c.isupper() for c in raw) and low not in NOT_NAMES_EN) or not raw.isascii():  # Tom, iPhone, José
         acc.anchor(low)  # Tom vs Tim is a different person: never explained away as a typo
         acc.names.add(low)
         acc.words.add(low)

@@ -76,7 +76,27 @@ RESTATED = [
 @pytest.mark.parametrize(("lang", "episode", "fact"), RESTATED, ids=[f"{r[0]}-{i}" for i, r in enumerate(RESTATED)])
 def test_a_new_fact_restating_an_older_episode_passes_the_veto(lang: str, episode: Memory, fact: Memory) -> None:
     assert dedup.veto_reason(episode, fact) is None
-    assert not dedup.agree(episode, fact)  # across kinds the word rules never merge: only the model
+
+
+@pytest.mark.parametrize(
+    ("lang", "a", "b", "same"),
+    [
+        ("zh", "我不喝咖啡", "咖啡我不喝", True),
+        ("zh", "我對花生過敏", "我对花生过敏", True),
+        ("zh", "我不喝咖啡", "我喝咖啡", False),
+        ("zh", "我不喝咖啡", "茶我不喝", False),
+        ("en", "My sister lives in London", "My sister is living in London", True),
+        ("en", "My sister lives in London", "My sister is living in Paris", False),
+    ],
+)
+def test_across_kinds_the_word_rules_merge_what_they_equate(lang: str, a: str, b: str, same: bool) -> None:
+    """A fact and an episode whose texts the word rules equate agree without the model (either way
+    round); texts that differ in anything hard never do."""
+    value = b.replace("我", "").replace("不", "").replace("喝", "") if lang == "zh" else b.rsplit(maxsplit=1)[-1]
+    fact = _memory("preference" if lang == "zh" else "profile", b, item=value, value=value)
+    episode = _memory("episode", a)
+    assert dedup.agree(episode, fact) is same
+    assert dedup.agree(fact, episode) is same
 
 
 # (older episode, new fact) that must never merge, at cosine 1 and whatever the model says.
@@ -204,3 +224,44 @@ def test_span_slots_cut_differently_from_words_the_texts_equate_reach_the_model(
     )
     if lang == "en":
         assert dedup.veto_reason(a, other) is not None  # another allergen is still another fact
+
+
+@pytest.mark.parametrize(
+    ("lang", "episode", "fact", "same"),
+    [
+        ("zh", "我家住在12楼", _memory("profile", "我家住在十二楼", field="home", value="十二楼"), True),
+        ("zh", "我家住在13楼", _memory("profile", "我家住在十二楼", field="home", value="十二楼"), False),
+        ("zh", "我每个月房租四千五", _memory("budget", "我每个月房租4500元", amount=4500.0, category="rent"), True),
+        ("zh", "我每个月房租四千", _memory("budget", "我每个月房租4500元", amount=4500.0, category="rent"), False),
+        ("en", "My savings goal: 80000 dollars", _memory("budget", "My savings goal is $80,000", amount=80000.0), True),
+        ("en", "My savings goal is $8,000", _memory("budget", "My savings goal is $80,000", amount=80000.0), False),
+    ],
+)  # fmt: skip
+def test_across_kinds_a_number_is_said_in_any_notation_but_never_by_another(
+    lang: str, episode: str, fact: Memory, same: bool
+) -> None:
+    assert (dedup.veto_reason(_memory("episode", episode), fact) is None) is same
+
+
+@pytest.mark.parametrize(
+    ("lang", "a", "b"),
+    [
+        ("zh", "我奶奶今年九十岁了", "我奶奶今年已经90岁了"),  # an "already" one text alone says
+        ("zh", "我女儿今年上小学三年级", "我闺女今年上小学三年级"),  # 闺女 = 女儿
+        ("en", "I jog every morning before work", "Each morning I jog before work"),  # "Each" is no name
+    ],
+)
+def test_restatements_the_sixth_round_lets_through_the_veto(lang: str, a: str, b: str) -> None:
+    assert dedup.veto_reason(_memory("episode", a), _memory("episode", b)) is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "a", "b"),
+    [
+        ("zh", "我已经学完钢琴了", "我正在学钢琴"),  # already / now: still an aspect difference
+        ("en", "Tom jogs every morning", "Tim jogs every morning"),  # names stay names
+    ],
+)
+def test_what_the_sixth_round_lets_through_does_not_open_near_misses(lang: str, a: str, b: str) -> None:
+    assert dedup.veto_reason(_memory("episode", a), _memory("episode", b)) is not None
+    assert not dedup.same_fact(_memory("episode", a), _memory("episode", b), 1.0)
