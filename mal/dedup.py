@@ -8,7 +8,8 @@ purpose: a memory reinforces another only when nothing in either text says other
 
 Two memories agree when
   * they are of the same kind and their structured slots (parsers/kinds.py) are equal, free-text
-    slots aside (those are the user's words, compared below);
+    slots aside (those are the user's words, compared below); or one is a fact, the other an
+    episode, and the episode says the fact's values (`veto`);
   * their texts (mal/dedup_text.py) name the same people, places, times and currencies, the same
     numbers in the same order (3月8日 is not 8月3日), the same aspect (was / is, 已经 / 正在), both
     or neither negated, and the people, names and places they share in the same order ("I owe
@@ -18,8 +19,12 @@ Two memories agree when
     letters, never in a name), or a Chinese segmentation difference (the word occurs in the other
     text as is, or the other text has it cut into pieces).
 
-Pure functions over text, no I/O: the write path calls `agree`, the benchmark and tests call it on
-labelled pairs.
+Past the word rules, `same_fact` lets the learned decision (mal/dedup_model.py) merge rewordings
+behind a hard veto (`veto_reason`; its text checks are in mal/dedup_checks.py). A new fact that
+restates an older episode `supersedes` it rather than reinforcing it (mal/write_store.py).
+
+Pure functions over text, no I/O: the write path calls `same_fact`, the benchmark and tests call it
+on labelled pairs.
 """
 
 from __future__ import annotations
