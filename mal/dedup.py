@@ -8,7 +8,8 @@ purpose: a memory reinforces another only when nothing in either text says other
 
 Two memories agree when
   * they are of the same kind and their structured slots (parsers/kinds.py) are equal, free-text
-    slots aside (those are the user's words, compared below);
+    slots aside (those are the user's words, compared below); or one is a fact, the other an
+    episode, and the episode says the fact's values (`veto`);
   * their texts (mal/dedup_text.py) name the same people, places, times and currencies, the same
     numbers in the same order (3月8日 is not 8月3日), the same aspect (was / is, 已经 / 正在), both
     or neither negated, and the people, names and places they share in the same order ("I owe
@@ -18,21 +19,30 @@ Two memories agree when
     letters, never in a name), or a Chinese segmentation difference (the word occurs in the other
     text as is, or the other text has it cut into pieces).
 
-Pure functions over text, no I/O: the write path calls `agree`, the benchmark and tests call it on
-labelled pairs.
+Past the word rules, `same_fact` lets the learned decision (mal/dedup_model.py) merge rewordings
+behind a hard veto (`veto_reason`; its text checks are in mal/dedup_checks.py). A new fact that
+restates an older episode `supersedes` it rather than reinforcing it (mal/write_store.py).
+
+Pure functions over text, no I/O: the write path calls `same_fact`, the benchmark and tests call it
+on labelled pairs.
 """
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from mal import dedup_model
+from mal.dedup_checks import (
+    TYPO_MIN_LEN,
+    added_modifier,
+    contrasted,
+    names_shared,
+    one_edit,
+    siblings,
+    substituted,
+)
 from mal.dedup_frames import frame_words
-from mal.dedup_lexicon import SYNONYMS
-from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.models import Memory
 
@@ -44,6 +54,7 @@ __all__ = [
     "search_kind",
     "signatures_agree",
     "slots_agree",
+    "supersedes",
     "veto",
     "veto_reason",
 ]
@@ -59,48 +70,38 @@ _OPTIONAL_SLOTS = frozenset(("mode",))
 # For the model's veto only (`_slots_compatible`): slots the texts' own checks cover.
 _LOOSE_OPTIONAL = frozenset(("mode", "relative"))
 _LOOSE_SPANS = frozenset(("medication", "task", "topic"))
-_TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break, prices / prizes)
-# Words that name what a fact is about even when the parser's slots do not hold them: the same
-# slots (pet = 咪咪, condition = blood pressure, arrival = 日本) with another member of one of these
-# groups is another fact. Latin members match whole words, Chinese ones anywhere in the text.
-_CONTRASTS = tuple(
-    frozenset(group.split())
-    for group in (
-        "猫 狗 兔 鸟 鱼 仓鼠 龟 cat cats dog dogs puppy kitten rabbit bird fish hamster turtle parrot",
-        "high low 高 低",
-        "older younger elder 大 小",
-        "more less 多 少",
-        "出差 旅游 旅行 度假 探亲 business vacation holiday honeymoon",
-        "morning evening night afternoon 早上 晚上 下午 中午",
-        "buy sell bought sold 买 卖",
-        "gain lose 增 减",
-        *CONTRASTS,
-    )
-)
 # Kinds that state a standing fact: "我儿子今年八岁" and "我儿子8岁了" are one age. An event keeps its day.
 _STATE_KINDS = frozenset(("profile", "preference", "family_health"))
 EPISODE = "episode"
-_LATIN_WORD = re.compile(r"[a-z]+")
 
 
 def search_kind(kind: str) -> str | None:
-    """The kind a new memory's dedup neighbours are searched in: its own, except that an episode
-    (a turn the parser read no fact from) is compared with memories of every kind. "香菜我是不吃的"
-    may be the episode of what "我不吃香菜" stored as a preference; reinforcing that fact loses
-    nothing. The reverse never merges: a new fact reinforcing an old episode would lose its slots."""
-    return None if kind == EPISODE else kind
+    """The kind a new memory's dedup neighbours are searched in: every kind, filtered by
+    `comparable`. An episode (a turn the parser read no fact from) may restate an older fact
+    ("香菜我是不吃的" / the preference 我不吃香菜): it reinforces the fact, losing nothing. A fact may
+    restate an older episode ("My brother is living in Toronto" after the episode "My brother lives
+    in Toronto"): the fact `supersedes` it (the write path stores the fact, carrying the episode's
+    provenance and weight, and demotes the episode; its words stay in the store)."""
+    return None
 
 
 def comparable(old_kind: str, new_kind: str) -> bool:
-    """A memory of `new_kind` may reinforce one of `old_kind` (see `search_kind`)."""
-    return new_kind in (old_kind, EPISODE)
+    """A memory of `new_kind` may restate one of `old_kind`: the same kind, or either is an episode
+    (see `search_kind`). Two facts of different kinds never are."""
+    return new_kind == old_kind or EPISODE in (old_kind, new_kind)
+
+
+def supersedes(old: Memory, new: Memory) -> bool:
+    """`new` is a fact and `old` an episode: when they restate one thing (`same_fact`), the fact is
+    written and takes the episode's place rather than reinforcing it (that would drop its slots)."""
+    return old.kind == EPISODE != new.kind
 
 
 def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
     """`b` may reinforce `a`: the word rules agree (`agree`), or nothing hard differs (`veto`) and
     the learned paraphrase decision (mal/dedup_model.py) is confident they restate one fact.
     `cosine` is the e5 cosine of the two memories' vectors, which the write path already has.
-    A new episode against an older fact of another kind (`comparable`) takes the second path only."""
+    A fact and an episode (`comparable`, either way round) take the second path only."""
     if agree(a, b):
         return True
     if not veto(a, b):
@@ -111,8 +112,13 @@ def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
 
 def agree(a: Memory, b: Memory) -> bool:
     """`b` may reinforce `a`: same kind, same structured slots, and the user's words agree, or
-    differ only in the words that frame a fact of that kind and field (mal/dedup_frames.py)."""
-    if a.kind != b.kind or not slots_agree(a.slots, b.slots):
+    differ only in the words that frame a fact of that kind and field (mal/dedup_frames.py).
+    A fact and an episode (`comparable`) have no slots in common: they agree when nothing hard
+    differs (`veto`: the episode says the fact's values) and the word rules equate the two texts
+    (我不喝咖啡 / 咖啡我不喝, 我對花生過敏 / 我对花生过敏), with no model asked."""
+    if a.kind != b.kind:
+        return comparable(a.kind, b.kind) and veto(a, b) and agree_texts(a.text or a.summary, b.text or b.summary)
+    if not slots_agree(a.slots, b.slots):
         return False
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
     if signatures_agree(sa, sb):
@@ -128,7 +134,8 @@ def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None
 
 def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> str | None:
     """The first hard difference between two memories (None: the model may decide). Across kinds
-    (a new episode, `comparable`) there are no common slots to compare: the texts decide."""
+    (a fact and an episode, `comparable`) there are no common slots to compare: the fact's values
+    must be said by the episode (`_said`), and the texts decide."""
     if not comparable(a.kind, b.kind):
         return "kind"
     x = sa or signature(a.text or a.summary)
@@ -138,16 +145,19 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         (
             "slots",
             lambda: (
-                _said(a.slots, x.text, y.text)
-                if a.kind != b.kind
-                else _slots_compatible(a.slots, b.slots, x.text, y.text)
+                _slots_compatible(a.slots, b.slots, x.text, y.text)
+                if a.kind == b.kind
+                else _said(a.slots, x.text, y.text)
+                if b.kind == EPISODE
+                else _said(b.slots, y.text, x.text)
             ),
         ),
         ("people", lambda: x.people == y.people),
         ("places", lambda: x.places == y.places),
         ("negation", lambda: x.negated == y.negated),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),
-        ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"}),
+        # 在学 / 正在学; 已经90岁了 / 今年九十岁了 (an "already" one text alone says); not 已经 / 正在
+        ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"}),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
         ("numbers", lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)}),
         # a state may drop 今年 / these days; an event keeps its day
@@ -157,26 +167,36 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
         (
             "contrast",
-            lambda: not any(_members(x, g) != _members(y, g) and _members(x, g) and _members(y, g) for g in _CONTRASTS),
+            lambda: not contrasted(x, y),
         ),
-        ("names", lambda: _names_shared(x, y) and _names_shared(y, x)),
-        ("modifier", lambda: not (_added_modifier(x, y) or _added_modifier(y, x))),
-        ("sibling", lambda: not _siblings(a.text or a.summary, b.text or b.summary)),
+        ("names", lambda: names_shared(x, y) and names_shared(y, x)),
+        ("modifier", lambda: not (added_modifier(x, y) or added_modifier(y, x))),
+        ("sibling", lambda: not siblings(a.text or a.summary, b.text or b.summary)),
         (
             "substitution",
-            lambda: not (a.kind == b.kind == EPISODE and _substituted(a.text or a.summary, b.text or b.summary)),
+            lambda: not (a.kind == EPISODE and substituted(a.text or a.summary, b.text or b.summary)),
         ),
     )
     return next((name for name, holds in checks if not holds()), None)
 
 
 def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
-    """Across kinds: the fact took at least one slot value from its own words (香菜, Google,
+    """Across kinds (`slots` are the fact's, `text` its words, `other_text` the episode's): the fact
+    took at least one slot value from its own words (香菜, Google,
     peanuts; not codes such as "like", "self" or "vegetarian" for 吃素), and the episode says every
     such value too. "葱这东西我不吃" is not a restatement of the preference 我不吃香菜, and nothing in
     "我坐轮椅" can show it restates the diet fact 我吃素, however close the vectors (e5: 0.92)."""
-    values = [v for v in (normalise(v) for v in _structured(slots).values()) if v and v in text]
-    return bool(values) and all(v in other_text for v in values)
+    values = [v for v in (normalise(v) for v in _structured(slots).values()) if v and _says(text, v)]
+    return bool(values) and all(_says(other_text, v) for v in values)
+
+
+def _says(text: str, value: str) -> bool:
+    """`value` is in `text` as written, or as the same numbers with the same words around them
+    (十二楼 / 12楼, 4500 / 四千五, 80000 / $80,000): a number is never "said" by another number."""
+    if value in text:
+        return True
+    sv, st = signature(value), signature(text)
+    return bool(sv.numbers) and set(sv.numbers) <= set(st.numbers) and all(w in st.words or w in text for w in sv.words)
 
 
 def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, text_b: str) -> bool:
@@ -193,70 +213,17 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
         sb.pop(key, None)
     if sa.keys() != sb.keys():
         return False
+    if {k for k in sa if sa[k] != sb[k]} <= _SPAN_SLOTS | _LOOSE_SPANS and agree_texts(text_a, text_b):
+        # the word rules equate the two texts (same people, numbers, places, negation; every other
+        # word explained): span slots that differ were cut differently from the same words
+        # (杭州西湖区 / 杭州市西湖区, shellfish / shelfish)
+        return True
     return all(
         sa[k] == sb[k]
         or (k in _SPAN_SLOTS | _LOOSE_SPANS and (_same_span(sa[k], sb[k]) or agree_texts(sa[k], sb[k])))
         or (k in _SPAN_SLOTS | _LOOSE_SPANS and sa[k] in normalise(text_b) and sb[k] in normalise(text_a))
         for k in sa
     )
-
-
-def _substituted(a: str, b: str) -> bool:
-    """Each text has a content word the other does not explain. When one side is an episode no
-    slots pin the fact on that side, and the model scores a reworded near miss ("我周末去爬山" / "周末
-    我一般去游泳") as high as a restatement, so such a pair never reaches it."""
-    only_a, only_b = dedup_model.unexplained(a, b)
-    return bool(only_a and only_b)
-
-
-def _siblings(a: str, b: str) -> bool:
-    """Each text has a word the other does not explain, and the two share their head: 草莓 / 蓝莓,
-    日语 / 韩语, 跑步 / 散步, strawberry / blueberry, football / basketball name two things of one
-    sort (Chinese compounds put the head last; English ones end in a shared word of 4+ letters)."""
-    only_a, only_b = dedup_model.unexplained(a, b)
-    return any(
-        u != v and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)
-        for u in only_a
-        for v in only_b
-    )
-
-
-def _shared_tail(u: str, v: str) -> int:
-    n = 0
-    while n < min(len(u), len(v)) and u[-1 - n] == v[-1 - n]:
-        n += 1
-    return n if n < min(len(u), len(v)) else 0  # a whole word inside another is a modifier, not a sibling
-
-
-def _added_modifier(a: Signature, b: Signature) -> bool:
-    """An English word of `a` that `b` lacks is inserted between two tokens `b` has side by side,
-    one of them a word both have: "drink decaf coffee" / "drink coffee", "is premium economy" /
-    "is economy" name another thing of the same sort ("I hate durian" / "Durian is the worst"
-    insert nothing). A word added at the end is left to the model: "jazz fusion" is another
-    music, "jazz music" is not."""
-    keys = [k for k in _keys(a.text) if k not in LIGHT_WORDS]
-    other = [k for k in _keys(b.text) if k not in LIGHT_WORDS]
-    pairs = set(itertools.pairwise(other))
-    return any(
-        x in a.words and x not in b.words and (p, n) in pairs and (p in b.words or n in b.words)
-        for p, x, n in zip(keys, keys[1:], keys[2:], strict=False)
-    )
-
-
-def _keys(text: str) -> list[str]:
-    return [SYNONYMS.get(t, stem(t)) for t in _LATIN_WORD.findall(text)]
-
-
-def _members(s: Signature, group: frozenset[str]) -> frozenset[str]:
-    words = {w.lower() for w in s.words | s.names} | set(s.text.lower().split())
-    return frozenset(m for m in group if (m in s.text if is_cjk(m) else m in words))
-
-
-def _names_shared(a: Signature, b: Signature) -> bool:
-    """Every name or brand of `a` occurs in `b` too (as a name or a word: "Strawberries are ..."
-    capitalises a common noun at the start): Emma / Emily, Tesla / Toyota never merge."""
-    other = {stem(w) for w in b.words | b.names} | set(b.words | b.names)
-    return all(n in other or stem(n) in other or n in b.text for n in a.names)
 
 
 def agree_texts(a: str, b: str) -> bool:
@@ -307,8 +274,12 @@ def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozen
     # jieba may cut the same words differently (人去 / 个人 + 去): a Chinese word found in the other
     # text as it stands is shared content too.
     # (never a name: 小李 cut as 小 + 李借 must not make "我借了小李" and "小李借了我" share anything)
+    # (either way round: 喝咖啡 / 咖啡 + 喝, whichever text jieba kept whole)
     common = (a.words & b.words) or {
-        w for w in a.words if is_cjk(w) and len(w) >= 2 and w not in a.names | b.names and w in b.text
+        w
+        for x, y in ((a, b), (b, a))
+        for w in x.words
+        if is_cjk(w) and len(w) >= 2 and w not in a.names | b.names and w in y.text
     }
     if not common and (only_a or only_b):
         return False  # nothing in common but fillers and hard facts: not enough to call it the same
@@ -338,22 +309,9 @@ def _explained(word: str, others: frozenset[str], other_text: str, names: frozen
     if is_cjk(word):
         # jieba cut the other text differently: 红丝绒蛋糕 vs 红丝绒 / 蛋糕, 跑步 vs 跑 ... 步
         return word in other_text or set(word) <= {c for o in others for c in o}
-    if word in names or len(word) < _TYPO_MIN_LEN:
+    if word in names or len(word) < TYPO_MIN_LEN:
         return False
-    return any(len(o) >= _TYPO_MIN_LEN - 1 and o not in names and _one_edit(word, o) for o in others)
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Damerau distance <= 1 (one insertion, deletion, substitution or adjacent swap)."""
-    if abs(len(a) - len(b)) > 1:
-        return False
-    i = 0
-    while i < min(len(a), len(b)) and a[i] == b[i]:
-        i += 1
-    if len(a) == len(b):
-        return a[i + 1 :] == b[i + 1 :] or (a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1])
-    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
-    return longer[i + 1 :] == shorter[i:]
+    return any(len(o) >= TYPO_MIN_LEN - 1 and o not in names and one_edit(word, o) for o in others)
 
 
 def _structured(slots: Mapping[str, Any]) -> dict[str, str]:

@@ -47,7 +47,7 @@ _PROFILE: dict[str, frozenset[str]] = {
     "age": _words("year old turned turn 岁 今年 满 了"),
     "name": _words("name named called call 叫 名字 是"),
     "device": _words("use using switched switch got new 换 换成 用 在用 新"),
-    "birthday": _words("birthday on 生日 是 号"),
+    "birthday": _words("birthday on born 生日 是 号 出生"),  # "was born on" (sixth round)
     "language": _words("speak speaks can fluent 说 讲 会 能"),
 }
 _KIND: dict[str, frozenset[str]] = {

@@ -18,7 +18,8 @@ two parts, in this order:
      `python -m bench.dedup_train` (deterministic) into `dedup_model.npz`. It merges when the
      probability reaches the artefact's threshold, which the training script sets above every
      "different" development pair that passes the veto (in and out of fold), one threshold for
-     facts the slots pin down and a stricter one for episodes, whose text is all there is.
+     facts the slots pin down, a stricter one for episodes, whose text is all there is, and one
+     for a fact and an episode (`group`), which the model scores high almost whatever they say.
 
 numpy only at run time; pure functions, no I/O beyond reading the packaged artefact once.
 """
@@ -36,7 +37,7 @@ import numpy as np
 from mal.dedup_text import is_cjk, normalise, signature, stem
 from mal.models import Memory
 
-__all__ = ["ARTEFACT", "FEATURES", "PairModel", "features", "load_model", "model", "unexplained"]
+__all__ = ["ARTEFACT", "FEATURES", "PairModel", "features", "group", "load_model", "model", "unexplained"]
 
 ARTEFACT = Path(__file__).resolve().parent / "dedup_model.npz"
 FEATURES = (
@@ -80,7 +81,8 @@ def features(a: Memory, b: Memory, cosine: float) -> list[float]:
         float(len(only_a)),
         float(len(only_b)),
         float(min(len(only_a), len(only_b))),
-        1.0 if _pins(a.slots) else 0.0,  # across kinds the fact's values are said by the episode (`veto`)
+        # across kinds the fact's values are said by the episode (`veto`), whichever is older
+        1.0 if _pins(b.slots if a.kind == "episode" != b.kind else a.slots) else 0.0,
         1.0 if a.kind == "episode" else 0.0,
         min(la, lb) / max(la, lb, 1),
         0.0 if a.kind == b.kind else 1.0,
@@ -136,15 +138,28 @@ class PairModel:
     intercept: float
     threshold_pinned: float  # merge at or above this probability when the slots pin the fact
     threshold_free: float  # ... when they do not (episodes: the text is all there is); > 1 = never
+    # ... across kinds (a fact and an episode, either way round): the model scores nearly every such
+    # pair high, so they get a threshold of their own instead of raising the same-kind one
+    threshold_cross: float = 1.01
 
     def merges(self, row: list[float]) -> bool:
         """The decision for one feature row (thresholds set by bench/dedup_train.py)."""
-        pinned = row[FEATURES.index("slots_pin")] > 0
-        return self.probability(row) >= (self.threshold_pinned if pinned else self.threshold_free)
+        return self.probability(row) >= self.threshold(row)
+
+    def threshold(self, row: list[float]) -> float:
+        return (self.threshold_pinned, self.threshold_free, self.threshold_cross)[group(row)]
 
     def probability(self, row: list[float]) -> float:
         z = (np.asarray(row, dtype=np.float64) - self.mean) / self.scale
         return float(1.0 / (1.0 + np.exp(-(float(z @ self.coef) + self.intercept))))
+
+
+def group(row: list[float]) -> int:
+    """Which threshold a feature row is held to: 0 the slots pin a same-kind fact, 1 they do not
+    (two episodes), 2 across kinds (a fact and an episode)."""
+    if row[FEATURES.index("cross_kind")] > 0:
+        return 2
+    return 0 if row[FEATURES.index("slots_pin")] > 0 else 1
 
 
 def load_model(path: Path = ARTEFACT) -> PairModel | None:
@@ -160,6 +175,7 @@ def load_model(path: Path = ARTEFACT) -> PairModel | None:
         intercept=float(data["intercept"]),
         threshold_pinned=float(data["threshold_pinned"]),
         threshold_free=float(data["threshold_free"]),
+        threshold_cross=float(data["threshold_cross"]) if "threshold_cross" in data else 1.01,
     )
 
 

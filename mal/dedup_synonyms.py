@@ -18,6 +18,9 @@ __all__ = [
     "MORE_PEOPLE_ZH",
     "MORE_PHRASES",
     "MORE_SYNONYMS",
+    "NEGATED_ZH",
+    "NOT_NAMES_EN",
+    "NOT_NEGATIONS_ZH",
 ]
 
 # Interchangeable words (the value is the group's token).
@@ -53,7 +56,10 @@ MORE_SYNONYMS = {
     **dict.fromkeys(("travelling", "traveling"), "traveling"),
 }
 # A wish is not a deed: "I want to quit my job" is not "I quit my job" (想 is already "planned").
-MORE_ASPECTS = dict.fromkeys(("want", "wants", "wish", "hope", "hoping", "希望"), "planned")
+MORE_ASPECTS = {
+    **dict.fromkeys(("want", "wants", "wish", "hope", "hoping", "希望"), "planned"),
+    "took": "former",  # "My dad took metformin" is not "My dad takes metformin" (sixth round)
+}
 # Kinship and role words the older people tables lack: one person, several words.
 MORE_PEOPLE_ZH = {
     **dict.fromkeys(("教师", "老师"), "teacher"),
@@ -62,6 +68,7 @@ MORE_PEOPLE_ZH = {
     **dict.fromkeys(("外甥",), "外甥"),
     **dict.fromkeys(("先生",), "husband"),
     **dict.fromkeys(("小孩子",), "child"),
+    **dict.fromkeys(("闺女",), "daughter"),  # sixth round
 }
 MORE_PEOPLE_EN = {
     **dict.fromkeys(("parents", "folks"), "parents"),
@@ -93,6 +100,10 @@ MORE_PHRASES = {
     "咱们家": "我家",
     "咱家": "我家",
 }
+# Capitalised at the start of a sentence, never a name ("Each morning I go for a run").
+NOT_NAMES_EN = frozenset(
+    "when each every in on at last next this after before since during if because usually sometimes".split()  # noqa: SIM905
+)
 # Things of one sort that are never the same: two memories naming different members differ.
 # Latin members match whole words, Chinese ones anywhere in the text (mal/dedup.py `_members`).
 CONTRASTS = (
@@ -112,6 +123,10 @@ CONTRASTS = (
     "saving saved save 存 攒",
     "rent mortgage 房租 房贷 装修",
     "golden labrador poodle husky corgi 金毛 拉布拉多 泰迪 哈士奇 柯基",
+    # sixth round: where one lives is not where one works or interns; paying rent is not collecting it
+    # (English members by stem: a text's words are stemmed, lives / living -> live)
+    "住 上班 实习 live work intern",
+    "交 收 pay collect",
 )
 # Light verbs and adverbs that add no thing of their own, skipped by the added-modifier veto
 # (mal/dedup.py `_added_modifier`): "go hiking" / "hike", "After 2 pm I only drink decaf".
@@ -121,3 +136,10 @@ LIGHT_WORDS = frozenset(
 # Chinese words that hold a numeral and are no number: 二甲双胍 is metformin, not "2" (jieba cuts
 # unknown words into characters, and 一片二甲双胍 / 两片二甲双胍 then both read as the number 2).
 NOT_NUMBERS_ZH = ("二甲双胍", "二手", "三文鱼", "五花肉", "八宝粥", "六味地黄丸", "三七", "十字路口", "百合", "千层面")
+# Words holding a negation character that are no negation (read by mal/dedup_text.py).
+NOT_NEGATIONS_ZH = (
+    *("不错", "不过", "无论", "非常", "未来", "莫名", "不得不", "没准", "差不多", "不管", "别人", "别的"),
+    *("无聊", "非洲", "不久", "不少", "不断", "不仅", "没事", "不用谢", "不好意思", "无线", "非得", "特别"),
+)
+# Negated words jieba would otherwise cut through one of those (不过 "but" + 敏), sixth round.
+NEGATED_ZH = ("不过敏",)

@@ -32,7 +32,7 @@ from mal.dedup_lexicon import (
     TIME_WORDS_EN,
     TIME_WORDS_ZH,
 )
-from mal.dedup_synonyms import NOT_NUMBERS_ZH
+from mal.dedup_synonyms import NEGATED_ZH, NOT_NAMES_EN, NOT_NEGATIONS_ZH, NOT_NUMBERS_ZH
 from parsers.lexicon import PLACES_ZH
 
 __all__ = ["Signature", "is_cjk", "normalise", "signature", "stem"]
@@ -41,16 +41,14 @@ _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(rf"[{_CJK}]")
 _ZH_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _ZH_DIGITS = "零〇一二两三四五六七八九十"
-# Words containing a numeral or a negation character that are neither a number nor a negation.
+# Words containing a numeral that are no number (NOT_NEGATIONS_ZH: a negation character, no negation).
 _ZH_NOT_NUMBERS = (
     *("一起", "一些", "一点", "一下", "一直", "一定", "一样", "一般", "一切", "一边", "一向", "一致", "一会"),
     *("一阵", "一旦", "唯一", "统一", "万一", "千万", "一共", "一半", "万分", "十分", "百分", "三明治", "一家人"),
     *NOT_NUMBERS_ZH,
 )
-_ZH_NOT_NEGATIONS = (
-    *("不错", "不过", "无论", "非常", "未来", "莫名", "不得不", "没准", "差不多", "不管", "别人", "别的"),
-    *("无聊", "非洲", "不久", "不少", "不断", "不仅", "没事", "不用谢", "不好意思", "无线", "非得", "特别"),
-)
+_IN_LAW = re.compile(r"\b([a-z]+)[- ]in[- ]laws?\b", re.IGNORECASE)  # 小李 / 老王 below: jieba may cut 小 + 李借
+_ZH_NICKNAME = re.compile("[小老阿][" + "".join(n for n in SURNAMES_ZH if len(n) == 1) + "]")
 _ZH_TITLES = ("总", "老师", "经理", "医生", "先生", "女士", "姐", "哥", "阿姨", "叔", "工")
 _SELF = frozenset(("i", "me", "myself", "我"))  # "my" can move: "my cat Luna" / "Luna, my cat"
 _PRONOUNS = frozenset(("he", "she", "they", "we"))
@@ -197,6 +195,8 @@ def _prepare(text: str, acc: _Acc) -> str:
     15:00 (all "clock1500"), $ and multi-word phrases (PHRASES: "can't stand" -> hate)."""
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
+    text = _IN_LAW.sub(r"\1inlaw", text)  # a sister-in-law is not a sister
+    text = _ZH_NICKNAME.sub(lambda m: f" {m[0]} " if _jieba().FREQ.get(m[0], 0) < 400 else m[0], text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     text = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", text)  # Model3 -> Model 3, 3pm stays
@@ -277,7 +277,7 @@ def _zh_token(token: str, acc: _Acc) -> None:
     if token in CURRENCY_WORDS:
         acc.currencies.add(CURRENCY_WORDS[token])
         return
-    if token in _ZH_NOT_NUMBERS or token in _ZH_NOT_NEGATIONS or token in SYNONYMS or token in ASPECTS:
+    if token in _ZH_NOT_NUMBERS or token in NOT_NEGATIONS_ZH or token in SYNONYMS or token in ASPECTS:
         _word(SYNONYMS.get(token, token), acc, FILLERS_ZH)
         return
     for numeral in _ZH_NUMERAL.findall(token):
@@ -333,7 +333,7 @@ def _en_token(raw: str, acc: _Acc) -> None:
         _word(SYNONYMS.get(low) or SYNONYMS[base], acc, FILLERS_EN)
     elif low in FILLERS_EN:
         return
-    elif any(c.isupper() for c in raw) or not raw.isascii():  # Tom, iPhone, José
+    elif (any(c.isupper() for c in raw) and low not in NOT_NAMES_EN) or not raw.isascii():  # Tom, iPhone, José
         acc.anchor(low)  # Tom vs Tim is a different person: never explained away as a typo
         acc.names.add(low)
         acc.words.add(low)
@@ -383,7 +383,7 @@ def _jieba() -> Any:
 
     jieba.setLogLevel(logging.WARNING)
     tokenizer = jieba.Tokenizer()
-    words = (*_zh_terms(), *_ZH_NOT_NUMBERS, *_ZH_NOT_NEGATIONS, *SYNONYMS, *ASPECTS, *PHRASES.values())
+    words = (*_zh_terms(), *_ZH_NOT_NUMBERS, *NOT_NEGATIONS_ZH, *NEGATED_ZH, *SYNONYMS, *ASPECTS, *PHRASES.values())
     for word in words:
         if is_cjk(word):
             tokenizer.add_word(word, freq=200_000)

@@ -1,0 +1,133 @@
+"""The text checks of dedup's hard veto (mal/dedup.py `veto_reason`): contrast groups, names,
+an added modifier, sibling words, a substitution, typos. Pure functions over two texts or their
+signatures (mal/dedup_text.py); split from mal/dedup.py to keep each module under the house size.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from mal import dedup_model
+from mal.dedup_lexicon import SYNONYMS
+from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
+from mal.dedup_text import Signature, is_cjk, stem
+
+__all__ = [
+    "CONTRAST_GROUPS",
+    "TYPO_MIN_LEN",
+    "added_modifier",
+    "contrasted",
+    "names_shared",
+    "one_edit",
+    "siblings",
+    "substituted",
+]
+
+TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break, prices / prizes)
+_LATIN_WORD = re.compile(r"[a-z]+")
+# Words that name what a fact is about even when the parser's slots do not hold them: the same
+# slots (pet = 咪咪, condition = blood pressure, arrival = 日本) with another member of one of these
+# groups is another fact. Latin members match whole words, Chinese ones anywhere in the text.
+CONTRAST_GROUPS = tuple(
+    frozenset(group.split())
+    for group in (
+        "猫 狗 兔 鸟 鱼 仓鼠 龟 cat cats dog dogs puppy kitten rabbit bird fish hamster turtle parrot",
+        "high low 高 低",
+        "older younger elder 大 小",
+        "more less 多 少",
+        "出差 旅游 旅行 度假 探亲 business vacation holiday honeymoon",
+        "morning evening night afternoon 早上 晚上 下午 中午",
+        "buy sell bought sold 买 卖",
+        "gain lose 增 减",
+        *CONTRASTS,
+    )
+)
+
+
+def contrasted(x: Signature, y: Signature) -> bool:
+    """The two texts name different members of one contrast group (a cat / a dog named Luna)."""
+    return any(_members(x, g) != _members(y, g) and _members(x, g) and _members(y, g) for g in CONTRAST_GROUPS)
+
+
+def substituted(a: str, b: str) -> bool:
+    """Each text has a content word the other does not explain. When one side is an episode no
+    slots pin the fact on that side, and the model scores a reworded near miss ("我周末去爬山" / "周末
+    我一般去游泳") as high as a restatement, so such a pair never reaches it."""
+    only_a, only_b = dedup_model.unexplained(a, b)
+    return bool(only_a and only_b)
+
+
+def siblings(a: str, b: str) -> bool:
+    """Each text has a word the other does not explain, and the two share their head: 草莓 / 蓝莓,
+    日语 / 韩语, 跑步 / 散步, strawberry / blueberry, football / basketball name two things of one
+    sort (Chinese compounds put the head last; English ones end in a shared word of 4+ letters)."""
+    only_a, only_b = dedup_model.unexplained(a, b)
+    return any(
+        u != v
+        and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)
+        and not _typo(u, v)  # shellfish / shelfish is one word mistyped, not two sorts of fish
+        for u in only_a
+        for v in only_b
+    )
+
+
+def _typo(u: str, v: str) -> bool:
+    """One English word mistyped as the other (the rule of `_explained`: one edit, 7+ letters)."""
+    return (
+        not is_cjk(u)
+        and min(len(u), len(v)) >= TYPO_MIN_LEN - 1
+        and max(len(u), len(v)) >= TYPO_MIN_LEN
+        and one_edit(u, v)
+    )
+
+
+def _shared_tail(u: str, v: str) -> int:
+    n = 0
+    while n < min(len(u), len(v)) and u[-1 - n] == v[-1 - n]:
+        n += 1
+    return n if n < min(len(u), len(v)) else 0  # a whole word inside another is a modifier, not a sibling
+
+
+def added_modifier(a: Signature, b: Signature) -> bool:
+    """An English word of `a` that `b` lacks is inserted between two tokens `b` has side by side,
+    one of them a word both have: "drink decaf coffee" / "drink coffee", "is premium economy" /
+    "is economy" name another thing of the same sort ("I hate durian" / "Durian is the worst"
+    insert nothing). A word added at the end is left to the model: "jazz fusion" is another
+    music, "jazz music" is not."""
+    keys = [k for k in _keys(a.text) if k not in LIGHT_WORDS]
+    other = [k for k in _keys(b.text) if k not in LIGHT_WORDS]
+    pairs = set(itertools.pairwise(other))
+    return any(
+        x in a.words and x not in b.words and (p, n) in pairs and (p in b.words or n in b.words)
+        for p, x, n in zip(keys, keys[1:], keys[2:], strict=False)
+    )
+
+
+def _keys(text: str) -> list[str]:
+    return [SYNONYMS.get(t, stem(t)) for t in _LATIN_WORD.findall(text)]
+
+
+def _members(s: Signature, group: frozenset[str]) -> frozenset[str]:
+    words = {w.lower() for w in s.words | s.names} | set(s.text.lower().split())
+    return frozenset(m for m in group if (m in s.text if is_cjk(m) else m in words))
+
+
+def names_shared(a: Signature, b: Signature) -> bool:
+    """Every name or brand of `a` occurs in `b` too (as a name or a word: "Strawberries are ..."
+    capitalises a common noun at the start): Emma / Emily, Tesla / Toyota never merge."""
+    other = {stem(w) for w in b.words | b.names} | set(b.words | b.names)
+    return all(n in other or stem(n) in other or n in b.text for n in a.names)
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Damerau distance <= 1 (one insertion, deletion, substitution or adjacent swap)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[i + 1 :] == shorter[i:]
