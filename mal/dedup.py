@@ -29,6 +29,7 @@ on labelled pairs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -60,6 +61,35 @@ __all__ = [
 ]
 
 # Slots that hold the user's own words rather than a normalised value: compared as text.
+_LIST_TAIL = re.compile(r"(?:和|与|及|跟|还有|、|,|，|&|(?:and|or|plus|as well as)\b)", re.I)
+# Words after an English item that name its category, not another thing: "jazz music", "Android user".
+_CATEGORY_TAILS = frozenset(
+    (
+        "music",
+        "songs",
+        "food",
+        "foods",
+        "dishes",
+        "cuisine",
+        "films",
+        "movies",
+        "shows",
+        "games",
+        "user",
+        "fan",
+        "音乐",
+        "歌",
+        "菜",
+        "电影",
+        "食物",
+        "东西",
+        "用户",
+        "类",
+        "之类",
+        "这类",
+    )
+)
+_COPULA = re.compile(r"(?:就是|是|为|的|(?:is|are|was|were)\b)")
 _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
 # Slots the parser fills with a span of the user's words, cut where its rules happened to cut:
 # 一台新电脑 / 新电脑, 水果是芒果 / 水果, 杭州居 / 杭州. Two spans agree when one holds the other (the
@@ -220,7 +250,7 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
         return True
     return all(
         sa[k] == sb[k]
-        or (k in _SPAN_SLOTS | _LOOSE_SPANS and (_same_span(sa[k], sb[k]) or agree_texts(sa[k], sb[k])))
+        or (k in _SPAN_SLOTS | _LOOSE_SPANS and (_same_span(sa[k], sb[k], _titled(k, sa)) or agree_texts(sa[k], sb[k])))
         or (k in _SPAN_SLOTS | _LOOSE_SPANS and sa[k] in normalise(text_b) and sb[k] in normalise(text_a))
         for k in sa
     )
@@ -243,19 +273,45 @@ def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     if sa.keys() != sb.keys():
         return False
     return all(
-        sa[k] == sb[k] or (k in _SPAN_SLOTS and (_same_span(sa[k], sb[k]) or agree_texts(sa[k], sb[k]))) for k in sa
+        sa[k] == sb[k] or (k in _SPAN_SLOTS and (_same_span(sa[k], sb[k], _titled(k, sa)) or agree_texts(sa[k], sb[k])))
+        for k in sa
     )
 
 
-def _same_span(a: str, b: str) -> bool:
-    """One span holds the other, and the shorter is no mere fragment: 新电脑 in 一台新电脑, not 茶
-    in 绿茶 (two CJK characters or one Latin word at least)."""
+def _same_span(a: str, b: str, title: bool = False) -> bool:
+    """One span holds the other, and the shorter is no mere fragment: 新电脑 in 一台新电脑, not 茶 in
+    绿茶 (two CJK characters or one Latin word at least). Not a longer list (peanuts / peanuts and
+    shellfish), and for a title (`_titled`) not a new head (nurse / nurse practitioner, 护士 / 护士长)."""
     short, long = sorted((a, b), key=len)
-    if short not in long:
+    if short not in long or _new_head(short, long, title):
         return False
     if is_cjk(short):
         return len(short) >= 2
     return f" {short} " in f" {long} "
+
+
+def _new_head(short: str, long: str, title: bool) -> bool:
+    """Words after the shorter span name another thing: a list that grows (peanuts / peanuts and
+    shellfish), a title's new head (nurse / nurse practitioner, 护士 / 护士长), an item's (jazz /
+    jazz fusion, in English); only a category word keeps the item (jazz / jazz music, Android /
+    Android user). A copula after it is the parser's cut, not a new head (水果 / 水果是芒果)."""
+    if not long.startswith(short) or long.endswith(short):
+        return False
+    tail = long[len(short) :].strip()
+    if _LIST_TAIL.match(tail):
+        return True
+    if _COPULA.match(tail):
+        return False
+    if title:
+        return True
+    # Chinese item spans are cut loosely by the parser (O型 / O型血, 猫毛 / 猫毛会让我): only a title's
+    # head is read there; English spans end on a word.
+    return not is_cjk(short) and tail.lower() not in _CATEGORY_TAILS
+
+
+def _titled(key: str, slots: Mapping[str, str]) -> bool:
+    """The slot is a job title, whose last word names the role."""
+    return key == "value" and slots.get("field") == "job"
 
 
 def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset()) -> bool:
@@ -265,8 +321,8 @@ def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozen
         return False
     if a.currencies and b.currencies and a.currencies != b.currencies:
         return False  # "500" and "500元" may be one budget; 500 dollars and 500 yuan are not
-    if not (a.aspects ^ b.aspects) <= {"ongoing"}:
-        return False  # 在学 / 正在学 are one fact; was / is, 已经 / 正在 are not
+    if not ((a.aspects ^ b.aspects) <= {"ongoing"} or a.aspects ^ b.aspects == {"done"}):
+        return False  # 在学 / 正在学, 戒烟 / 戒烟了 are one fact; was / is, 已经 / 正在, 戒烟了 / 在戒烟 are not
     shared = set(a.anchors) & set(b.anchors)
     if [x for x in a.anchors if x in shared] != [x for x in b.anchors if x in shared]:
         return False

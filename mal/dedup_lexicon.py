@@ -301,6 +301,8 @@ SYNONYMS = {
 ASPECTS = {
     **dict.fromkeys(("was", "were", "had", "formerly", "previously", "former", "ex", "anymore"), "former"),
     **dict.fromkeys(("以前", "曾经", "过去", "原来", "之前", "从前", "不再", "以往"), "former"),
+    # a habit ended: 停了降压药 is not 吃降压药 (English "stopped / quit + -ing": mal/dedup_text.py)
+    **dict.fromkeys(("停用", "停药", "停掉", "戒掉"), "former"),
     **dict.fromkeys(("already", "已经", "已"), "done"),
     **dict.fromkeys(("currently", "now", "nowadays", "recently", "正在", "现在", "目前", "最近", "如今"), "ongoing"),
     **dict.fromkeys(

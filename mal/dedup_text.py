@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from mal.dedup_aspect import particle_aspects
 from mal.dedup_lexicon import (
     ASPECTS,
     CURRENCY_SYMBOLS,
@@ -154,9 +155,10 @@ def number(text: str) -> str:
 def signature(text: str) -> Signature:
     simplified = _to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
     acc = _Acc()
-    for piece in _join_names(_jieba().lcut(_prepare(simplified, acc))):
-        token = piece.strip()
-        if not token or not token[0].isalnum():
+    tokens = [t for t in (p.strip() for p in _join_names(_jieba().lcut(_prepare(simplified, acc)))) if t]
+    acc.aspects |= particle_aspects(tokens, lambda t: _zh_terms().get(t, ("",))[0] == "places")
+    for token in tokens:
+        if not token[0].isalnum():
             continue
         if _CLOCK_TOKEN.fullmatch(token):  # a clock time _prepare found
             acc.number(f"{token[5:7]}:{token[7:]}")
@@ -252,7 +254,9 @@ def _en_clock(m: re.Match[str]) -> str:
 
 def _zh_token(token: str, acc: _Acc) -> None:
     if token.startswith("我") and token not in _zh_terms():
-        acc.anchor("self")
+        rest = _zh_terms().get(token[1:])
+        if not (rest and rest[0] == "people"):
+            acc.anchor("self")  # 我妈 is the mother alone: "我妈给我买了" is not "我给我妈买了"
         token = token[1:]  # jieba glues 我 to the next word (我要, 我妈)
     if not token:
         return
