@@ -283,7 +283,7 @@ def _same_span(a: str, b: str, title: bool = False) -> bool:
     绿茶 (two CJK characters or one Latin word at least). Not a longer list (peanuts / peanuts and
     shellfish), and for a title (`_titled`) not a new head (nurse / nurse practitioner, 护士 / 护士长)."""
     short, long = sorted((a, b), key=len)
-    if short not in long or _new_head(short, long, title):
+    if short not in long or _new_head(short, long, title) or (title and _longer_title(short, long)):
         return False
     if is_cjk(short):
         return len(short) >= 2
@@ -307,6 +307,13 @@ def _new_head(short: str, long: str, title: bool) -> bool:
     # Chinese item spans are cut loosely by the parser (O型 / O型血, 猫毛 / 猫毛会让我): only a title's
     # head is read there; English spans end on a word.
     return not is_cjk(short) and tail.lower() not in _CATEGORY_TAILS
+
+
+def _longer_title(short: str, long: str) -> bool:
+    """A word in front of a title names another role: teacher / substitute teacher, 老师 / 代课老师
+    (an article is no word: a teacher / teacher)."""
+    front = long[: long.find(short)].strip().lower()
+    return bool(front) and front not in ("a", "an", "the", "一名", "一个", "一位", "名", "个")
 
 
 def _titled(key: str, slots: Mapping[str, str]) -> bool:

@@ -1,11 +1,12 @@
-"""Aspect carried by particles and phrasal verbs rather than by one word (mal/dedup_text.py reads
-the words: 已经, was, planning). Pure: a token list in, aspect labels out."""
+"""What a word means by its neighbour rather than alone (mal/dedup_text.py reads the words: 已经,
+was, planning): aspect carried by particles and phrasal verbs, and 我 as "my" before a relative.
+Pure: a token list in."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["particle_aspects"]
+__all__ = ["particle_aspects", "possessive"]
 
 _ENDED = frozenset(("stopped", "stop", "stops", "quit", "quits", "ceased", "gave"))
 _FINAL_PARTICLES = frozenset(("呢", "吧", "啊", "呀", "哦", "嘛", "哈"))
@@ -28,3 +29,9 @@ def particle_aspects(tokens: list[str], is_place: Callable[[str], bool]) -> set[
     if tail and tail[-1] in ("了", "啦"):
         aspects.add("done")
     return aspects
+
+
+def possessive(tokens: list[str], i: int, is_person: Callable[[str], bool]) -> bool:
+    """我 right before a relative ("我 爸爸" as jieba cuts it) says whose, not who."""
+    following = tokens[i + 1] if i + 1 < len(tokens) else ""
+    return tokens[i] == "我" and is_person(following)

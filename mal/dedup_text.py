@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from mal.dedup_aspect import particle_aspects
+from mal.dedup_aspect import particle_aspects, possessive
 from mal.dedup_lexicon import (
     ASPECTS,
     CURRENCY_SYMBOLS,
@@ -157,9 +157,11 @@ def signature(text: str) -> Signature:
     acc = _Acc()
     tokens = [t for t in (p.strip() for p in _join_names(_jieba().lcut(_prepare(simplified, acc)))) if t]
     acc.aspects |= particle_aspects(tokens, lambda t: _zh_terms().get(t, ("",))[0] == "places")
-    for token in tokens:
+    for i, token in enumerate(tokens):
         if not token[0].isalnum():
             continue
+        if possessive(tokens, i, lambda t: _zh_terms().get(t, ("",))[0] == "people"):
+            continue  # 我 + 爸爸 is the father alone: "我爸爸教我" is not "我教我爸爸"
         if _CLOCK_TOKEN.fullmatch(token):  # a clock time _prepare found
             acc.number(f"{token[5:7]}:{token[7:]}")
         elif is_cjk(token):

@@ -40,6 +40,19 @@ def _memory(kind: str, text: str, **slots: Any) -> Memory:
 
 
 NEVER = [
+    # writer12's retired pairs, the same families written anew
+    ("en", _memory("episode", "I own a flat in Leeds"), _memory("episode", "I rent a flat in Leeds")),
+    ("zh", _memory("episode", "我妈妈教我包饺子"), _memory("episode", "我教我妈妈包饺子")),
+    (
+        "en",
+        _memory("profile", "I'm an engineer", field="job", value="engineer"),
+        _memory("profile", "I'm a civil engineer", field="job", value="civil engineer"),
+    ),
+    (
+        "zh",
+        _memory("profile", "我是老师", field="job", value="老师"),
+        _memory("profile", "我是代课老师", field="job", value="代课老师"),
+    ),
     # a habit ended
     (
         "en",
