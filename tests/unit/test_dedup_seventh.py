@@ -9,35 +9,14 @@ written for these tests."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import Any
+from datetime import datetime
 
 import pytest
 
 import parsers
 from mal import dedup
 from mal.models import Memory
-
-NOW = datetime(2026, 12, 1, 12, tzinfo=UTC)
-
-
-def _memory(kind: str, text: str, **slots: Any) -> Memory:
-    if kind == "episode":
-        slots = {"content": text}
-    lang = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
-    return Memory(
-        id=f"m-{kind}-{abs(hash(text))}",
-        kind=kind,
-        summary=text,
-        slots=slots,
-        text=text,
-        lang=lang,
-        created_at=NOW,
-        updated_at=NOW,
-        last_reinforced=NOW,
-        last_accessed=NOW,
-    )
-
+from tests.dedup_memories import memory as _memory
 
 NEVER = [
     # writer12's retired pairs, the same families written anew

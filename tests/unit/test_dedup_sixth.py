@@ -9,34 +9,12 @@ Pairs are written for these tests, not taken from the pair sets the model is tra
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import Any
-
 import pytest
 
 from bench.dedup_eval import memories
 from mal import dedup
 from mal.models import Memory
-
-NOW = datetime(2026, 12, 1, 12, tzinfo=UTC)
-
-
-def _memory(kind: str, text: str, **slots: Any) -> Memory:
-    if kind == "episode":
-        slots = {"content": text}
-    lang = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
-    return Memory(
-        id=f"m-{kind}-{abs(hash(text))}",
-        kind=kind,
-        summary=text,
-        slots=slots,
-        text=text,
-        lang=lang,
-        created_at=NOW,
-        updated_at=NOW,
-        last_reinforced=NOW,
-        last_accessed=NOW,
-    )
+from tests.dedup_memories import memory as _memory
 
 
 def test_every_kind_is_searched_and_a_fact_may_meet_an_episode_either_way() -> None:

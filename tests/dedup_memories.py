@@ -1,0 +1,30 @@
+"""Memories built by hand for the dedup rule's unit tests: kind, slots and text as the parser would
+give them, so the tests do not depend on how the parser reads a sentence this week."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from mal.models import Memory
+
+NOW = datetime(2026, 12, 1, 12, tzinfo=UTC)
+
+
+def memory(kind: str, text: str, **slots: Any) -> Memory:
+    """An episode keeps its text as its content; a fact takes the slots given."""
+    if kind == "episode":
+        slots = {"content": text}
+    lang = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
+    return Memory(
+        id=f"m-{kind}-{abs(hash(text))}",
+        kind=kind,
+        summary=text,
+        slots=slots,
+        text=text,
+        lang=lang,
+        created_at=NOW,
+        updated_at=NOW,
+        last_reinforced=NOW,
+        last_accessed=NOW,
+    )
