@@ -31,6 +31,9 @@ RetrievalConfig = SearchRecipe
 PRESETS = RECIPES
 
 
+SUPERSEDED_HINT = "superseded: a later memory replaces this one"
+
+
 @dataclass
 class SearchHit:
     memory: Memory
@@ -139,8 +142,11 @@ class Retriever:
             score += cfg.kind_boost
         hints: list[str] = []
         if g.memory.valid_to is not None and g.memory.valid_to <= now:
-            score *= cfg.superseded_factor  # superseded by a correction: the new value wins
-            hints.append("superseded: the user corrected this later")
+            # superseded by a correction, or an episode a later fact restated: the newer memory wins.
+            # The wording holds for both (an agent told "the user corrected this" about a restated
+            # episode would ask about a change that never happened).
+            score *= cfg.superseded_factor
+            hints.append(SUPERSEDED_HINT)
         if g.memory.status.value == "disputed":
             hints.append("disputed: confirm with the user before relying on it")
         if cfg.enrich:
