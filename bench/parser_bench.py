@@ -40,6 +40,7 @@ DEV_SETS = {
     "retired_blind3": DATA.with_name("parser_blind3.jsonl"),
     "retired_blind4": DATA.with_name("parser_blind4.jsonl"),
     "retired_blind5": DATA.with_name("parser_blind5.jsonl"),
+    "retired_blind6": DATA.with_name("parser_blind6.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
