@@ -60,7 +60,7 @@ __all__ = [
     "veto_reason",
 ]
 
-# Slots that hold the user's own words rather than a normalised value: compared as text.
+# A span that goes on into a list: "peanuts and shellfish", "花生和虾".
 _LIST_TAIL = re.compile(r"(?:和|与|及|跟|还有|、|,|，|&|(?:and|or|plus|as well as)\b)", re.I)
 # Words after an English item that name its category, not another thing: "jazz music", "Android user".
 _CATEGORY_TAILS = frozenset(
@@ -90,6 +90,7 @@ _CATEGORY_TAILS = frozenset(
     )
 )
 _COPULA = re.compile(r"(?:就是|是|为|的|(?:is|are|was|were)\b)")
+# Slots that hold the user's own words rather than a normalised value: compared as text.
 _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
 # Slots the parser fills with a span of the user's words, cut where its rules happened to cut:
 # 一台新电脑 / 新电脑, 水果是芒果 / 水果, 杭州居 / 杭州. Two spans agree when one holds the other (the

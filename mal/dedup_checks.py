@@ -39,7 +39,7 @@ CONTRAST_GROUPS = tuple(
         "出差 旅游 旅行 度假 探亲 business vacation holiday honeymoon",
         "morning evening night afternoon 早上 晚上 下午 中午",
         "buy sell bought sold 买 卖",
-        "own owns owned rent rents rented lease 租",
+        "own owns owned rent rents rented 租",
         "gain lose 增 减",
         *CONTRASTS,
     )

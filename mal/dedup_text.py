@@ -156,11 +156,11 @@ def signature(text: str) -> Signature:
     simplified = _to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
     acc = _Acc()
     tokens = [t for t in (p.strip() for p in _join_names(_jieba().lcut(_prepare(simplified, acc)))) if t]
-    acc.aspects |= particle_aspects(tokens, lambda t: _zh_terms().get(t, ("",))[0] == "places")
+    acc.aspects |= particle_aspects(tokens, lambda t: _term_kind(t) == "places")
     for i, token in enumerate(tokens):
         if not token[0].isalnum():
             continue
-        if possessive(tokens, i, lambda t: _zh_terms().get(t, ("",))[0] == "people"):
+        if possessive(tokens, i, lambda t: _term_kind(t) == "people"):
             continue  # 我 + 爸爸 is the father alone: "我爸爸教我" is not "我教我爸爸"
         if _CLOCK_TOKEN.fullmatch(token):  # a clock time _prepare found
             acc.number(f"{token[5:7]}:{token[7:]}")
@@ -252,6 +252,10 @@ def _en_clock(m: re.Match[str]) -> str:
     h, mins, half = int(m.group(1)), int(m.group(2) or 0), m.group(3).lower()[0]
     h = (h % 12) + (12 if half == "p" else 0)
     return f" clock{h:02d}{mins:02d} "
+
+
+def _term_kind(token: str) -> str:
+    return _zh_terms().get(token, ("",))[0]
 
 
 def _zh_token(token: str, acc: _Acc) -> None:

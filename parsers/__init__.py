@@ -24,6 +24,7 @@ from parsers.kinds import KINDS, KindSpec, kind_domains, query_words
 from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
 from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.preference_rules import preference_facts
+from parsers.profile_families import narrower
 from parsers.profile_rules import profile_facts
 from parsers.prototypes import prototype_fallback
 from parsers.requests import STATES_EN, is_request
@@ -132,17 +133,6 @@ def _same_fact(a: Match, b: Match) -> bool:
     return all(str(a[2][k]).lower() == str(b[2][k]).lower() for k in keys["family_health"] if k in a[2] and k in b[2])
 
 
-def _narrower(m: Match, other: Match) -> bool:
-    """`m` is a profile value that `other`, a reading of the same field and person, contains."""
-    if m[0] != "profile" or other[0] != "profile" or m is other:
-        return False
-    a, b = m[2], other[2]
-    if a.get("field") != b.get("field") or a.get("relative") != b.get("relative"):
-        return False
-    short, long = str(a.get("value", "")).lower(), str(b.get("value", "")).lower()
-    return short != long and bool(short) and re.search(rf"(?<!\w){re.escape(short)}(?!\w)", long) is not None
-
-
 def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[Match]:
     """Every fact of the turn in reading order: the intent rules' matches plus the profile and
     health extractors (several per turn). A trip's budget is its slot, not a second fact; feedback
@@ -177,7 +167,7 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
     found = [f for f in found if not (f[1][0] == "preference" and str(f[1][2].get("item")).lower() in diet_foods)]
     # "I'm a nurse practitioner" read by two rules, once as "nurse": the longer value of one field
     # holds the shorter one, which alone would be a different (and wrong) job.
-    found = [f for f in found if not any(_narrower(f[1], g[1]) for g in found)]
+    found = [f for f in found if not any(narrower(f[1], g[1]) for g in found)]
     kinds = {m[0] for _, m in found}
     if "travel_plan" in kinds:
         # The trip's budget is its budget_max; a budget the trip did not take (a hotel's per-night

@@ -74,7 +74,7 @@ _DATE_NEXT = re.compile(
 # The words before an address that belong to the sentence ("我住在", "麻烦送到", "老家在", "地址写",
 # "寄明信片到").
 _ZH_LEAD = re.compile(
-    rf"^(?:{_HAN}{{0,6}}?(?:住在|位于|地址是|地址为|地址|寄到|送到|放到|搬到了|搬到|搬去|改成|改为|写(?!字楼)|填|到|在|是|住))+|"
+    rf"^(?:{_HAN}{{0,6}}?(?:住在|位于|地址是|地址为|地址|寄到|送到|放到|搬到了|搬到|搬去|改成了?|改为了?|写(?!字楼)|填|到|在|是|住))+|"
     r"^(?:我家|我们|我|他|她|家|公司|新|现)*住"
 )
 # Housing estates and office buildings: a name ending like one (or a phase / block), then a

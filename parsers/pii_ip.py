@@ -60,7 +60,7 @@ _IP_NEXT = re.compile(
 # Dates, timings and object identifiers written with dots: "日期写成了 24.12.31.1", "OID 1.3.6.1",
 # "finished at 2.13.45.8", "成绩 1.02.33.5".
 _NOT_IP_CUE = re.compile(
-    r"(?:日期|时间戳|成绩|用时|计时|跑了|\b(?:date[ds]?|dated|timestamp|oid|mib|finish(?:ed|ing)?\s+(?:at|in)|clocked|"
+    r"(?:日期|时间戳|成绩|用时|计时|\b(?:date[ds]?|dated|timestamp|oid|mib|finish(?:ed|ing)?\s+(?:at|in)|clocked|"
     r"lap(?:\s+time)?|split|race\s+time|chip\s+time)\b)",
     re.I,
 )
@@ -122,7 +122,7 @@ def _is_ipv4(text: str, m: re.Match[str]) -> bool:
         return True
     if _after(text, m.start(), _VERSION_CUE, 20) or _VERSION_NEXT.match(text, m.end()) or _netmask(value):
         return False
-    if _CODE_SUFFIX.match(text, m.end()):
+    if _CODE_SUFFIX.match(text, m.end()) and not _after(text, m.start(), _IP_CUE, 24):
         return False
     if _PART_OF.match(text, m.end()) and not _after(text, m.start(), _IP_CUE, 24):
         return False

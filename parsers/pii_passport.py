@@ -25,8 +25,13 @@ _CANDIDATE = re.compile(
     r"|(?=[A-Z0-9]{9}(?![0-9A-Za-z]))(?=(?:[A-Z]*\d){2})(?=\d*[A-Z])[A-Z0-9]{9}"  # DE C01X00T47: nine mixed, 2+ digits
     r")(?![0-9A-Za-z])"
 )
-# Between the word and the number: no digit (another number came first) and no phone word.
-_GAP_BREAK = re.compile(r"\d|电话|手机|\b(?:phone|mobile|cell|call|tel|fax)\b", re.I)
+# Between the word and the number: no digit (another number came first), no phone word and no
+# word naming another number ("passport photo is ready; the shop code is AB12CDEFG").
+_GAP_BREAK = re.compile(
+    r"\d|电话|手机|编码|代码|订单|预约号|预订号|\b(?:phone|mobile|cell|call|tel|fax|code|booking|ref|reference|order|ticket|"
+    r"confirmation|pnr|tracking)\b",
+    re.I,
+)
 
 
 def passport_spans(text: str) -> Iterator[tuple[int, int]]:

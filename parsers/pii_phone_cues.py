@@ -39,7 +39,7 @@ _OTHER_NUMBER = re.compile(
     # a draw's numbers: "the lottery numbers were 04 12 19 33 41 45"
     r"lottery|lotto|powerball|jackpot|bingo|draw|winning)\b"
     r"(?:\s*(?:numbers?|no\.?|#|code|id)\b)?|会员|账号|账户|卡号|学号(?!码)|工号(?!码)|编号|单号|订单|快递(?!员|小哥|师傅)|运单|票号|保单|客户号|"
-    r"证件号|车牌|流水号|批号|型号|彩票|双色球|大乐透|开奖|中奖号",
+    r"证件号|车牌|流水号|批号|型号|彩票|双色球|大乐透|中奖号",
     re.I,
 )
 # "call my order line on ...", "the booking desk on ...", "客服热线": the noun names who answers, not

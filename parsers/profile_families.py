@@ -13,7 +13,7 @@ from typing import Any
 from parsers.model import EntityRef
 from parsers.profile_base import REL_EN, REL_ZH
 
-__all__ = ["family_profile_facts"]
+__all__ = ["family_profile_facts", "narrower"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 Found = tuple[int, Match]
@@ -80,3 +80,14 @@ def family_profile_facts(text: str, lang: str) -> list[Found]:
             if not _NOT_JOB_EN.search(m.group("v")):
                 out.append((m.start("v"), _fact("job", m.group("v"), None)))
     return out
+
+
+def narrower(m: Match, other: Match) -> bool:
+    """`m` is a profile value that `other`, a reading of the same field and person, contains."""
+    if m[0] != "profile" or other[0] != "profile" or m is other:
+        return False
+    a, b = m[2], other[2]
+    if a.get("field") != b.get("field") or a.get("relative") != b.get("relative"):
+        return False
+    short, long = str(a.get("value", "")).lower(), str(b.get("value", "")).lower()
+    return short != long and bool(short) and re.search(rf"(?<!\w){re.escape(short)}(?!\w)", long) is not None

@@ -42,7 +42,8 @@ NEVER = [
     ("zh", _memory("episode", "我每天吃降压药"), _memory("episode", "我停药了，每天不吃降压药")),
     # done vs in progress
     ("zh", _memory("episode", "我戒酒了"), _memory("episode", "我在戒酒")),
-    ("zh", _memory("episode", "我在减肥"), _memory("episode", "我减肥了")),
+    ("zh", _memory("episode", "我在辞职"), _memory("episode", "我辞职了")),
+    ("en", _memory("episode", "I quit drinking"), _memory("episode", "I'm trying to quit drinking")),
     # who does what to whom
     ("zh", _memory("episode", "我给我爸寄了一箱橙子"), _memory("episode", "我爸给我寄了一箱橙子")),
     ("zh", _memory("episode", "我帮我姐搬家"), _memory("episode", "我姐帮我搬家")),
@@ -71,6 +72,9 @@ NEVER = [
 ]
 
 STILL = [
+    # 在 as a preposition, and a verb whose 了 adds nothing (the review's examples)
+    ("zh", _memory("episode", "我在健身房办了卡"), _memory("episode", "我办了健身卡了")),
+    ("zh", _memory("episode", "我的妈妈教我做饭"), _memory("episode", "我妈妈教我做饭")),
     ("zh", _memory("episode", "我戒烟了"), _memory("episode", "我已经戒烟了")),
     (
         "zh",

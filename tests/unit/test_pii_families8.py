@@ -32,11 +32,13 @@ STILL_IPS = [
     ("en", "Block 10.0.0.0-10.0.0.255 except 10.0.0.7 on the firewall", "10.0.0.7"),
     ("zh", "把 172.16.5.9 加进防火墙白名单", "172.16.5.9"),
     ("zh", "计时系统的服务器是 10.8.1.15，连不上了", "10.8.1.15"),
+    ("en", "ping 10.0.0.1-B fails from the office", "10.0.0.1"),
+    ("zh", "服务跑了一晚上，一直连不上 10.0.0.5", "10.0.0.5"),
 ]
 
 
 @pytest.mark.parametrize(("lang", "text"), NOT_IPS)
-def test_codes_versions_and_timings_are_not_addresses(lang: str, text: str) -> None:
+def test_codes_versions_and_timings_are_not_ips(lang: str, text: str) -> None:
     assert _found(text, "IP") == [], lang
 
 
@@ -63,6 +65,7 @@ def test_a_draws_numbers_are_not_phones(lang: str, text: str) -> None:
     [
         ("en", "Call the Lyon office on 04 72 10 30 30 before the draw tonight.", "04 72 10 30 30"),
         ("zh", "开奖前打我电话 138 0013 8000", "138 0013 8000"),
+        ("zh", "抽奖开奖后请联系我 13812345678", "13812345678"),
     ],
 )
 def test_a_phone_near_a_draw_word_stays_a_phone(lang: str, text: str, phone: str) -> None:
@@ -85,6 +88,8 @@ def test_nine_mixed_characters_with_two_digits_after_a_passport_word(lang: str, 
     [
         ("en", "My passport photo was taken at the KODAKSHOP booth."),
         ("zh", "护照照片在 PHOTOSHOP 里裁好了"),
+        ("en", "My passport photo is ready; the shop code is AB12CDEFG"),
+        ("en", "passport appointment at DFA, booking code QWERTY12Z"),
     ],
 )
 def test_a_word_after_a_passport_word_is_no_passport_number(lang: str, text: str) -> None:
@@ -129,6 +134,7 @@ def test_a_mall_without_a_street_address_is_no_address(lang: str, text: str) -> 
         ),
         ("en", "Our Airbnb is 14 Rue Oberkampf, 75011 Paris, third floor.", "14 Rue Oberkampf, 75011 Paris"),
         ("zh", "地址写台北市大安区复兴南路一段88号之二就行", "台北市大安区复兴南路一段88号之二"),
+        ("zh", "我家地址改成了上海市静安区南京西路100号", "上海市静安区南京西路100号"),
     ],
 )
 def test_an_address_keeps_its_direction_postcode_and_sub_number(lang: str, text: str, address: str) -> None:

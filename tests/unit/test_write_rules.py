@@ -10,7 +10,6 @@ import pytest
 from mal import journal
 from mal.errors import StoreUnavailable
 from mal.models import MemoryStatus
-from mal.retrieval import SUPERSEDED_HINT
 from tests.unit.fakes import T0, fake_container, new_scope, write
 
 
@@ -48,7 +47,7 @@ def test_explicit_correction_demotes_old_value_and_new_one_wins() -> None:
     assert demoted is not None and demoted.weight == pytest.approx(0.3, abs=0.01) and demoted.valid_to == T0
     hits = c.retriever.search(scope, "what is my trip budget?").hits
     assert hits[0].memory.id == fixed.memory.id and hits[0].hints == []
-    assert [h.hints for h in hits if h.memory.id == old.memory.id] == [[SUPERSEDED_HINT]]
+    assert [h.hints for h in hits if h.memory.id == old.memory.id] == [["superseded: a later memory replaces this one"]]
 
 
 def test_unexplained_contradiction_is_disputed_with_a_question() -> None:
