@@ -8,6 +8,7 @@ so dedup keeps every relative term that names a different person distinct.
 from __future__ import annotations
 
 from mal.dedup_synonyms import MORE_ASPECTS, MORE_PEOPLE_EN, MORE_PEOPLE_ZH, MORE_PHRASES, MORE_SYNONYMS
+from parsers.lexicon_words import EN_NUMBERS, EN_TENS
 
 __all__ = [
     "ASPECTS",
@@ -158,32 +159,8 @@ TIME_WORDS_EN = {
     "dec": "december",
 }
 NUMBER_WORDS_EN = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
+    # the parser's number words from two up ("one" is as often an article: "one cake" / "a cake")
+    **{word: n for word, n in (EN_NUMBERS | EN_TENS).items() if n >= 2},
     "hundred": 100,
     "thousand": 1000,
     "million": 1_000_000,
