@@ -47,9 +47,11 @@ check: setup
 lint: setup
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
 
-## Start the stack, run the whole suite, stop what was started.
+## Start the stack, run the whole suite, stop what was started. `check` has already run the unit and
+## contract tests that need no servers; this runs everything else (the integration-marked ones among
+## them, then tests/integration and tests/e2e), so no test runs twice.
 test: check
-	$(BIN)/python -m infra.stack with -- $(BIN)/python -m pytest -p no:cacheprovider
+	$(BIN)/python -m infra.stack with -- sh -c '$(BIN)/python -m pytest -p no:cacheprovider -q -m integration tests/unit tests/contract && $(BIN)/python -m pytest -p no:cacheprovider tests/integration tests/e2e'
 
 ## Fault injection, full run: >= 100 faults per store and for the API (bench/faults.py, ~20-40 min).
 test-faults: setup
