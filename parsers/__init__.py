@@ -33,6 +33,7 @@ from parsers.retrieval_hints import query_hints
 from parsers.rules import correction, cued_match, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
 from parsers.shorthand import normalise, original
+from parsers.slot_tagger import slot_facts
 from parsers.summaries import render
 
 __all__ = [
@@ -311,6 +312,8 @@ def parse(
         # same cue rule as above for a request.
         kept = _request_cue(said, lang, speaker, mood, episodes) if guess[0] == "request" else []
         return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], kept, mood[0], mood[1])
+    if not fix and not (guess and guess[0] in _NOTHING) and not is_request(text, lang) and not is_smalltalk(text, lang):
+        matches = slot_facts(text, lang, matches)  # the learned slot layer (parsers/slot_tagger.py)
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
     subs += [(m[0], round(m[1], 2)) for m in matches if m not in ruled]
