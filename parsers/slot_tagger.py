@@ -61,6 +61,16 @@ _PAST_TRIP = re.compile(
     r"\b(?:went|visited|was in|were in|got back|last (?:week|month|year)|ago)\b",
     re.I,
 )
+# A state the user left ("我以前在杭州住过", "I used to be a teacher") is an episode.
+_FORMER = re.compile(
+    r"以前|曾经|之前|原来|当年|小时候|过去|[住待干做呆]过|\b(?:used to|formerly|previously|former|back then|ex-)", re.I
+)
+# An employer no rule read needs a word of work in its sentence ("I'm at Starbucks with my sister").
+_WORK = re.compile(
+    r"工作|上班|入职|任职|跳槽|实习|公司|做|干|\b(?:work\w*|job|employ\w*|hired|joined|join|intern\w*|staff|"
+    r"position|role|career)\b",
+    re.I,
+)
 _CALENDAR = re.compile(
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I
 )
@@ -184,7 +194,7 @@ def _guarded(span: Span, text: str, lang: str) -> bool:
     """The parser's guards in front of the tagger: denial, someone outside the family, a question,
     and (for a fact stated from scratch) a sentence about nobody in particular."""
     before, clause = _clause(text, span.start, span.start + len(span.value))
-    if not span.tag.startswith("preference.") and _NEGATION.search(before):
+    if not span.tag.startswith("preference.") and (_NEGATION.search(before) or _FORMER.search(clause)):
         return True
     family = _relative(before)
     if (_OTHER.search(before) or (lang != "en" and _THIRD_ZH.search(before))) and not family:
@@ -210,6 +220,8 @@ def _apply(span: Span, text: str, lang: str, matches: list[Match], added: list[t
     conf = round(span.prob, 2)
     if intent == "profile":
         if any(m[0] == "profile" and m[2].get("field") == key for m in matches):
+            return False
+        if key == "employer" and not _WORK.search(_sentence(text, span.start)):
             return False
         slots: dict[str, Any] = {"field": key, "value": span.value, **({"relative": relative} if relative else {})}
     elif intent == "preference":

@@ -142,6 +142,9 @@ def test_below_the_threshold_nothing_is_added() -> None:
         ("我上周去了一趟西安，人太多了", ("travel_plan.arrival", "西安")),
         ("我爸爸喜欢钓鱼", ("preference.like", "钓鱼")),
         ("my son was diagnosed coeliac in May", ("profile.city", "May")),
+        ("我以前在杭州住过", ("profile.city", "杭州")),
+        ("I used to live in Leeds", ("profile.city", "Leeds")),
+        ("I'm at Starbucks with my sister", ("profile.employer", "Starbucks")),
     ],
 )
 def test_the_parsers_guards_stand_in_front(text: str, span: tuple[str, str]) -> None:
