@@ -71,6 +71,12 @@ _WORK = re.compile(
     r"position|role|career)\b",
     re.I,
 )
+# A dislike restates a negative word of its clause; a like has no negation before it.
+_AGAINST = re.compile(
+    r"不|没|别|讨厌|烦|受不了|怕|恶心|反感|嫌|戒|\b(?:not|no|never|hate\w*|dislike\w*|can't stand|avoid\w*|"
+    r"allergic|sick of|tired of|gross|ugh)\b|n't\b",
+    re.I,
+)
 _CALENDAR = re.compile(
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I
 )
@@ -134,11 +140,15 @@ def _decode(text: str, toks: list[Token], labels: list[str], probs: list[float])
 def load(model_path: Path = ARTEFACT, meta_path: Path = META) -> SlotModel | None:
     """The committed tagger, or None (rules only) when it is missing, corrupt or unloadable."""
     try:
-        meta = json.loads(meta_path.read_text())
-        return SlotModel(model_path.read_bytes(), float(meta["threshold"]))
+        return SlotModel(model_path.read_bytes(), threshold(meta_path))
     except Exception as exc:  # any failure: rules only, never a failed parse
         _log.warning("slot tagger unavailable (%s); rules only", type(exc).__name__)
         return None
+
+
+def threshold(meta_path: Path = META) -> float:
+    """The committed acceptance threshold."""
+    return float(json.loads(meta_path.read_text())["threshold"])
 
 
 @lru_cache(maxsize=1)
@@ -203,6 +213,12 @@ def _guarded(span: Span, text: str, lang: str) -> bool:
     taste = span.tag.startswith("preference.")  # "Can't stand cilantro": a taste drops its subject
     if taste and family:
         return True  # a relative's taste is no fact of the user's ("我爸爸喜欢钓鱼")
+    if span.tag == "preference.dislike" and not _AGAINST.search(clause):
+        return True  # "每天早上我都喝咖啡" is no dislike
+    if span.tag == "preference.like" and _NEGATION.search(before):
+        return True
+    if re.search(r"(?:\bfrom|从)\s*(?:an?\s+|the\s+|my\s+)?$", before, re.I) and span.tag != "travel_plan.departure":
+        return True  # "switched from an iPhone 15": what the user left
     if lang == "en" and not taste and not (_SPEAKER_EN.search(sentence) or _RELATIVE.search(sentence)):
         return True
     return bool(_QUESTION.search(clause))
@@ -241,7 +257,7 @@ def _apply(span: Span, text: str, lang: str, matches: list[Match], added: list[t
         slots = {key: span.value}
         if intent == "family_health":
             slots["relative"] = relative or "self"
-            if key == "allergen":
+            if key == "allergen" and re.search(r"aller|alerg|过敏", text, re.I):  # the label only when said
                 slots["condition"] = "allergy" if lang == "en" else "过敏"
     added.append((span.start, (intent, conf, slots, [])))
     return True

@@ -104,12 +104,14 @@ def test_the_tagger_adds_what_the_rules_missed_zh_and_en() -> None:
     assert [(k, s) for k, _, s, _ in zh] == [("profile", {"field": "hometown", "value": "湘西"})]
     en = _added("kinda obsessed with matcha lately", [("preference.like", "matcha", 0.9)])
     assert [(k, s) for k, _, s, _ in en] == [("preference", {"item": "matcha", "polarity": "like"})]
+    allergen = _added("shellfish and me don't mix, I swell up", [("family_health.allergen", "shellfish", 0.9)])
+    assert allergen[0][2] == {"allergen": "shellfish", "relative": "self"}  # no "allergy" the text does not say
     med = _added("doc put my mom on metformin", [("family_health.medication", "metformin", 0.9)])
     assert med[0][2] == {"medication": "metformin", "relative": "mother"}
 
 
 def test_rules_win_where_they_fire() -> None:
-    rules = [("profile", 0.9, {"field": "city", "value": "深圳"}, [])]
+    rules: list[slot_tagger.Match] = [("profile", 0.9, {"field": "city", "value": "深圳"}, [])]
     out = _added("我在深圳南山上班", [("profile.city", "南山", 0.99)], rules)
     assert out == rules  # a rule fact of that intent and field exists: nothing added
     overlap = _added("我在深圳上班", [("travel_plan.arrival", "深圳", 0.99)], rules)
@@ -117,7 +119,7 @@ def test_rules_win_where_they_fire() -> None:
 
 
 def test_a_rule_fact_missing_the_slot_is_filled() -> None:
-    rules = [("travel_plan", 0.9, {"arrival": "成都", "date": "2024-06-19"}, [])]
+    rules: list[slot_tagger.Match] = [("travel_plan", 0.9, {"arrival": "成都", "date": "2024-06-19"}, [])]
     out = _added("下周三从上海出发去成都", [("travel_plan.departure", "上海", 0.9)], rules)
     assert out[0][2] == {"arrival": "成都", "date": "2024-06-19", "departure": "上海"}
 
@@ -145,6 +147,9 @@ def test_below_the_threshold_nothing_is_added() -> None:
         ("我以前在杭州住过", ("profile.city", "杭州")),
         ("I used to live in Leeds", ("profile.city", "Leeds")),
         ("I'm at Starbucks with my sister", ("profile.employer", "Starbucks")),
+        ("I switched from an iPhone 15", ("profile.device", "iPhone 15")),
+        ("每天早上我都喝咖啡", ("preference.dislike", "咖啡")),
+        ("我不喜欢咖啡", ("preference.like", "咖啡")),
     ],
 )
 def test_the_parsers_guards_stand_in_front(text: str, span: tuple[str, str]) -> None:
