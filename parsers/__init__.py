@@ -20,7 +20,7 @@ from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
 from parsers.identifier_rules import identifier_facts
 from parsers.intent_model import classify
-from parsers.kinds import KINDS, KindSpec, kind_domains, query_words
+from parsers.kinds import KINDS, KindSpec, kind_domains
 from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
 from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.preference_rules import preference_facts
@@ -28,9 +28,12 @@ from parsers.profile_families import narrower
 from parsers.profile_rules import profile_facts
 from parsers.prototypes import prototype_fallback
 from parsers.requests import STATES_EN, is_request
+from parsers.retrieval_hints import _QUERY_KIND_WORDS as _QUERY_KIND_WORDS
+from parsers.retrieval_hints import query_hints
 from parsers.rules import correction, cued_match, forget_request, is_smalltalk, match_intents
 from parsers.sentiment import sentiment
 from parsers.shorthand import normalise, original
+from parsers.slot_tagger import slot_facts
 from parsers.summaries import render
 
 __all__ = [
@@ -309,6 +312,8 @@ def parse(
         # same cue rule as above for a request.
         kept = _request_cue(said, lang, speaker, mood, episodes) if guess[0] == "request" else []
         return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], kept, mood[0], mood[1])
+    if not fix and not (guess and guess[0] in _NOTHING) and not is_request(text, lang) and not is_smalltalk(text, lang):
+        matches = slot_facts(text, lang, matches)  # the learned slot layer (parsers/slot_tagger.py)
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
     subs += [(m[0], round(m[1], 2)) for m in matches if m not in ruled]
@@ -364,37 +369,7 @@ def parse(
     return ParseResult(lang, intent, subs, facts, mood[0], mood[1], fix)
 
 
-# -- query understanding for retrieval -------------------------------------------------------
-# Words that name a kind of memory. English words match whole words only ("ill" is not "will"),
-# and only unambiguous ones are listed: a false hint pushes unrelated memories up.
-_QUERY_KIND_WORDS: dict[str, tuple[str, ...]] = query_words()  # from the KINDS table
-
-
 def warm_up(now: datetime) -> None:
     """Load what the parser loads lazily, so no user's turn pays for it (seconds for jionlp)."""
     for text in _WARM_UP:
         parse(text, now)
-
-
-def query_hints(query: str) -> tuple[tuple[str, ...], dict[str, str]]:
-    """Kinds a question is about, and slot constraints it states ("我妈妈…" -> relative=mother).
-
-    Used by retrieval to rank and to filter in the graph hop; never stored."""
-    from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
-
-    low = query.lower()
-    kinds = tuple(
-        k
-        for k, words in _QUERY_KIND_WORDS.items()
-        if any((w in low) if not w.isascii() else re.search(rf"\b{re.escape(w)}\b", low) for w in words)
-    )
-    constraints: dict[str, str] = {}
-    for word, rel in sorted(RELATIVES_ZH.items(), key=lambda kv: -len(kv[0])):
-        if word in query:
-            constraints["relative"] = rel
-            break
-    else:
-        m = re.search(r"\b(?:my|mine|our)\s+(" + "|".join(RELATIVES_EN) + r")\b", low)
-        if m:
-            constraints["relative"] = RELATIVES_EN[m.group(1)]
-    return kinds, constraints
