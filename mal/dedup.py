@@ -43,8 +43,10 @@ from mal.dedup_checks import (
     substituted,
 )
 from mal.dedup_families import (
+    consequence_only,
     degree_differs,
     direction_differs,
+    present_only,
     reversed_clause,
     swapped,
     tense_differs,
@@ -163,14 +165,21 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         ),
         ("people", lambda: x.people == y.people),
         ("places", lambda: x.places == y.places),
-        ("negation", lambda: x.negated == y.negated),
+        ("negation", lambda: x.negated == y.negated or consequence_only(x.text, y.text, _negated)),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),
         # 在学 / 正在学; 已经90岁了 / 今年九十岁了 (an "already" one text alone says); not 已经 / 正在
         ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"}),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
         ("numbers", lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)}),
         # a state may drop 今年 / these days; an event keeps its day
-        ("times", lambda: x.times == y.times or (a.kind in _STATE_KINDS and not (x.times and y.times))),
+        (
+            "times",
+            lambda: (
+                x.times == y.times
+                or (a.kind in _STATE_KINDS and not (x.times and y.times))
+                or present_only(x.times, y.times, x.text, y.text)
+            ),
+        ),
         # "I owe Mike" / "Mike owes me"
         ("order", lambda: [n for n in x.anchors if n in shared] == [n for n in y.anchors if n in shared]),
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
@@ -196,6 +205,10 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         ("title", lambda: not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))),
     )
     return next((name for name, holds in checks if not holds()), None)
+
+
+def _negated(text: str) -> bool:
+    return signature(text).negated
 
 
 def _turned(a: str, b: str) -> bool:

@@ -19,6 +19,9 @@ duplicate (leave-one-set-out over nine pair sets: 0.58 zh / 0.53 en merged befor
                  从安卓换成了苹果手机); a half is a quantity of its own (一片 / 半片阿司匹林, `degree`).
   * `tense`    - a plan against a done thing: "We're going to Bali in August" / "We went to Bali in
                  August", 我要去东京 / 我去了东京.
+  * tolerated, not vetoed: "this year" against no time for a state said in the present
+                 (`present_only`), and the negation an allergy's consequence carries
+                 (`consequence_only`: 我儿子对牛奶过敏 / 我儿子不能喝牛奶，会过敏).
   * `title_said` (across kinds) - an episode "says" a fact's job title only as the whole title: 我是
                  nurse practitioner does not say the title "nurse", nor 护士长 the title 护士.
 
@@ -28,6 +31,7 @@ Pure functions over texts (mal/dedup_text.py `normalise`d); no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from mal import dedup_model
 from mal.dedup_text import is_cjk, normalise
@@ -175,3 +179,33 @@ def title_extended(value: str, text: str) -> bool:
         if not (front or head):
             return False
     return found
+
+
+# Tolerated: "this year" for a state said in the present either way (我女儿今年上初二 / 现在读初二).
+_PRESENT_TIMES = frozenset(("今年",))
+
+
+def present_only(x_times: frozenset[str], y_times: frozenset[str], x_text: str, y_text: str) -> bool:
+    """The times differ only by "this year" (今年), which says no more than 现在 / now does."""
+    diff = x_times ^ y_times
+    return bool(diff) and all(
+        t in _PRESENT_TIMES or (t == "year" and "this year" in normalise(x_text + " " + y_text)) for t in diff
+    )
+
+
+_ALLERGY = re.compile(r"过敏|allerg|intoleran")
+# The negation an allergy's consequence carries: 不能喝牛奶，会过敏 / "dairy doesn't agree with me".
+_CONSEQUENCE = re.compile(
+    r"不能(?=[吃喝碰用])|没法(?=[吃喝碰用])|吃不了|喝不了|"
+    r"\bcan'?t (?=eat|drink|have|touch)|\bcan not (?=eat|drink|have|touch)|"
+    r"\b(?:doesn'?t|does not|don'?t|do not) agree with\b"
+)
+
+
+def consequence_only(a: str, b: str, negated: Callable[[str], bool]) -> bool:
+    """Both texts state an allergy or intolerance, and with the consequence's negation taken out
+    (`_CONSEQUENCE`) both are negated alike: 我儿子对牛奶过敏 / 我儿子不能喝牛奶，会过敏."""
+    x, y = normalise(a), normalise(b)
+    if not (_ALLERGY.search(x) and _ALLERGY.search(y)):
+        return False
+    return negated(_CONSEQUENCE.sub("", x)) == negated(_CONSEQUENCE.sub("", y))

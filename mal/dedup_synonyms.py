@@ -120,7 +120,7 @@ CONTRASTS = (
     "住 老家 家乡 live hometown",
     "素食 纯素 vegan vegetarian",
     "怕 养 喜欢 讨厌 scared own like hate",
-    "saving saved save 存 攒",
+    "saving saved save 存",  # 攒 is 存 (mal/dedup_canon.py), not a contrast to it
     "rent mortgage 房租 房贷 装修",
     "golden labrador poodle husky corgi 金毛 拉布拉多 泰迪 哈士奇 柯基",
     # sixth round: where one lives is not where one works or interns; paying rent is not collecting it

@@ -161,3 +161,48 @@ def test_the_family_checks_on_their_own() -> None:
     assert tense_differs("I'll fly to Oslo in May", "I flew to Oslo in May")
     assert title_extended("nurse", "I'm a nurse practitioner") and not title_extended("nurse", "I'm a nurse")
     assert title_extended("护士", "我是护士长") and not title_extended("护士", "我是护士，在医院上班")
+
+
+# Canonical forms (mal/dedup_canon.py): one thing in two surface forms, zh and en.
+CANON = [
+    ("zh", "我住在帝都", "我住在北京"),
+    ("zh", "我每个月存两千块钱", "我每个月攒两千块钱"),
+    ("zh", "我喝牛奶会拉肚子", "我喝牛奶会腹泻"),
+    ("zh", "我滴酒不沾", "我不喝酒"),
+    ("en", "I live in NYC", "I live in New York"),
+    ("en", "My boy plays the violin", "My son plays the violin"),
+    ("en", "My mom has type II diabetes", "My mom has type 2 diabetes"),
+    ("en", "I take metformin 2x a day", "I take metformin twice a day"),
+]
+# ... and what they must not open: another city, another relative, another number, a negation.
+CANON_APART = [
+    ("zh", "我住在帝都", "我住在魔都"),
+    ("zh", "我每个月攒两千块钱", "我每个月攒三千块钱"),
+    ("en", "I live in NYC", "I live in Philly"),
+    ("en", "My boy plays the violin", "My girl plays the violin"),
+    ("en", "I take metformin 2x a day", "I take metformin 3x a day"),
+]
+
+
+@pytest.mark.parametrize(("lang", "a", "b"), CANON)
+def test_canonical_forms_agree(lang: str, a: str, b: str) -> None:
+    assert dedup.agree(_memory(EP, a), _memory(EP, b)), lang
+
+
+@pytest.mark.parametrize(("lang", "a", "b"), CANON_APART)
+def test_canonical_forms_keep_other_things_apart(lang: str, a: str, b: str) -> None:
+    old, new = _memory(EP, a), _memory(EP, b)
+    assert not dedup.agree(old, new) and not dedup.same_fact(old, new, 1.0), lang
+
+
+def test_an_allergys_consequence_and_this_year_are_no_hard_difference() -> None:
+    # zh and en: the negation of "can't drink it" beside an allergy; "this year" for a state
+    fact = _memory("family_health", "我儿子对牛奶过敏", relative="son", condition="过敏", allergen="牛奶")
+    assert dedup.veto(fact, _memory(EP, "我儿子不能喝牛奶，会过敏"))
+    assert not dedup.veto(fact, _memory(EP, "我儿子对牛奶不过敏"))  # a real negation still vetoes
+    en = _memory("family_health", "I'm lactose intolerant", relative="self", condition="lactose intolerant")
+    assert dedup.veto(en, _memory(EP, "I'm lactose intolerant, dairy doesn't agree with me"))
+    assert not dedup.veto(en, _memory(EP, "I'm not lactose intolerant"))
+    age = _memory("profile", "我女儿今年八岁", field="age", value="8", relative="daughter")
+    assert dedup.veto_reason(age, _memory(EP, "我女儿现在八岁")) != "times"
+    assert dedup.veto_reason(_memory(EP, "我今年去了日本"), _memory(EP, "我去年去了日本")) == "times"
