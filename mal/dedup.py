@@ -51,6 +51,7 @@ from mal.dedup_families import (
     swapped,
     tense_differs,
     title_extended,
+    topic_first,
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_spans import same_span, titled
@@ -181,7 +182,13 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
             ),
         ),
         # "I owe Mike" / "Mike owes me"
-        ("order", lambda: [n for n in x.anchors if n in shared] == [n for n in y.anchors if n in shared]),
+        (
+            "order",
+            lambda: (
+                [n for n in x.anchors if n in shared] == [n for n in y.anchors if n in shared]
+                or (len(shared - {"self"}) == 1 and topic_first(x.text, y.text))
+            ),
+        ),
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
         (
             "contrast",

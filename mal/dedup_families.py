@@ -34,9 +34,21 @@ import re
 from collections.abc import Callable
 
 from mal import dedup_model
+from mal.dedup_canon import FRAMES
 from mal.dedup_text import is_cjk, normalise
 
-__all__ = ["degree_differs", "direction_differs", "reversed_clause", "swapped", "tense_differs", "title_extended"]
+__all__ = [
+    "beyond_frames",
+    "consequence_only",
+    "degree_differs",
+    "direction_differs",
+    "present_only",
+    "reversed_clause",
+    "swapped",
+    "tense_differs",
+    "title_extended",
+    "topic_first",
+]
 
 # Degree levels. Chinese members match anywhere, English ones as whole words or phrases.
 _DEGREES = {
@@ -107,8 +119,16 @@ def swapped(a: str, b: str) -> bool:
         return True  # one more item on a list: "a nut allergy" / "a nut allergy and asthma"
     if not mid_x or not mid_y:
         return False
-    only_a, only_b = dedup_model.unexplained(a, b)
+    only_a, only_b = beyond_frames(*dedup_model.unexplained(a, b))
     return any(w in mid_x or mid_x in w for w in only_a) and any(w in mid_y or mid_y in w for w in only_b)
+
+
+def beyond_frames(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[set[str], set[str]]:
+    """The unexplained words of each side less those of a frame the other side's words share
+    (mal/dedup_canon.py `FRAMES`: 开 / 车, drive / car): a rewording, not another thing."""
+    rest_a = {w for w in only_a if not any(w in f and f & only_b for f in FRAMES)}
+    rest_b = {w for w in only_b if not any(w in f and f & only_a for f in FRAMES)}
+    return rest_a, rest_b
 
 
 _LIST_HEAD = re.compile(r"(?:和|与|及|以及|跟|还有|、|(?:and|plus|as well as|along with)\b)")
@@ -209,3 +229,14 @@ def consequence_only(a: str, b: str, negated: Callable[[str], bool]) -> bool:
     if not (_ALLERGY.search(x) and _ALLERGY.search(y)):
         return False
     return negated(_CONSEQUENCE.sub("", x)) == negated(_CONSEQUENCE.sub("", y))
+
+
+# "Austin is where I live", "Ohio is where I'm from", 杭州是我长大的地方: the place is put first as
+# the topic, so it stands before "I" without being the one who acts.
+_TOPIC = re.compile(r"^\W*[\w .'-]{2,40}? (?:is|was) where\b|^[^，。,]{2,12}是我[^，。,]{1,6}的地方")
+
+
+def topic_first(a: str, b: str) -> bool:
+    """One text alone fronts a place as its topic (see `_TOPIC`): the order of "I" and the place
+    says nothing there (mal/dedup.py's order check)."""
+    return bool(_TOPIC.search(normalise(a))) != bool(_TOPIC.search(normalise(b)))
