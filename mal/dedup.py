@@ -46,12 +46,14 @@ from mal.dedup_families import (
     consequence_only,
     degree_differs,
     direction_differs,
+    past_of_one_verb,
     present_only,
     reversed_clause,
     swapped,
     tense_differs,
     title_extended,
     topic_first,
+    wish_differs,
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_spans import same_span, titled
@@ -206,7 +208,8 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         ("degree", lambda: not degree_differs(x.text, y.text)),
         ("reversal", lambda: not reversed_clause(x.text, y.text)),
         ("swap", lambda: not swapped(a.text or a.summary, b.text or b.summary)),
-        ("tense", lambda: not tense_differs(x.text, y.text)),
+        ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
+        ("wish", lambda: not wish_differs(x.text, y.text)),
         ("direction", lambda: not direction_differs(x.text, y.text)),
         # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
         ("title", lambda: not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))),
@@ -219,7 +222,17 @@ def _negated(text: str) -> bool:
 
 
 def _turned(a: str, b: str) -> bool:
-    return degree_differs(a, b) or reversed_clause(a, b) or tense_differs(a, b) or direction_differs(a, b)
+    return any(
+        differs(a, b)
+        for differs in (
+            degree_differs,
+            reversed_clause,
+            tense_differs,
+            direction_differs,
+            wish_differs,
+            past_of_one_verb,
+        )
+    )
 
 
 def _titles(a: Memory, b: Memory) -> set[str]:

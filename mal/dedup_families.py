@@ -42,12 +42,14 @@ __all__ = [
     "consequence_only",
     "degree_differs",
     "direction_differs",
+    "past_of_one_verb",
     "present_only",
     "reversed_clause",
     "swapped",
     "tense_differs",
     "title_extended",
     "topic_first",
+    "wish_differs",
 ]
 
 # Degree levels. Chinese members match anywhere, English ones as whole words or phrases.
@@ -240,3 +242,60 @@ def topic_first(a: str, b: str) -> bool:
     """One text alone fronts a place as its topic (see `_TOPIC`): the order of "I" and the place
     says nothing there (mal/dedup.py's order check)."""
     return bool(_TOPIC.search(normalise(a))) != bool(_TOPIC.search(normalise(b)))
+
+
+# A wish or a plan is not the deed or the state: 我想养一只猫 / 我养了一只猫, 我想学吉他 / 我在学吉他,
+# "I want a dog" / "I have a dog" (jieba glues 想 to its verb, 想养, so the word list misses it).
+_WISH = re.compile(
+    r"(?<![思理梦感回幻猜])想(?![法念象到起必])|打算|准备|计划|希望|"
+    r"\b(?:want|wants|wanted) (?!to (?:spend|pay))|\b(?:hope|hopes|hoping|plan|plans|planning|planned|wanna)\b|"
+    r"'d like to\b|would like to\b"
+)
+# An outcome reached is not the attempt: 我在减肥 / 我减肥成功了, "trying to lose weight" / "managed to".
+_OUTCOME = re.compile(r"成功|\bmanaged to\b|\bsucceeded\b")
+
+
+def wish_differs(a: str, b: str) -> bool:
+    """One text alone says a wish or plan (`_WISH`), or an outcome reached (`_OUTCOME`)."""
+    x, y = normalise(a), normalise(b)
+    return any(bool(p.search(x)) != bool(p.search(y)) for p in (_WISH, _OUTCOME))
+
+
+_IRREGULAR = {
+    **{"went": "go", "lost": "lose", "ran": "run", "drove": "drive", "taught": "teach", "bought": "buy"},
+    **{"sold": "sell", "left": "leave", "got": "get", "made": "make", "gave": "give", "ate": "eat"},
+    **{"drank": "drink", "swam": "swim", "wrote": "write", "spoke": "speak", "met": "meet", "paid": "pay"},
+    **{"began": "begin", "flew": "fly", "came": "come", "saw": "see", "kept": "keep", "found": "find"},
+}
+_WORD = re.compile(r"[a-z]+")
+_SUBJECTS = frozenset(("i", "we", "he", "she", "they", "you"))
+
+
+def _base(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word[-1] == word[-2]:
+        word = word[:-1]  # stopped -> stopp -> stop
+    return word.rstrip("e")
+
+
+def _past(word: str) -> str | None:
+    """The base of an English past form (worked -> work, lost -> lose), None for any other word."""
+    if word in _IRREGULAR:
+        return _base(_IRREGULAR[word])
+    return _base(word) if len(word) > 4 and word.endswith("ed") else None
+
+
+def past_of_one_verb(a: str, b: str) -> bool:
+    """One text says a verb in the past, the other the same verb in the present: "I work at Google"
+    / "I worked at Google", "I'm trying to lose weight" / "I lost weight"."""
+    wa, wb = _WORD.findall(normalise(a)), _WORD.findall(normalise(b))
+    for xs, ys in ((wa, wb), (wb, wa)):
+        # a past form right after its subject (an adverb between), not a participle: "a dog named Rex"
+        past = {p for i, w in enumerate(xs) if (p := _past(w)) and _SUBJECTS & set(xs[max(i - 2, 0) : i])}
+        present = {_base(w) for w in ys if _past(w) is None}
+        if past & present - {_past(w) for w in ys if _past(w)}:
+            return True
+    return False

@@ -95,6 +95,20 @@ NEVER = [
     # a plan against a done thing
     ("tense", "en", _memory(EP, "We're going to Bali in August"), _memory(EP, "We went to Bali in August")),
     ("tense", "zh", _memory(EP, "我要去东京看展"), _memory(EP, "我去了东京看展")),
+    # a wish or plan against the deed or state; an outcome reached against the attempt
+    (
+        "wish",
+        "zh",
+        _memory("profile", "我养了一只猫", field="pet", value="猫"),
+        _memory("profile", "我想养一只猫", field="pet", value="猫"),
+    ),
+    ("wish", "zh", _memory(EP, "我想学吉他"), _memory(EP, "我在学吉他")),
+    ("wish", "zh", _memory(EP, "我在减肥"), _memory(EP, "我减肥成功了")),
+    ("wish", "en", _memory(EP, "I want a dog"), _memory(EP, "I have a dog")),
+    ("wish", "en", _memory(EP, "I'm trying to lose weight"), _memory(EP, "I managed to lose weight")),
+    # one verb in the past against the present
+    ("tense", "en", _memory(EP, "I work at Google"), _memory(EP, "I worked at Google")),
+    ("tense", "en", _memory(EP, "I'm trying to lose weight"), _memory(EP, "I lost weight")),
     # a job title said only inside a longer one, across kinds as well
     (
         "title",
@@ -136,6 +150,10 @@ PASS = [
         _memory("profile", "我的职业是护士", field="job", value="护士"),
     ),
     ("en", _memory("profile", "I'm a nurse", field="job", value="nurse"), _memory(EP, "I work as a nurse")),
+    ("en", _memory(EP, "I wanna learn Spanish"), _memory(EP, "I want to learn Spanish")),
+    ("en", _memory(EP, "I'm planning a trip to Japan next year"), _memory(EP, "Next year I plan to travel to Japan")),
+    ("en", _memory(EP, "My dog's name is Rex"), _memory(EP, "I have a dog named Rex")),
+    ("zh", _memory(EP, "我打算明年去日本"), _memory(EP, "明年我计划去日本")),
 ]
 
 
