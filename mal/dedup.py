@@ -29,7 +29,6 @@ on labelled pairs.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -43,7 +42,21 @@ from mal.dedup_checks import (
     siblings,
     substituted,
 )
+from mal.dedup_families import (
+    consequence_only,
+    degree_differs,
+    direction_differs,
+    past_of_one_verb,
+    present_only,
+    reversed_clause,
+    swapped,
+    tense_differs,
+    title_extended,
+    topic_first,
+    wish_differs,
+)
 from mal.dedup_frames import frame_words
+from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.models import Memory
 
@@ -60,36 +73,6 @@ __all__ = [
     "veto_reason",
 ]
 
-# A span that goes on into a list: "peanuts and shellfish", "花生和虾".
-_LIST_TAIL = re.compile(r"(?:和|与|及|跟|还有|、|,|，|&|(?:and|or|plus|as well as)\b)", re.I)
-# Words after an English item that name its category, not another thing: "jazz music", "Android user".
-_CATEGORY_TAILS = frozenset(
-    (
-        "music",
-        "songs",
-        "food",
-        "foods",
-        "dishes",
-        "cuisine",
-        "films",
-        "movies",
-        "shows",
-        "games",
-        "user",
-        "fan",
-        "音乐",
-        "歌",
-        "菜",
-        "电影",
-        "食物",
-        "东西",
-        "用户",
-        "类",
-        "之类",
-        "这类",
-    )
-)
-_COPULA = re.compile(r"(?:就是|是|为|的|(?:is|are|was|were)\b)")
 # Slots that hold the user's own words rather than a normalised value: compared as text.
 _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
 # Slots the parser fills with a span of the user's words, cut where its rules happened to cut:
@@ -185,16 +168,29 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         ),
         ("people", lambda: x.people == y.people),
         ("places", lambda: x.places == y.places),
-        ("negation", lambda: x.negated == y.negated),
+        ("negation", lambda: x.negated == y.negated or consequence_only(x.text, y.text, _negated)),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),
         # 在学 / 正在学; 已经90岁了 / 今年九十岁了 (an "already" one text alone says); not 已经 / 正在
         ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"}),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
         ("numbers", lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)}),
         # a state may drop 今年 / these days; an event keeps its day
-        ("times", lambda: x.times == y.times or (a.kind in _STATE_KINDS and not (x.times and y.times))),
+        (
+            "times",
+            lambda: (
+                x.times == y.times
+                or (a.kind in _STATE_KINDS and not (x.times and y.times))
+                or present_only(x.times, y.times, x.text, y.text)
+            ),
+        ),
         # "I owe Mike" / "Mike owes me"
-        ("order", lambda: [n for n in x.anchors if n in shared] == [n for n in y.anchors if n in shared]),
+        (
+            "order",
+            lambda: (
+                [n for n in x.anchors if n in shared] == [n for n in y.anchors if n in shared]
+                or (len(shared - {"self"}) == 1 and topic_first(x.text, y.text))
+            ),
+        ),
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
         (
             "contrast",
@@ -207,8 +203,40 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
             "substitution",
             lambda: not (a.kind == EPISODE and substituted(a.text or a.summary, b.text or b.summary)),
         ),
+        # seventh round (mal/dedup_families.py): 不太 / 完全不, a clause that turns the fact round,
+        # one span swapped (…的笔记本 / …的手机), a plan against a done thing
+        ("degree", lambda: not degree_differs(x.text, y.text)),
+        ("reversal", lambda: not reversed_clause(x.text, y.text)),
+        ("swap", lambda: not swapped(a.text or a.summary, b.text or b.summary)),
+        ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
+        ("wish", lambda: not wish_differs(x.text, y.text)),
+        ("direction", lambda: not direction_differs(x.text, y.text)),
+        # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
+        ("title", lambda: not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))),
     )
     return next((name for name, holds in checks if not holds()), None)
+
+
+def _negated(text: str) -> bool:
+    return signature(text).negated
+
+
+def _turned(a: str, b: str) -> bool:
+    return any(
+        differs(a, b)
+        for differs in (
+            degree_differs,
+            reversed_clause,
+            tense_differs,
+            direction_differs,
+            wish_differs,
+            past_of_one_verb,
+        )
+    )
+
+
+def _titles(a: Memory, b: Memory) -> set[str]:
+    return {normalise(str(m.slots.get("value") or "")) for m in (a, b) if titled("value", m.slots)} - {""}
 
 
 def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
@@ -218,6 +246,10 @@ def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
     such value too. "葱这东西我不吃" is not a restatement of the preference 我不吃香菜, and nothing in
     "我坐轮椅" can show it restates the diet fact 我吃素, however close the vectors (e5: 0.92)."""
     values = [v for v in (normalise(v) for v in _structured(slots).values()) if v and _says(text, v)]
+    title = normalise(str(slots.get("value") or "")) if titled("value", slots) else ""
+    # 我是nurse practitioner says "nurse" only inside another title (mal/dedup_families.py)
+    if title and title in values and title_extended(title, other_text) and not title_extended(title, text):
+        return False
     return bool(values) and all(_says(other_text, v) for v in values)
 
 
@@ -251,7 +283,7 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
         return True
     return all(
         sa[k] == sb[k]
-        or (k in _SPAN_SLOTS | _LOOSE_SPANS and (_same_span(sa[k], sb[k], _titled(k, sa)) or agree_texts(sa[k], sb[k])))
+        or (k in _SPAN_SLOTS | _LOOSE_SPANS and (same_span(sa[k], sb[k], titled(k, sa)) or agree_texts(sa[k], sb[k])))
         or (k in _SPAN_SLOTS | _LOOSE_SPANS and sa[k] in normalise(text_b) and sb[k] in normalise(text_a))
         for k in sa
     )
@@ -274,52 +306,9 @@ def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     if sa.keys() != sb.keys():
         return False
     return all(
-        sa[k] == sb[k] or (k in _SPAN_SLOTS and (_same_span(sa[k], sb[k], _titled(k, sa)) or agree_texts(sa[k], sb[k])))
+        sa[k] == sb[k] or (k in _SPAN_SLOTS and (same_span(sa[k], sb[k], titled(k, sa)) or agree_texts(sa[k], sb[k])))
         for k in sa
     )
-
-
-def _same_span(a: str, b: str, title: bool = False) -> bool:
-    """One span holds the other, and the shorter is no mere fragment: 新电脑 in 一台新电脑, not 茶 in
-    绿茶 (two CJK characters or one Latin word at least). Not a longer list (peanuts / peanuts and
-    shellfish), and for a title (`_titled`) not a new head (nurse / nurse practitioner, 护士 / 护士长)."""
-    short, long = sorted((a, b), key=len)
-    if short not in long or _new_head(short, long, title) or (title and _longer_title(short, long)):
-        return False
-    if is_cjk(short):
-        return len(short) >= 2
-    return f" {short} " in f" {long} "
-
-
-def _new_head(short: str, long: str, title: bool) -> bool:
-    """Words after the shorter span name another thing: a list that grows (peanuts / peanuts and
-    shellfish), a title's new head (nurse / nurse practitioner, 护士 / 护士长), an item's (jazz /
-    jazz fusion, in English); only a category word keeps the item (jazz / jazz music, Android /
-    Android user). A copula after it is the parser's cut, not a new head (水果 / 水果是芒果)."""
-    if not long.startswith(short) or long.endswith(short):
-        return False
-    tail = long[len(short) :].strip()
-    if _LIST_TAIL.match(tail):
-        return True
-    if _COPULA.match(tail):
-        return False
-    if title:
-        return True
-    # Chinese item spans are cut loosely by the parser (O型 / O型血, 猫毛 / 猫毛会让我): only a title's
-    # head is read there; English spans end on a word.
-    return not is_cjk(short) and tail.lower() not in _CATEGORY_TAILS
-
-
-def _longer_title(short: str, long: str) -> bool:
-    """A word in front of a title names another role: teacher / substitute teacher, 老师 / 代课老师
-    (an article is no word: a teacher / teacher)."""
-    front = long[: long.find(short)].strip().lower()
-    return bool(front) and front not in ("a", "an", "the", "一名", "一个", "一位", "名", "个")
-
-
-def _titled(key: str, slots: Mapping[str, str]) -> bool:
-    """The slot is a job title, whose last word names the role."""
-    return key == "value" and slots.get("field") == "job"
 
 
 def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset()) -> bool:
@@ -331,6 +320,8 @@ def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozen
         return False  # "500" and "500元" may be one budget; 500 dollars and 500 yuan are not
     if not ((a.aspects ^ b.aspects) <= {"ongoing"} or a.aspects ^ b.aspects == {"done"}):
         return False  # 在学 / 正在学, 戒烟 / 戒烟了 are one fact; was / is, 已经 / 正在, 戒烟了 / 在戒烟 are not
+    if _turned(a.text, b.text):
+        return False  # 有点怕 / 怕, a clause that turns the fact round, a plan / a deed (mal/dedup_families.py)
     shared = set(a.anchors) & set(b.anchors)
     if [x for x in a.anchors if x in shared] != [x for x in b.anchors if x in shared]:
         return False

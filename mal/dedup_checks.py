@@ -9,6 +9,7 @@ import itertools
 import re
 
 from mal import dedup_model
+from mal.dedup_families import beyond_frames
 from mal.dedup_lexicon import SYNONYMS
 from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
 from mal.dedup_text import Signature, is_cjk, stem
@@ -24,13 +25,23 @@ __all__ = [
     "substituted",
 ]
 
+
+def _classes(group: str) -> dict[str, str]:
+    """Member -> class of one contrast group. A group is words of one sort; "|" splits it into
+    classes whose members are one thing said two ways (start / began | quit / stop): texts that
+    name different classes differ, two members of one class do not."""
+    if "|" not in group:
+        return {word: word for word in group.split()}
+    return {word: label.split()[0] for label in group.split("|") for word in label.split()}
+
+
 TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break, prices / prizes)
 _LATIN_WORD = re.compile(r"[a-z]+")
 # Words that name what a fact is about even when the parser's slots do not hold them: the same
 # slots (pet = 咪咪, condition = blood pressure, arrival = 日本) with another member of one of these
 # groups is another fact. Latin members match whole words, Chinese ones anywhere in the text.
 CONTRAST_GROUPS = tuple(
-    frozenset(group.split())
+    _classes(group)
     for group in (
         "猫 狗 兔 鸟 鱼 仓鼠 龟 cat cats dog dogs puppy kitten rabbit bird fish hamster turtle parrot",
         "high low 高 低",
@@ -56,7 +67,9 @@ def substituted(a: str, b: str) -> bool:
     slots pin the fact on that side, and the model scores a reworded near miss ("我周末去爬山" / "周末
     我一般去游泳") as high as a restatement, so such a pair never reaches it."""
     only_a, only_b = dedup_model.unexplained(a, b)
-    return bool(only_a and only_b)
+    # words of one frame on both sides are a rewording (我开的是 / 我的车是: mal/dedup_canon.py)
+    rest_a, rest_b = beyond_frames(only_a, only_b)
+    return bool(rest_a and rest_b)
 
 
 def siblings(a: str, b: str) -> bool:
@@ -109,9 +122,9 @@ def _keys(text: str) -> list[str]:
     return [SYNONYMS.get(t, stem(t)) for t in _LATIN_WORD.findall(text)]
 
 
-def _members(s: Signature, group: frozenset[str]) -> frozenset[str]:
+def _members(s: Signature, group: dict[str, str]) -> frozenset[str]:
     words = {w.lower() for w in s.words | s.names} | set(s.text.lower().split())
-    return frozenset(m for m in group if (m in s.text if is_cjk(m) else m in words))
+    return frozenset(c for m, c in group.items() if (m in s.text if is_cjk(m) else m in words))
 
 
 def names_shared(a: Signature, b: Signature) -> bool:

@@ -7,6 +7,7 @@ so dedup keeps every relative term that names a different person distinct.
 
 from __future__ import annotations
 
+from mal.dedup_canon import CANON_PHRASES
 from mal.dedup_synonyms import MORE_ASPECTS, MORE_PEOPLE_EN, MORE_PEOPLE_ZH, MORE_PHRASES, MORE_SYNONYMS
 from parsers.lexicon_words import EN_NUMBERS, EN_TENS
 
@@ -354,6 +355,7 @@ PHRASES = {
     "每个星期": "每周",
     "每个礼拜": "每周",
     **MORE_PHRASES,
+    **CANON_PHRASES,
 }
 # Common surnames, so 小王 / 老李 / 王总 count as people.
 SURNAMES_ZH = frozenset(

@@ -111,8 +111,8 @@ CONTRASTS = (
     "english spanish french german japanese korean mandarin cantonese italian russian portuguese",
     "特斯拉 比亚迪 蔚来 小鹏 理想 宝马 奔驰 奥迪 丰田 本田 大众 tesla byd bmw toyota honda audi ford",
     "苹果 华为 小米 三星 oppo vivo 荣耀 iphone pixel samsung huawei xiaomi",
-    "start started starting begin began quit stop stopped 开始 停 戒",
-    "speak speaks fluent learn learning study studying 说 讲 学",
+    "start started starting begin began 开始 | quit stop stopped 停 戒",
+    "speak speaks fluent 说 讲 | learn learning study studying 学",
     "去 到 离开 回 回来 from back",
     "to from",
     "跑步 散步 run walk",
@@ -120,7 +120,7 @@ CONTRASTS = (
     "住 老家 家乡 live hometown",
     "素食 纯素 vegan vegetarian",
     "怕 养 喜欢 讨厌 scared own like hate",
-    "saving saved save 存 攒",
+    "saving saved save 存",  # 攒 is 存 (mal/dedup_canon.py), not a contrast to it
     "rent mortgage 房租 房贷 装修",
     "golden labrador poodle husky corgi 金毛 拉布拉多 泰迪 哈士奇 柯基",
     # sixth round: where one lives is not where one works or interns; paying rent is not collecting it
