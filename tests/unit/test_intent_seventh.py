@@ -75,3 +75,42 @@ def test_a_how_are_you_is_chat_not_a_request(text: str) -> None:
 def test_a_real_question_after_a_greeting_is_still_a_request(text: str) -> None:
     assert not req.is_greeting(text)
     assert parsers.parse(text, NOW).intent == "request"
+
+
+# The cued path: the learned layer names a trip or a task and no trigger rule fired. A past event or
+# a habit is no plan, however sure the layer is (class weights make it readier to say the rarer kinds).
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        ("travel_plan", "We flew to Paris in May"),
+        ("travel_plan", "Went to Iceland last month, saw the northern lights!"),
+        ("travel_plan", "我去年7月去过日本"),
+        ("travel_plan", "上个月去了趟西藏，高反特别严重"),
+        ("todo", "I received the package on Monday"),
+        ("todo", "Took the kids to the aquarium yesterday"),
+        ("todo", "昨天带儿子去打了疫苗"),
+        ("todo", "我一般早上7点起来"),
+        ("todo", "每个礼拜二晚上我去上瑜伽"),
+    ],
+)
+def test_a_past_event_or_a_habit_is_no_cued_plan(kind: str, text: str) -> None:
+    from parsers.rules import cued_match
+
+    assert cued_match(kind, text, parsers.detect_lang(text), NOW) is None
+    assert all(f.kind not in {"todo", "travel_plan"} for f in parsers.parse(text, NOW).facts)
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        ("travel_plan", "Flying to Paris on Friday"),
+        ("travel_plan", "下周五去成都"),
+        ("todo", "Meeting with Sarah Friday at 15:00"),
+        ("todo", "周六下午三点带孩子去打疫苗"),
+    ],
+)
+def test_a_plan_ahead_is_still_read_on_the_cued_path(kind: str, text: str) -> None:
+    from parsers.rules import cued_match
+
+    found = cued_match(kind, text, parsers.detect_lang(text), NOW)
+    assert found is not None and found[0] == kind
