@@ -19,7 +19,7 @@ from parsers.cues import deploy_targets, tech
 from parsers.forgetting import forget_target, terms
 from parsers.health_rules import health_facts
 from parsers.identifier_rules import identifier_facts
-from parsers.intent_model import classify
+from parsers.intent_model import CLASSIFIER_MIN, LABEL_MIN, classify
 from parsers.kinds import KINDS, KindSpec, kind_domains
 from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
 from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
@@ -78,13 +78,7 @@ _FIN = re.compile(r"理财|基金|股票|投资|贷款|存款|invest|fund|stock|
 # An embedding-similarity fallback may be injected: text -> (intent, similarity) or None.
 Fallback = Callable[[str], tuple[str, float] | None]
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
-# The learned layer decides a turn no rule reads only when its calibrated probability is at least
-# this; below it the turn is kept as an episode (storing too much beats losing a fact).
-CLASSIFIER_MIN = 0.55
-# A turn no rule read a slot from is labelled with the learned layer's fact kind only at this
-# calibrated probability: out of fold on the retired sets, below it such labels were wrong more often
-# than right (docs/benchmarks.md, "Parser, fifth round"); the turn is kept as an episode either way.
-_LABEL_MIN = 0.8
+# How sure the learned layer must be to decide and to label: parsers/intent_model.py.
 # A rule fact this weak (feedback read from sentiment alone) yields to a confident "request".
 _WEAK_RULE = 0.8
 _NOTHING = {"smalltalk", "request"}
@@ -332,7 +326,7 @@ def parse(
         fact = _episode(said, lang, speaker, mood)[0]
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
-        intent = guess[0] if guess and guess[1] >= _LABEL_MIN and guess[0] not in _NOTHING else "episode"
+        intent = guess[0] if guess and guess[1] >= LABEL_MIN and guess[0] not in _NOTHING else "episode"
         if intent in _STATE_KINDS and (_DENIAL.search(text) or _SOMEONE_ELSE.search(text)):
             # No rule read a slot and the turn denies or ends a state ("I don't have any allergies",
             # "我以前抽烟，两年前戒了") or is about someone outside the family: the label format calls

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STATES_EN", "is_request"]
+__all__ = ["STATES_EN", "is_greeting", "is_request"]
 
 # English: the user only asks ("how do I convert", "can I take", "give me", "help me").
 _ASKING_EN = re.compile(
@@ -60,16 +60,27 @@ _OWN_PLAN = re.compile(
 
 
 # Greetings shaped as questions are smalltalk ("How's it going?", "在吗在吗").
+# A greeting word may open it ("Morning! How's it going?", "Good morning! How's your day going?").
 _GREETING = re.compile(
-    r"^\s*(?:how(?:'s|\s+is)\s+it\s+going|how\s+are\s+(?:you|things)|what's\s+up|who\s+are\s+you|(?:在吗)+)\W*$",
+    r"^\s*(?:(?:good\s+)?(?:morning|afternoon|evening)|hi|hey|hello|hiya|yo)?\W*"
+    r"(?:how(?:'s|\s+is)\s+(?:it|your\s+(?:day|week|morning|weekend))(?:\s+going)?|how\s+are\s+(?:you|things)(?:\s+doing)?|"
+    r"what's\s+up|who\s+are\s+you|(?:在吗)+)\W*$|"
+    r"^\s*(?:早上好|早安|中午好|下午好|晚上好|你好|嗨|哈喽)?\W*"
+    r"(?:(?:你)?(?:最近|今天|这几天)(?:过得)?(?:怎么样|咋样|还好吗|好吗)|你好吗|(?:你)?在干嘛呢?)[啊呀呢]?\W*$",
     re.I,
 )
+
+
+def is_greeting(text: str) -> bool:
+    """A how-are-you shaped as a question ("Morning! How's it going?", "早上好！今天过得怎么样？"):
+    chat, neither a request nor a fact, however sure the learned layer is that a question is a request."""
+    return bool(_GREETING.search(text.strip()))
 
 
 def is_request(text: str, lang: str) -> bool:
     """True when the turn is a question or a task for the assistant with no fact about the user."""
     text = text.strip()
-    if not text or _OWN_PLAN.search(text) or _GREETING.search(text):
+    if not text or _OWN_PLAN.search(text) or is_greeting(text):
         return False
     if re.search(r"[\u4e00-\u9fff]", text):
         rest = _ASKING_ZH.sub("", text)

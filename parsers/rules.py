@@ -283,7 +283,16 @@ def _todo_family(text: str, lang: str, now: datetime) -> Match | None:
 
 
 _HABIT = re.compile(
-    r"每天|每晚|每早|每周|每个?月|天天|总是|通常|平时|一般都|\b(?:every|usually|always|normally|often)\b", re.I
+    r"每天|每晚|每早|每周|每个?(?:月|礼拜|星期)|天天|总是|通常|平时|一般|\b(?:every|usually|always|normally|often)\b",
+    re.I,
+)
+# A plan or a task lies ahead: a turn that tells of the past ("We flew to Paris in May", "我去年7月去
+# 过日本", "I received the package on Monday") is an episode however sure the learned layer is that
+# it is about trips or tasks. Only the cued path (no trigger rule fired) is held to this.
+_PAST = re.compile(
+    r"\b(?:went|flew|drove|visited|returned|received|recieved|came back|got back|last (?:week|month|year|summer|"
+    r"winter|spring|fall|autumn)|yesterday|ago)\b|去过|去年|上个?月|上周|上礼拜|上星期|昨天|前天|回来了",
+    re.I,
 )
 
 
@@ -293,6 +302,8 @@ def cued_match(
     """Slots for a turn the learned layer labelled but no trigger rule read: the kind's own slot
     extractors run without their trigger words. Every value still comes from the text; a kind
     with no slot-shaped value in the turn yields nothing (the turn stays an episode)."""
+    if kind in {"travel_plan", "todo"} and _PAST.search(text):
+        return None
     if kind == "travel_plan":
         return _travel(text, lang, now, cued=True)
     if kind == "feedback":

@@ -7,6 +7,7 @@ import re
 
 from parsers.lexicon import SMALLTALK_EN, SMALLTALK_ZH
 from parsers.model import Correction
+from parsers.requests import is_greeting
 
 __all__ = ["correction", "is_smalltalk"]
 
@@ -110,7 +111,7 @@ def is_smalltalk(text: str, lang: str) -> bool:
     core = _PUNCT.sub("", text.lower())
     if not core:
         return True
-    if _CHAT_EN.match(text.strip()) or _CHAT_ZH.match(text.strip()):
+    if _CHAT_EN.match(text.strip()) or _CHAT_ZH.match(text.strip()) or is_greeting(text):
         return True
     vocab = SMALLTALK_ZH if lang != "en" else SMALLTALK_EN
     if core in {_PUNCT.sub("", v) for v in vocab}:
