@@ -255,10 +255,21 @@ _WISH = re.compile(
 _OUTCOME = re.compile(r"成功|\bmanaged to\b|\bsucceeded\b")
 
 
+# What one cannot do is not what one dislikes: 我不喜欢吃辣 / 我一点辣都吃不了, "I don't like spicy food"
+# / "I can't handle spicy food at all" (writer14's one English wrong merge). An allergy's consequence
+# (不能喝牛奶，会过敏 / 我对牛奶过敏) says the allergy again, so a text naming one is left to the other checks.
+_ABILITY = re.compile(
+    r"不能|[吃喝碰用]不了|受不了|没法|\b(?:can't|cannot|can not|couldn't|unable to)\b|\bcan't (?:handle|stand|take)\b"
+)
+_ALLERGY = re.compile(r"过敏|不耐|\ballerg|\bintoleran")
+
+
 def wish_differs(a: str, b: str) -> bool:
-    """One text alone says a wish or plan (`_WISH`), or an outcome reached (`_OUTCOME`)."""
+    """One text alone says a wish or plan (`_WISH`), an outcome reached (`_OUTCOME`), or what the user
+    cannot do (`_ABILITY`, unless either names an allergy or intolerance)."""
     x, y = normalise(a), normalise(b)
-    return any(bool(p.search(x)) != bool(p.search(y)) for p in (_WISH, _OUTCOME))
+    checks = [_WISH, _OUTCOME] if _ALLERGY.search(x) or _ALLERGY.search(y) else [_WISH, _OUTCOME, _ABILITY]
+    return any(bool(p.search(x)) != bool(p.search(y)) for p in checks)
 
 
 _IRREGULAR = {

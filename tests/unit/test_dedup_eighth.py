@@ -128,6 +128,16 @@ NEVER = [
         _memory("profile", "I'm a teacher", field="job", value="teacher"),
         _memory(EP, "I work as a substitute teacher"),
     ),
+    # what the user cannot do is not what they dislike (writer14's retired set, after its score)
+    (
+        "ability",
+        "en",
+        _memory("preference", "I don't like spicy food", item="spicy food", polarity="dislike"),
+        _memory("preference", "I can't handle spicy food at all", item="spicy food", polarity="dislike"),
+    ),
+    ("ability", "en", _memory(EP, "I don't enjoy running"), _memory(EP, "I can't run anymore")),
+    ("ability", "zh", _memory(EP, "我不喜欢吃辣"), _memory(EP, "我一点辣都吃不了")),
+    ("ability", "zh", _memory(EP, "我不爱喝牛奶"), _memory(EP, "我不能喝牛奶")),
 ]
 
 # Restatements beside each family: the veto lets the model decide them.
@@ -154,6 +164,9 @@ PASS = [
     ("en", _memory(EP, "I'm planning a trip to Japan next year"), _memory(EP, "Next year I plan to travel to Japan")),
     ("en", _memory(EP, "My dog's name is Rex"), _memory(EP, "I have a dog named Rex")),
     ("zh", _memory(EP, "我打算明年去日本"), _memory(EP, "明年我计划去日本")),
+    # an allergy's consequence says the allergy again; the same inability said twice
+    ("zh", _memory(EP, "我对牛奶过敏"), _memory(EP, "我不能喝牛奶，会过敏")),
+    ("en", _memory(EP, "I can't eat gluten"), _memory(EP, "I cannot eat gluten")),
 ]
 
 
