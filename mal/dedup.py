@@ -58,6 +58,7 @@ from mal.dedup_families import (
 from mal.dedup_frames import frame_words
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
+from mal.dedup_units import negation_absorbed, unit_differs
 from mal.models import Memory
 
 __all__ = [
@@ -211,6 +212,7 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
         ("wish", lambda: not wish_differs(x.text, y.text)),
         ("direction", lambda: not direction_differs(x.text, y.text)),
+        ("unit", lambda: not (unit_differs(x.text, y.text) or negation_absorbed(x.text, y.text))),
         # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
         ("title", lambda: not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))),
     )
@@ -231,6 +233,8 @@ def _turned(a: str, b: str) -> bool:
             direction_differs,
             wish_differs,
             past_of_one_verb,
+            unit_differs,
+            negation_absorbed,
         )
     )
 
