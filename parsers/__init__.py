@@ -17,6 +17,7 @@ from parsers.conflicts import CONFLICT_KEYS, CONFLICT_RULES, apply_correction, c
 from parsers.corrections import inline_correction, tidy, trim_new
 from parsers.cues import deploy_targets, tech
 from parsers.forgetting import forget_target, terms
+from parsers.guards import guard
 from parsers.health_rules import health_facts
 from parsers.identifier_rules import identifier_facts
 from parsers.intent_model import CLASSIFIER_MIN, LABEL_MIN, classify
@@ -276,7 +277,7 @@ def parse(
         )
     fix = _correction(text, lang)
     ruled = match_intents(text, lang, now, mood)
-    matches = _collect(text, lang, now, list(ruled))
+    matches = guard(text, lang, _collect(text, lang, now, list(ruled)))
     guess = classify(said)
     if guess and guess[1] >= CLASSIFIER_MIN and guess[0] != "feedback":
         # Feedback read from sentiment alone is the weakest rule: a confident learned label wins
@@ -307,7 +308,7 @@ def parse(
         kept = _request_cue(said, lang, speaker, mood, episodes) if guess[0] == "request" else []
         return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], kept, mood[0], mood[1])
     if not fix and not (guess and guess[0] in _NOTHING) and not is_request(text, lang) and not is_smalltalk(text, lang):
-        matches = slot_facts(text, lang, matches)  # the learned slot layer (parsers/slot_tagger.py)
+        matches = guard(text, lang, slot_facts(text, lang, matches))  # the learned slot layer
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
     subs += [(m[0], round(m[1], 2)) for m in matches if m not in ruled]
