@@ -277,7 +277,9 @@ def parse(
         )
     fix = _correction(text, lang)
     ruled = match_intents(text, lang, now, mood)
-    matches = guard(text, lang, _collect(text, lang, now, list(ruled)))
+    collected = _collect(text, lang, now, list(ruled))
+    matches = guard(text, lang, collected)
+    guarded = len(matches) < len(collected)  # a fact read, then found hypothetical, ended or not the user's
     guess = classify(said)
     if guess and guess[1] >= CLASSIFIER_MIN and guess[0] != "feedback":
         # Feedback read from sentiment alone is the weakest rule: a confident learned label wins
@@ -328,6 +330,7 @@ def parse(
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
         intent = guess[0] if guess and guess[1] >= LABEL_MIN and guess[0] not in _NOTHING else "episode"
+        intent = "episode" if guarded else intent  # parsers/guards.py: the words say no such fact
         if intent in _STATE_KINDS and (_DENIAL.search(text) or _SOMEONE_ELSE.search(text)):
             # No rule read a slot and the turn denies or ends a state ("I don't have any allergies",
             # "我以前抽烟，两年前戒了") or is about someone outside the family: the label format calls

@@ -185,3 +185,12 @@ def test_where_the_user_grew_up_is_the_hometown() -> None:
     got = profile("我在西安长大")
     assert ("hometown", "西安", None) in got, got
     assert not any(f == "city" for f, _, _ in got)
+
+
+@pytest.mark.parametrize(
+    "text", ["If we moved to Denver we would buy a bigger house.", "小美的狗叫豆豆", "我一般每个周末都去苏州"]
+)
+def test_a_turn_whose_only_fact_a_guard_dropped_is_an_episode(text: str) -> None:
+    result = parsers.parse(text, NOW)
+    assert result.intent == "episode", (result.intent, facts(text))
+    assert [f.kind for f in result.facts] == ["episode"]
