@@ -161,6 +161,14 @@ _PET_EN = re.compile(
 )
 
 
+# "I live in Denver with my two dogs": the pets the user lives with (species as written), as 我和两只猫住在深圳
+_PET_WITH_EN = re.compile(
+    rf"\b(?:I|we)\s+(?:live|am living|'m living|are living)\b[^.;!?]{{0,40}}?\bwith\s+(?:my|our)\s+"
+    rf"(?:(?:two|three|four|\d+)\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
+    re.I,
+)
+
+
 def _pets(text: str, lang: str) -> list[Found]:
     if re.search(r"不养|没养|no longer have|don't have a", text, re.I):
         return []
@@ -168,7 +176,7 @@ def _pets(text: str, lang: str) -> list[Found]:
         m = pattern.search(text)
         if m:
             return [(m.start(), _fact("pet", _strip_zh(m.group("v"))))]
-    for pattern in (_PET_NAMED_EN, _PET_EN) if lang != "zh" else ():
+    for pattern in (_PET_NAMED_EN, _PET_EN, _PET_WITH_EN) if lang != "zh" else ():
         m = pattern.search(text)
         if m:
             return [(m.start(), _fact("pet", m.group("v") or m.group("v2")))]

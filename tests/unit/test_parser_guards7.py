@@ -179,6 +179,7 @@ def test_a_zh_list_of_allergens_is_split(text: str, allergens: set[str]) -> None
 
 def test_living_with_pets_keeps_the_pet_species_as_written() -> None:
     assert ("pet", "狗", None) in profile("我和三只狗住在昆明")
+    assert ("pet", "dogs", None) in profile("I live in Leeds with my two dogs.")
 
 
 def test_where_the_user_grew_up_is_the_hometown() -> None:
