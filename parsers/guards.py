@@ -145,7 +145,8 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
     sentence = text[s0:s1]
     c0, c1 = _span(text, pos, _CLAUSE) if pos is not None else (0, len(text))
     clause = text[c0:c1]
-    if kind in _HYPOTHETICAL_KINDS and _HYPOTHETICAL.search(sentence):
+    # the condition governs its own clause and those after it ("下个月去东京，如果有空的话去趟大阪")
+    if kind in _HYPOTHETICAL_KINDS and _HYPOTHETICAL.search(text[s0:c1]):
         return True
     field = slots.get("field")
     if kind == "profile" and field == "pet" and _PAST_PET.search(text):

@@ -50,6 +50,7 @@ def test_a_conditional_states_no_profile_fact_or_plan(text: str) -> None:
         ("I'd like to fly to Osaka next month.", "travel_plan"),
         ("I live in Lisbon.", "profile"),
         ("我住在成都", "profile"),
+        ("我下个月去东京，如果有空的话再去趟大阪", "travel_plan"),
     ],
 )
 def test_a_wish_or_a_plain_statement_is_still_read(text: str, kind: str) -> None:
