@@ -17,6 +17,7 @@ from parsers.conflicts import CONFLICT_KEYS, CONFLICT_RULES, apply_correction, c
 from parsers.corrections import inline_correction, tidy, trim_new
 from parsers.cues import deploy_targets, tech
 from parsers.forgetting import forget_target, terms
+from parsers.guards import guard
 from parsers.health_rules import health_facts
 from parsers.identifier_rules import identifier_facts
 from parsers.intent_model import CLASSIFIER_MIN, LABEL_MIN, classify
@@ -276,7 +277,9 @@ def parse(
         )
     fix = _correction(text, lang)
     ruled = match_intents(text, lang, now, mood)
-    matches = _collect(text, lang, now, list(ruled))
+    collected = _collect(text, lang, now, list(ruled))
+    matches = guard(text, lang, collected)
+    guarded = len(matches) < len(collected)  # a fact read, then found hypothetical, ended or not the user's
     guess = classify(said)
     if guess and guess[1] >= CLASSIFIER_MIN and guess[0] != "feedback":
         # Feedback read from sentiment alone is the weakest rule: a confident learned label wins
@@ -307,7 +310,7 @@ def parse(
         kept = _request_cue(said, lang, speaker, mood, episodes) if guess[0] == "request" else []
         return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], kept, mood[0], mood[1])
     if not fix and not (guess and guess[0] in _NOTHING) and not is_request(text, lang) and not is_smalltalk(text, lang):
-        matches = slot_facts(text, lang, matches)  # the learned slot layer (parsers/slot_tagger.py)
+        matches = guard(text, lang, slot_facts(text, lang, matches))  # the learned slot layer
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
     subs += [(m[0], round(m[1], 2)) for m in matches if m not in ruled]
@@ -327,6 +330,7 @@ def parse(
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
         intent = guess[0] if guess and guess[1] >= LABEL_MIN and guess[0] not in _NOTHING else "episode"
+        intent = "episode" if guarded else intent  # parsers/guards.py: the words say no such fact
         if intent in _STATE_KINDS and (_DENIAL.search(text) or _SOMEONE_ELSE.search(text)):
             # No rule read a slot and the turn denies or ends a state ("I don't have any allergies",
             # "我以前抽烟，两年前戒了") or is about someone outside the family: the label format calls

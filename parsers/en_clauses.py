@@ -48,7 +48,7 @@ _AGE = re.compile(
 _JOB = re.compile(
     r"^(?:'s|'re|\s+is|\s+are|\s+works as)\s+(?:both\s+|also\s+|now\s+)?(?:(?:a|an)\s+)?"
     r"(?P<v>(?:[a-z-]+\s+){0,3}?(?:[a-z]+(?:er|or|ist|ian|nt|ef|ot|se|ses|ers|ors|ists|ians|ic|ics|ive|ives|man|men|ee|ees|cher|chers|yer|yers|ier|iers)))"
-    r"(?:\s+(?:at|for|with)\s+(?P<org>(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,2}))?"
+    r"(?:\s+(?:at|for|with)\s+(?P<org>(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,3}))?"
     r"(?:\s+in\s+(?P<city>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?))?(?=[,.;!?]|$|\s+(?:and|now|but|so|lol|too)\b)"
 )
 _DIET = re.compile(r"^(?:'s|'re|\s+is|\s+are|\s+went|\s+has gone)\s+(?:both\s+|also\s+|now\s+|strictly\s+|fully\s+)?(?P<v>vegetarian|vegan|gluten-free|kosher|halal|pescatarian)\b", re.I)  # fmt: skip

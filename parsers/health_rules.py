@@ -156,6 +156,13 @@ _MED_ZH = re.compile(
 _NAMED_MED_ZH = re.compile(
     r"药[，,]?(?:叫|是)(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
 )
+# "医生给我开了阿莫西林" is a prescription, "开了个会" / "开了家小店" is not: after 开了 a drug is named
+# outright, never counted with a measure word, and is no meeting, shop, car or door.
+_NOT_DRUG_ZH = re.compile(
+    r"^[一两三四五六七八九十几\d]*[个家场次间辆扇条门]|^(?:会|店|车|门|窗|灯|玩笑|空调|房)|[会店]$"
+)
+# "对青霉素和乳胶过敏": a list of allergens is split like the English "and"
+_LIST_ZH = re.compile(r"和|、|以及|跟|与|还有")
 # "老公的降压药快吃完了": a family member's medicine named by its kind
 _OWNED_MED_ZH = re.compile(r"的(?P<m>[\u4e00-\u9fa5]{1,4}药)(?:快)?(?:吃完|用完|没了|不够)")
 _MED_EN = re.compile(
@@ -203,6 +210,7 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
             m
             and m.group("m") not in _NOT_MED_ZH
             and not re.search(r"饭|菜|水果|东西|火锅|钙$", m.group("m")[:1] + m.group("m")[-1:])
+            and not (re.search(r"开了\s?$", window[m.start() : m.start("m")]) and _NOT_DRUG_ZH.search(m.group("m")))
         ):
             return m.group("m")
     m = _MED_EN.search(window)
@@ -225,7 +233,9 @@ def health_facts(text: str, lang: str) -> list[Found]:
                 continue
             if re.search(r"(?:不|没)$", a) or re.match(r"没|不|无|什么", a) or a.endswith("什么"):
                 continue  # "我没有什么过敏的东西": a denial names no allergen
-            out.append((m.start(), _health(_who(text, m.start("a"), "zh"), {"condition": "过敏", "allergen": a})))
+            who = _who(text, m.start("a"), "zh")
+            for part in [p for p in _LIST_ZH.split(a) if p] if len(a) > 3 else [a]:
+                out.append((m.start(), _health(who, {"condition": "过敏", "allergen": part})))
     if lang != "zh":
         for m in _ALLERGY_EN.finditer(text):
             a = m.group("a") or m.group("a2") or m.group("a3")

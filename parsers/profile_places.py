@@ -45,6 +45,8 @@ def cities(text: str, lang: str) -> list[Found]:
             v = m.group("v")
             if re.search(r"^(?:家|公司|这|那|一家)|[家里]$|^[上下中]$|公司", v):
                 continue  # 家里, 公司, 这边: not a place name (上海 and 中山 are)
+            if re.search(r"长大|出生", v) or text.startswith(("长大", "出生"), m.end()):
+                continue  # "我在成都长大": where the user grew up is the hometown, not the city
             if re.search(r"以前|曾经|小时候|之前", re.split(r"[，。,.!！？?]", text[: m.start()])[-1]):
                 continue  # "我以前在杭州住过": where the user lived, not where they live
             bare = m.group(0).startswith("在") or bool(re.match(r"(?:现在|目前|一直)?住(?!在)", m.group(0)))
@@ -72,6 +74,7 @@ def cities(text: str, lang: str) -> list[Found]:
 
 _HOMETOWN = re.compile(
     r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。]|$|人)|"
+    r"(?:^|[，,。]|我)(?:从小)?在(?P<v3>[\u4e00-\u9fa5]{2,4}?)(?:出生)?长大(?:的)?|"
     r"\b(?i:originally from|"
     r"grew up in(?:\s+an? (?:small |little |tiny )?(?:town|village|city)(?:\s+(?:in|called|named))?)?|"
     r"born and raised in|I come from|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
@@ -82,8 +85,8 @@ def hometowns(text: str, lang: str) -> list[Found]:
     m = _HOMETOWN.search(text)
     if not m:
         return []
-    v = m.group("v") or m.group("v2")
-    if m.group("v") and not (
+    v = m.group("v") or m.group("v3") or m.group("v2")
+    if (m.group("v") or m.group("v3")) and not (
         looks_like_place(v)
         or re.search(
             r"[省市县]$|东北|湖南|湖北|山东|山西|河南|河北|广东|广西|四川|潮汕|福建|江苏|浙江|安徽|江西|云南|贵州|甘肃|新疆|西藏|内蒙|辽宁|吉林|黑龙江|海南",

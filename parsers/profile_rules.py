@@ -149,13 +149,22 @@ _PET_WORDS_EN = (
 _PET_NAMED_ZH = re.compile(
     rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
-_PET_ZH = re.compile(rf"(?:养了|养着|养|有)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
+# "我和两只猫住在深圳": the pets the user lives with (species as written)
+_PET_ZH = re.compile(rf"(?:养了|养着|养|有|(?<=我)[和跟]|带着)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
     rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
     rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
 )
 _PET_EN = re.compile(
     rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
+    re.I,
+)
+
+
+# "I live in Denver with my two dogs": the pets the user lives with (species as written), as 我和两只猫住在深圳
+_PET_WITH_EN = re.compile(
+    rf"\b(?:I|we)\s+(?:live|am living|'m living|are living)\b[^.;!?]{{0,40}}?\bwith\s+(?:my|our)\s+"
+    rf"(?:(?:two|three|four|\d+)\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
     re.I,
 )
 
@@ -167,7 +176,7 @@ def _pets(text: str, lang: str) -> list[Found]:
         m = pattern.search(text)
         if m:
             return [(m.start(), _fact("pet", _strip_zh(m.group("v"))))]
-    for pattern in (_PET_NAMED_EN, _PET_EN) if lang != "zh" else ():
+    for pattern in (_PET_NAMED_EN, _PET_EN, _PET_WITH_EN) if lang != "zh" else ():
         m = pattern.search(text)
         if m:
             return [(m.start(), _fact("pet", m.group("v") or m.group("v2")))]
@@ -178,7 +187,7 @@ def _strip_zh(value: str) -> str:
     return re.sub(r"(?:就行|就好)$", "", value).strip(" ，。,.!！?？的了吧呀啊哦呢")
 
 
-_COMPANY = r"[A-Z][\w&.-]*(?:'s)?(?:\s+(?:&\s+)?[A-Z][\w&.-]*(?:'s)?){0,2}"
+_COMPANY = r"[A-Z][\w&.-]*(?:'s)?(?:\s+(?:&\s+)?[A-Z][\w&.-]*(?:'s)?){0,3}"
 _EMPLOYER_ZH = re.compile(
     r"(?:在|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
 )

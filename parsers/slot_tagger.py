@@ -35,7 +35,10 @@ ARTEFACT = Path(__file__).resolve().parent / "slot_model.crfsuite"
 META = Path(__file__).resolve().parent / "slot_model.json"
 Match = tuple[str, float, dict[str, Any], list[Any]]
 _log = logging.getLogger(__name__)
-_CLAUSE = re.compile(r"[，。,!！？?；;\n]|\.(?:\s|$)")
+# An abbreviation's dot ("St. Mary's Hospital", "Mr. Lee") ends no clause and cuts no name.
+_ABBREV = r"(?<!\bSt)(?<!\bMt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bJr)(?<!\bSr)(?<!\bFt)(?<!\bMrs)(?<!\bInc)(?<!\bCo)"
+_ABBREV_END = re.compile(r"\b(?:St|Mt|Dr|Mr|Ms|Mrs|Jr|Sr|Ft)$")
+_CLAUSE = re.compile(r"[，。,!！？?；;\n]|" + _ABBREV + r"\.(?:\s|$)")
 _NEGATION = re.compile(
     r"不|没|别|\bnot\b|n't\b|\bnever\b|\bno longer\b|\bused to\b|\bno\b|\bquit\b|\bformer(?:ly)?\b", re.I
 )
@@ -55,10 +58,12 @@ _TRAVEL = re.compile(
     r"holiday|ticket|train|leav\w* for|road ?trip|itinerary)\b",
     re.I,
 )
-# A trip already made is an episode, not a plan ("我上周去了一趟西安").
+# A trip already made, or a habit, is an episode, not a plan ("我上周去了一趟西安", "I usually go to
+# Paris every summer").
 _PAST_TRIP = re.compile(
-    r"去了|去过|回来|上周|上个月|去年|昨天|前天|"
-    r"\b(?:went|visited|was in|were in|got back|last (?:week|month|year)|ago)\b",
+    r"去了|去过|回来|上周|上个月|去年|昨天|前天|一般|通常|经常|总是|每年|每个?(?:夏天|冬天|春天|秋天|周末|暑假|寒假|月)|"
+    r"\b(?:went|visited|was in|were in|got back|last (?:week|month|year)|ago|usually|normally|typically|often|"
+    r"always|(?:every|each) (?:summer|winter|spring|fall|autumn|year|weekend|month))\b",
     re.I,
 )
 # A state the user left ("我以前在杭州住过", "I used to be a teacher") is an episode.
@@ -195,8 +200,8 @@ def _relative(before: str) -> str | None:
 
 
 def _sentence(text: str, start: int) -> str:
-    left = max((m.end() for m in re.finditer(r"[。!！？?\n]|\.(?:\s|$)", text[:start])), default=0)
-    right = re.search(r"[。!！？?\n]|\.(?:\s|$)", text[start:])
+    left = max((m.end() for m in re.finditer(r"[。!！？?\n]|" + _ABBREV + r"\.(?:\s|$)", text[:start])), default=0)
+    right = re.search(r"[。!！？?\n]|" + _ABBREV + r"\.(?:\s|$)", text[start:])
     return text[left : start + right.start() if right else len(text)]
 
 
@@ -222,6 +227,23 @@ def _guarded(span: Span, text: str, lang: str) -> bool:
     if lang == "en" and not taste and not (_SPEAKER_EN.search(sentence) or _RELATIVE.search(sentence)):
         return True
     return bool(_QUESTION.search(clause))
+
+
+def _whole_name(span: Span, text: str) -> Span:
+    """A span the tagger ended at an abbreviation ("St" of "St. Mary's Hospital") runs on through
+    the capitalised words of the name; a bare abbreviation is no value."""
+    end = span.start + len(span.value)
+    if _ABBREV_END.search(span.value):
+        rest = re.match(r"\.\s*[A-Z][\w'’&-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w'’&-]*)*", text[end:])
+        if rest is None:
+            return Span(span.tag, "", span.start, 0.0)
+        return Span(span.tag, text[span.start : end + rest.end()], span.start, span.prob)
+    if span.tag == "profile.employer" and span.value[:1].isupper():
+        # a capitalised name runs on ("St. Luke's Medical" + "Center")
+        rest = re.match(r"(?:\s+[A-Z][\w'’&-]*)+", text[end:])
+        if rest:
+            return Span(span.tag, text[span.start : end + rest.end()], span.start, span.prob)
+    return span
 
 
 def _position(text: str, match: Match) -> int:
@@ -278,7 +300,7 @@ def slot_facts(
         return matches
     ruled = _rule_values(matches)
     added: list[tuple[int, Match]] = []
-    for span in spans:
+    for span in map(lambda s: _whole_name(s, text), spans):
         low = span.value.lower().strip()
         if span.prob < model.threshold or (len(low) < 2 and low.isascii()) or not re.search(r"\w", low):
             continue

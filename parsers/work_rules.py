@@ -25,7 +25,7 @@ _HEADS_EN = (
     r"programmer|architect|accountant|lawyer|paralegal|barista|chef|cook|driver|pharmacist|researcher|"
     r"PM|SWE|SDE|recruiter|marketer|writer|editor|technician|mechanic|electrician|plumber|cashier|clerk"
 )
-_COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}"
+_COMPANY = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&'.-]*){0,3}"
 _EN: list[tuple[str, re.Pattern[str]]] = [
     (
         "job+employer",

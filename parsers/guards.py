@@ -1,0 +1,197 @@
+"""Turn-level guards on the facts every reader produced (rules, extractors, the slot tagger).
+
+A rule reads a shape ("moved to Berlin", "叫咪咪", "go to Paris"); whether the shape states a
+current fact of the user's depends on the grammar around it, which one rule cannot see:
+  - a conditional clause (if / I'd / 要是 / 如果 / 的话) states no profile fact or plan;
+  - a pet that died or was had as a child, a diet or job the user "no longer" has (不…了), is
+    no current profile fact;
+  - a habit ("usually", "每年") or a trip already made ("上个月…了") is no travel plan;
+  - a sentence whose subject is someone outside the family (a possessive name, a teacher, a
+    neighbour, an ex) states none of the user's facts, and someone else's wish is no plan of theirs;
+  - a relative named at the head of a clause chain ("My sister lives in X and works as Y") owns
+    every fact of the chain.
+Each guard drops (or re-attributes) a whole fact; the turn then falls to the next reading (an
+episode when nothing is left), so a guard never invents a value.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
+
+__all__ = ["guard"]
+
+Match = tuple[str, float, dict[str, Any], list[Any]]
+
+_SENTENCE = re.compile(r"[。!！？?\n]|(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)\.(?:\s|$)")
+_CLAUSE = re.compile(r"[，,；;。!！？?\n]|(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)\.(?:\s|$)")
+
+# 1. Hypotheticals. "I'd like / I'd love" is a wish that may be a plan, not a conditional; the
+# polite "方便的话 / 可以的话" conditions nothing the user states.
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|suppose|supposing|imagine|what if|in case|unless)\s+(?:i|we)\b|"
+    r"\b(?:i'd|i would|we'd|we would)\s+(?!like\b|love\b|prefer\b|rather\b|appreciate\b|be (?:grateful|happy)\b)|"
+    r"要是|如果|假如|假设|万一|倘若|若是|(?<!方便)(?<!可以)(?<!可能)(?<!需要)(?<!有空)(?<!能)的话",
+    re.I,
+)
+_HYPOTHETICAL_KINDS = {"profile", "travel_plan"}
+
+# 2. Ended states. A pet had as a child or one that died; a diet or job the user left.
+_PAST_PET = re.compile(
+    r"(?<!have )(?<!'ve )\bhad\b|\bused to have\b|\bpassed away\b|\bdied\b|\bput (?:him|her|it) down\b|"
+    r"\bwhen (?:i|we) (?:was|were) (?:a kid|kids|a child|children|little|young|younger|growing up)\b|\bgrowing up\b|"
+    r"\bchildhood\b|小时候|养过|死了|走了|去世|不在了|童年|以前养|曾经养",
+    re.I,
+)
+_ENDED_DIET = re.compile(
+    r"\bno longer\b[^.,;!?]{0,20}\b(?:vegetarian|vegan|pescatarian|keto|halal|kosher|gluten)|"
+    r"(?:\bnot\b|n't\b)[^.,;!?]{0,25}\b(?:vegetarian|vegan|pescatarian|keto)\b[^.,;!?]{0,20}\b(?:anymore|any more)\b|"
+    r"\b(?:stopped|quit) being\b|"
+    r"不再?(?:吃素|吃斋|是素食|当素食|吃全素)了|不再(?:吃素|吃斋|是素食)|没再吃素|开始吃肉|开荤",
+    re.I,
+)
+_ENDED_JOB = re.compile(
+    r"\bno longer\b|(?:\bnot\b|n't\b)[^.,;!?]{0,30}\b(?:anymore|any more)\b|\bused to (?:be|work)\b|"
+    r"不再|不[做干当在][^，。,.!?！？；;]{0,10}了|已经不|辞职|离职|辞了",
+    re.I,
+)
+
+# 3. Habits and trips already made; a word of the future keeps the plan ("usually ..., but next month").
+_HABIT = re.compile(
+    r"一般|通常|经常|总是|每年|每次|每个?(?:夏天|冬天|春天|秋天|周末|暑假|寒假|月|星期|礼拜)|"
+    r"\b(?:usually|normally|typically|often|always|generally|every (?:summer|winter|spring|fall|autumn|year|"
+    r"weekend|month|week|time)|each (?:summer|winter|year|month))\b",
+    re.I,
+)
+_PAST_WHEN = re.compile(
+    r"上个?(?:月|周|星期|礼拜|次)|去年|前年|昨天|前天|那年|当年|"
+    r"\b(?:last (?:week|month|year|summer|winter|spring|fall|autumn|weekend|time)|ago|yesterday)\b",
+    re.I,
+)
+_PAST_VERB = re.compile(r"了|过|\b(?:went|flew|visited|was|were|took|drove|came|got|had|spent)\b", re.I)
+_PAST_STORY = re.compile(r"后来|长大")  # "我在成都长大，后来去北京上大学": a life story, not a plan
+_FUTURE = re.compile(
+    r"下个?(?:月|周|星期|礼拜|次)|明天|后天|明年|打算|准备|计划|将要|这周末|这个?(?:月|周末)|"
+    r"\b(?:next|tomorrow|will|going to|gonna|plan\w*|upcoming|soon|this (?:weekend|week|month|summer|winter)|"
+    r"(?:i'm|i am|we're|we are) (?:flying|going|heading|driving|travell?ing|leaving|off)|"
+    r"in \w+ (?:days|weeks|months))\b|'ll\b",
+    re.I,
+)
+
+# 4. Someone outside the family as the sentence's subject.
+# (A doctor or dentist is left out: "My doctor put me on atorvastatin" is the user's medicine.)
+_OTHER_WORDS_EN = (
+    r"friend|colleague|coworker|co-worker|boss|manager|supervisor|neighbou?r|roommate|flatmate|classmate|teammate|"
+    r"teacher|professor|tutor|coach|landlord|landlady|ex|ex-\w+|girlfriend|boyfriend"
+)
+_NOT_NAMES = (
+    r"It|That|There|Here|What|Let|He|She|Who|Where|When|How|Today|Tomorrow|Yesterday|Tonight|Everyone|Nobody|"
+    r"Mom|Mum|Dad|Grandma|Grandpa|Everybody|Someone|Somebody|My|Our|The|Name|Wife|Husband"
+)
+_OTHER_SUBJECT_EN = re.compile(
+    rf"^\W*(?:(?:my|our|the)\s+(?:[a-z]+\s+)?)?(?:(?:{_OTHER_WORDS_EN})s?\b|(?:Mr|Mrs|Ms|Dr|Miss)\.?\s|"
+    rf"(?-i:(?!(?:{_NOT_NAMES})'s)[A-Z][a-z]+'s\b(?!\s+(?:been|got|gone|had)\b)))",
+    re.I,
+)
+_OTHER_WORDS_ZH = (
+    r"老师|邻居|老板|领导|同事|朋友|同学|室友|闺蜜|前夫|前妻|前男友|前女友|男朋友|女朋友|上司|经理|房东|教练"
+)
+_PETS_ZH = r"(?:猫|狗|宠物|兔子|鹦鹉|仓鼠|乌龟|金毛|柯基|泰迪|哈士奇|柴犬|边牧|布偶|英短|橘猫)"
+_OTHER_SUBJECT_ZH = re.compile(
+    rf"^\W*(?:我们?(?:的|家)?)?(?:[\u4e00-\u9fff]{{0,2}}(?:{_OTHER_WORDS_ZH})|(?![我咱俺])[\u4e00-\u9fff]{{1,3}}家?的(?={_PETS_ZH}))"
+)
+_FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|we|we're|we've)\b", re.I)
+_FIRST_PERSON_ZH = re.compile(
+    rf"[我俺咱](?!们?(?:的|家)?[\u4e00-\u9fff]?(?:{_OTHER_WORDS_ZH}|"
+    + "|".join(sorted((k.removeprefix("我") for k in RELATIVES_ZH), key=len, reverse=True))
+    + "))"
+)
+_ME_EN = re.compile(r"\b(?:me|us|both|each)\b", re.I)  # "Me and my wife are both nurses": theirs and mine
+_WISH = re.compile(r"\bwants?\b|\bwould like\b|\bwish\w*\b|想让|想要我|希望我|要我|让我", re.I)
+_RELATIVE_EN = re.compile(r"\b(?:my|our)\s+(?:" + "|".join(map(re.escape, RELATIVES_EN)) + r")s?\b", re.I)
+_RELATIVE_ZH = re.compile("|".join(sorted(map(re.escape, RELATIVES_ZH), key=len, reverse=True)))
+
+
+def _span(text: str, pos: int, pattern: re.Pattern[str]) -> tuple[int, int]:
+    start = max((m.end() for m in pattern.finditer(text, 0, pos)), default=0)
+    end = next((m.start() for m in pattern.finditer(text, pos)), len(text))
+    return start, end
+
+
+def _where(text: str, match: Match) -> int | None:
+    """Where the fact's value sits in the turn, or None when it is a label not copied from it."""
+    keys = ("value", "item", "arrival", "departure", "allergen", "medication", "condition", "task")
+    spots = [text.find(str(match[2][k])) for k in keys if isinstance(match[2].get(k), str) and match[2][k]]
+    spots = [s for s in spots if s >= 0]
+    return min(spots) if spots else None
+
+
+def _own(match: Match) -> bool:
+    return match[2].get("relative") in (None, "self")
+
+
+def _first_person(clause: str, lang: str) -> bool:
+    return bool((_FIRST_PERSON_ZH if lang != "en" else _FIRST_PERSON_EN).search(clause)) or bool(
+        lang == "mixed" and _FIRST_PERSON_EN.search(clause)
+    )
+
+
+def _dropped(text: str, lang: str, match: Match) -> bool:
+    kind, slots = match[0], match[2]
+    pos = _where(text, match)
+    s0, s1 = _span(text, pos, _SENTENCE) if pos is not None else (0, len(text))
+    sentence = text[s0:s1]
+    c0, c1 = _span(text, pos, _CLAUSE) if pos is not None else (0, len(text))
+    clause = text[c0:c1]
+    # the condition governs its own clause and those after it ("下个月去东京，如果有空的话去趟大阪")
+    if kind in _HYPOTHETICAL_KINDS and _HYPOTHETICAL.search(text[s0:c1]):
+        return True
+    field = slots.get("field")
+    if kind == "profile" and field == "pet" and _PAST_PET.search(text):
+        return True
+    if kind == "profile" and field == "diet" and _ENDED_DIET.search(sentence):
+        return True
+    if kind == "profile" and field in ("job", "employer") and _ENDED_JOB.search(clause):
+        return True
+    if kind == "travel_plan" and not _FUTURE.search(sentence):
+        if (
+            _HABIT.search(sentence)
+            or _PAST_STORY.search(sentence)
+            or (_PAST_WHEN.search(sentence) and _PAST_VERB.search(sentence))
+        ):
+            return True
+    other = _OTHER_SUBJECT_EN.match(sentence) or (lang != "en" and _OTHER_SUBJECT_ZH.match(sentence))
+    if other and _own(match) and kind in ("profile", "family_health") and not _first_person(clause, lang):
+        return True
+    return bool(other and kind == "travel_plan" and _WISH.search(sentence))
+
+
+def _carry_relative(text: str, lang: str, matches: list[Match]) -> None:
+    """ "My sister lives in Melbourne and works as an architect": the relative one fact of the
+    sentence carries belongs to the others of the chain unless the user speaks of themselves."""
+    for m in matches:
+        if m[0] != "profile" or not _own(m) or "relative" in m[2]:
+            continue
+        pos = _where(text, m)
+        if pos is None:
+            continue
+        s0, s1 = _span(text, pos, _SENTENCE)
+        sentence = text[s0:s1]
+        owners = {
+            str(o[2]["relative"])
+            for o in matches
+            if o is not m and o[0] == "profile" and not _own(o) and (p := _where(text, o)) is not None and s0 <= p < s1
+        }
+        head = (_RELATIVE_ZH if lang != "en" else _RELATIVE_EN).search(sentence)
+        me = _ME_EN.search(sentence) if lang != "zh" else None
+        if len(owners) == 1 and head and head.start() < pos - s0 and not _first_person(sentence, lang) and not me:
+            m[2]["relative"] = owners.pop()
+
+
+def guard(text: str, lang: str, matches: list[Match]) -> list[Match]:
+    """The matches that state a current fact of the user's (or family's); see the module docstring."""
+    kept = [m for m in matches if not _dropped(text, lang, m)]
+    _carry_relative(text, lang, kept)
+    return kept
