@@ -15,7 +15,7 @@ merge threshold is the highest probability any "different" row gets, out of fold
 fit, plus a margin: on the training pairs no distinct event merges, and on new text the veto still
 stands in front.
 
-    python -m bench.dedup_train [--no-write] [--out PATH]
+    python -m bench.dedup_train [--no-write] [--out PATH [--report PATH]]
 
 Two runs write byte-identical artefacts; tests/integration/test_dedup_retrain.py checks that a
 retrain reproduces the shipped `mal/dedup_model.npz` (rerun this after any parser change).
@@ -235,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--no-write", action="store_true", help="cross-validate only")
     args.add_argument("--out", type=Path, help="write the artefact here instead (the reproducibility test)")
+    args.add_argument("--report", type=Path, help="with --out: write the report here instead of nowhere")
     opts = args.parse_args(argv)
     data = pairs()
     scored = prepare(data, e5())
@@ -273,8 +274,8 @@ def main(argv: list[str] | None = None) -> int:
             threshold_free=np.float64(threshold[1]),
             threshold_cross=np.float64(threshold[2]),
         )
-        if opts.out is None:
-            RESULTS.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+        if opts.out is None or opts.report is not None:
+            (opts.report or RESULTS).write_text(json.dumps(report, indent=2, ensure_ascii=False))
         print(f"written {opts.out or ARTEFACT.name}" + ("" if opts.out else f" and {RESULTS}"))
     return 0
 
