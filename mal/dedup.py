@@ -37,7 +37,7 @@ from mal.dedup_checks import (
     TYPO_MIN_LEN,
     added_modifier,
     contrasted,
-    names_shared,
+    names_differ,
     one_edit,
     siblings,
     substituted,
@@ -212,7 +212,7 @@ def _checks(
             "contrast",
             lambda: not contrasted(x, y),
         ),
-        ("names", lambda: names_shared(x, y) and names_shared(y, x)),
+        ("names", lambda: not names_differ(x, y)),
         ("modifier", lambda: not (added_modifier(x, y) or added_modifier(y, x))),
         ("sibling", lambda: not siblings(a.text or a.summary, b.text or b.summary)),
         (

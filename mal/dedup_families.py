@@ -262,12 +262,15 @@ _ABILITY = re.compile(
     r"不能|[吃喝碰用]不了|受不了|没法|\b(?:can't|cannot|can not|couldn't|unable to)\b|\bcan't (?:handle|stand|take)\b"
 )
 _ALLERGY = re.compile(r"过敏|不耐|\ballerg|\bintoleran")
+# "can't stand" and 受不了 say a dislike, not an inability: "I hate cilantro" / "I can't stand cilantro",
+# 我讨厌香菜 / 香菜我是真的受不了 (what the user cannot eat or do stays an ability: 吃不了, can't handle).
+_DISLIKE_IDIOM = re.compile(r"受不了|\b(?:can't|cannot|can not) stand\b")
 
 
 def wish_differs(a: str, b: str) -> bool:
     """One text alone says a wish or plan (`_WISH`), an outcome reached (`_OUTCOME`), or what the user
     cannot do (`_ABILITY`, unless either names an allergy or intolerance)."""
-    x, y = normalise(a), normalise(b)
+    x, y = (_DISLIKE_IDIOM.sub(" hate ", normalise(t).replace("\u2019", "'")) for t in (a, b))
     checks = [_WISH, _OUTCOME] if _ALLERGY.search(x) or _ALLERGY.search(y) else [_WISH, _OUTCOME, _ABILITY]
     return any(bool(p.search(x)) != bool(p.search(y)) for p in checks)
 

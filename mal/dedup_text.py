@@ -36,7 +36,7 @@ from mal.dedup_lexicon import (
 from mal.dedup_synonyms import NEGATED_ZH, NOT_NAMES_EN, NOT_NEGATIONS_ZH, NOT_NUMBERS_ZH
 from parsers.lexicon import PLACES_ZH
 
-__all__ = ["Signature", "is_cjk", "normalise", "signature", "stem"]
+__all__ = ["Signature", "content_words", "is_cjk", "normalise", "signature", "stem"]
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(rf"[{_CJK}]")
@@ -181,6 +181,21 @@ def signature(text: str) -> Signature:
         tuple(acc.anchors),
         simplified.casefold(),
     )
+
+
+@lru_cache(maxsize=4096)
+def content_words(text: str) -> tuple[str, ...]:
+    """The content words of a text in the order it says them, as `signature` records them (after
+    fillers and synonyms): where a word sits, which the signature's sets do not keep."""
+    simplified = _to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
+    out: list[str] = []
+    for token in (t.strip() for t in _join_names(_jieba().lcut(_prepare(simplified, _Acc())))):
+        if not token or not token[0].isalnum() or _CLOCK_TOKEN.fullmatch(token):
+            continue
+        acc = _Acc()
+        (_zh_token if is_cjk(token) else _en_token)(token, acc)
+        out += sorted(acc.words)
+    return tuple(out)
 
 
 def _join_names(tokens: list[str]) -> list[str]:
