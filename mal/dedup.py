@@ -39,6 +39,7 @@ from mal.dedup_checks import (
     contrasted,
     names_differ,
     one_edit,
+    people_differ,
     siblings,
     substituted,
 )
@@ -182,7 +183,7 @@ def _checks(
                 else _said(b.slots, y.text, x.text)
             ),
         ),
-        ("people", lambda: x.people == y.people),
+        ("people", lambda: not people_differ(x, y)),
         ("places", lambda: x.places == y.places),
         ("negation", lambda: x.negated == y.negated or consequence_only(x.text, y.text, _negated)),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),

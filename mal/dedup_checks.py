@@ -10,7 +10,8 @@ import re
 
 from mal import dedup_model
 from mal.dedup_families import beyond_frames
-from mal.dedup_lexicon import SYNONYMS
+from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH, SYNONYMS
+from mal.dedup_overlap import overlaps
 from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
 from mal.dedup_text import Signature, content_words, is_cjk, stem
 
@@ -22,6 +23,7 @@ __all__ = [
     "names_differ",
     "names_shared",
     "one_edit",
+    "people_differ",
     "siblings",
     "substituted",
 ]
@@ -168,6 +170,48 @@ def _sentence_initial(name: str, text: str) -> bool:
         return False
     places = [m.start() for m in re.finditer(rf"\b{re.escape(name)}\b", text)]
     return bool(places) and all(not text[:i].strip() or text[:i].rstrip()[-1] in ".!?。！？" for i in places)
+
+
+# Words for a relative that name the other word's person too: "my spouse" is my wife or my husband,
+# "my kid" my son or my daughter (wife / husband, son / daughter still differ).
+_COVERS = {"spouse": frozenset(("wife", "husband")), "child": frozenset(("son", "daughter"))}
+_PRONOUNS = frozenset(("we", "they", "he", "she"))
+# A role said as what someone is ("is a teacher", "as a product manager", 是老师, 当老师) is a job, not
+# another person in the story.
+_ROLE_EN = r"\b(?:a|an)\s+(?:[a-z-]+\s+)?{}\b"
+_ROLE_ZH = r"(?:是|当|做|一名|一位|一个).{{0,4}}{}"
+
+
+def people_differ(a: Signature, b: Signature) -> bool:
+    """Positive evidence of other people: each text has a person the other lacks (wife / husband,
+    teacher / doctor; "spouse" and "wife" are one person), or one text has a person the other lacks
+    who is neither a pronoun for a person both name ("my dad had an operation on his knee" / "my
+    father had knee surgery") nor a role said as someone's job ("My dad is a teacher" / "My father
+    teaches for a living")."""
+    only_a, only_b = set(a.people - b.people), set(b.people - a.people)
+    for x, y in [(x, y) for x in only_a for y in only_b if y in _COVERS.get(x, ()) or x in _COVERS.get(y, ())]:
+        only_a.discard(x)
+        only_b.discard(y)
+    if only_a and only_b:
+        return True
+    named = (a.people & b.people) - _PRONOUNS
+    return any(
+        not ((p in _PRONOUNS and named) or _as_role(p, text, other))
+        for people, text, other in ((only_a, a.text, b.text), (only_b, b.text, a.text))
+        for p in people
+    )
+
+
+def _as_role(person: str, text: str, other: str) -> bool:
+    """`person` is said in `text` as what someone is (an indefinite noun after a copula), and the
+    other text says that role in another form (a teacher / teaches: `overlaps`), so it is one job;
+    "a doctor appointment" / "a dentist appointment" and 做律师 / 做医生 are not."""
+    words = [w for w, v in (*PEOPLE_EN.items(), *PEOPLE_ZH.items()) if v == person]
+    return any(
+        re.search(_ROLE_ZH.format(re.escape(w)) if is_cjk(w) else _ROLE_EN.format(re.escape(w)), text)
+        and overlaps(w, other)
+        for w in words
+    )
 
 
 def one_edit(a: str, b: str) -> bool:
