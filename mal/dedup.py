@@ -44,9 +44,11 @@ from mal.dedup_checks import (
     substituted,
 )
 from mal.dedup_families import (
+    as_dislike,
     consequence_only,
     degree_differs,
     direction_differs,
+    negation_aside,
     past_of_one_verb,
     present_only,
     reversed_clause,
@@ -185,7 +187,15 @@ def _checks(
         ),
         ("people", lambda: not people_differ(x, y)),
         ("places", lambda: x.places == y.places),
-        ("negation", lambda: x.negated == y.negated or consequence_only(x.text, y.text, _negated)),
+        (
+            "negation",
+            lambda: (
+                x.negated == y.negated
+                or _disliked(a, b)
+                or consequence_only(x.text, y.text, _negated)
+                or negation_aside(x.text, y.text, _negated)
+            ),
+        ),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),
         # 在学 / 正在学; 已经90岁了 / 今年九十岁了 (an "already" one text alone says); not 已经 / 正在
         ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"}),
@@ -211,7 +221,7 @@ def _checks(
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
         (
             "contrast",
-            lambda: not contrasted(x, y),
+            lambda: not contrasted(x, y) or _disliked(a, b),
         ),
         ("names", lambda: not names_differ(x, y)),
         ("modifier", lambda: not (added_modifier(x, y) or added_modifier(y, x))),
@@ -233,6 +243,18 @@ def _checks(
         ("title", lambda: not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))),
     )
     return checks
+
+
+def _disliked(a: Memory, b: Memory) -> bool:
+    """Once a plainly negated "like" is read as the dislike it says (我不喜欢 / 我讨厌:
+    mal/dedup_families.py `as_dislike`), both texts are negated alike and name no two members of
+    a contrast group (喜欢 / 讨厌); False when neither text says one."""
+    ta, tb = a.text or a.summary, b.text or b.summary
+    xa, xb = as_dislike(ta), as_dislike(tb)
+    if (xa, xb) == (ta, tb):
+        return False
+    u, v = signature(xa), signature(xb)
+    return u.negated == v.negated and not contrasted(u, v)
 
 
 def _negated(text: str) -> bool:

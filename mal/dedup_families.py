@@ -35,6 +35,7 @@ from collections.abc import Callable
 
 from mal import dedup_model
 from mal.dedup_canon import FRAMES
+from mal.dedup_overlap import overlaps
 from mal.dedup_text import is_cjk, normalise
 
 __all__ = [
@@ -231,6 +232,35 @@ def consequence_only(a: str, b: str, negated: Callable[[str], bool]) -> bool:
     if not (_ALLERGY.search(x) and _ALLERGY.search(y)):
         return False
     return negated(_CONSEQUENCE.sub("", x)) == negated(_CONSEQUENCE.sub("", y))
+
+
+# "Not liking" said with a negation is the dislike another text says with one word: 我不喜欢坐飞机 /
+# 我讨厌坐飞机, "I don't like horror movies" / "I hate horror movies". Only the plain negation: 不太喜欢,
+# "don't really like" are a degree (`degree_differs`), and 不讨厌 / "don't hate" stay negated.
+_NOT_LIKE = re.compile(r"不喜欢|\b(?:don't|do not|doesn't|does not) like\b", re.IGNORECASE)
+
+
+def as_dislike(text: str) -> str:
+    """`text` with a plainly negated "like" said as a dislike (see `_NOT_LIKE`), for the negation
+    and contrast checks of dedup's veto; the word rules read the text as written."""
+    return _NOT_LIKE.sub(lambda m: "讨厌" if m.group(0) == "不喜欢" else "hate", text.replace("\u2019", "'"))
+
+
+_CLAUSE = re.compile(r"[,，;；。.!?！？]|\b(?:so|and then)\b")
+
+
+def negation_aside(a: str, b: str, negated: Callable[[str], bool]) -> bool:
+    """The negation one text alone has sits in a clause that shares no content with the other text:
+    a detail added, not the fact turned round ("I drink my coffee black" / "Black coffee is how I
+    drink it, no milk"; 我早上喝牛奶会拉肚子 / 我乳糖不耐受，早上喝牛奶就拉肚子). "I like coffee" / "I
+    don't like coffee" and 我讨厌下雨天 / 我不喜欢下雨天 negate what both say, and still differ."""
+    rest = [_without_aside(x, y, negated) for x, y in ((a, b), (b, a))]
+    return rest != [normalise(a), normalise(b)] and negated(rest[0]) == negated(rest[1])
+
+
+def _without_aside(text: str, other: str, negated: Callable[[str], bool]) -> str:
+    clauses = _CLAUSE.split(normalise(text))
+    return " , ".join(c for c in clauses if not (negated(c) and not overlaps(c, other)))
 
 
 # "Austin is where I live", "Ohio is where I'm from", 杭州是我长大的地方: the place is put first as
