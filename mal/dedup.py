@@ -234,7 +234,8 @@ def _checks(
         # one span swapped (…的笔记本 / …的手机), a plan against a done thing
         ("degree", lambda: not degree_differs(x.text, y.text)),
         ("reversal", lambda: not reversed_clause(x.text, y.text)),
-        ("swap", lambda: not swapped(a.text or a.summary, b.text or b.summary)),
+        # (a plainly negated like read as a dislike: "I hate X" / "I don't like X" swap nothing)
+        ("swap", lambda: not swapped(as_dislike(a.text or a.summary), as_dislike(b.text or b.summary))),
         ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
         ("wish", lambda: not wish_differs(x.text, y.text)),
         ("direction", lambda: not direction_differs(x.text, y.text)),

@@ -75,6 +75,7 @@ _EN_TENS = re.compile(
 )
 _EN_CLOCK = re.compile(r"(?<!\d)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])", re.IGNORECASE)
 _CLOCK_TOKEN = re.compile(r"clock\d{4}")
+_CLOCK_BOUND = re.compile(r"(clock\d{4})\s*(?:之前|以前)")
 _HHMM = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
 _CONTRACTIONS = (
     (re.compile(r"'d\s+like\b", re.IGNORECASE), " want"),  # "I'd like to go" is a wish, not "I like to go"
@@ -227,6 +228,8 @@ def _prepare(text: str, acc: _Acc) -> str:
     text = re.sub(rf"(?<=[\d{_ZH_DIGITS}])[日号]", " ", text)  # 3日 / 3号: the number is the date
     text = _EN_CLOCK.sub(_en_clock, re.sub(r"(\d) (a\.?m\.?|p\.?m\.?)", r"\1\2", text, flags=re.IGNORECASE))
     text = _HHMM.sub(lambda m: f" clock{int(m.group(1)):02d}{m.group(2)} ", text)
+    # 23点之前睡 is a bound on the hour, not "formerly" (之前 / 以前 alone say the past: ASPECTS)
+    text = _CLOCK_BOUND.sub(r"\1 前 ", text)
     for symbol, name in CURRENCY_SYMBOLS.items():
         if symbol in text:
             acc.currencies.add(name)
