@@ -238,12 +238,19 @@ def consequence_only(a: str, b: str, negated: Callable[[str], bool]) -> bool:
 # 我讨厌坐飞机, "I don't like horror movies" / "I hate horror movies". Only the plain negation: 不太喜欢,
 # "don't really like" are a degree (`degree_differs`), and 不讨厌 / "don't hate" stay negated.
 _NOT_LIKE = re.compile(r"不喜欢|\b(?:don't|do not|doesn't|does not) like\b", re.IGNORECASE)
+# A degree anywhere keeps the negation as written: "I don't like cilantro much" is no "I hate cilantro".
+_MILD = re.compile(
+    r"不太|不怎么|不那么|不大|不是很|不很|不是特别|\b(?:much|a lot|too|very|that|really|particularly)\b", re.I
+)
 
 
 def as_dislike(text: str) -> str:
     """`text` with a plainly negated "like" said as a dislike (see `_NOT_LIKE`), for the negation
     and contrast checks of dedup's veto; the word rules read the text as written."""
-    return _NOT_LIKE.sub(lambda m: "讨厌" if m.group(0) == "不喜欢" else "hate", text.replace("\u2019", "'"))
+    text = text.replace("\u2019", "'")
+    if _MILD.search(text):
+        return text
+    return _NOT_LIKE.sub(lambda m: "讨厌" if m.group(0) == "不喜欢" else "hate", text)
 
 
 _CLAUSE = re.compile(r"[,，;；。.!?！？]|\b(?:so|and then)\b")
@@ -253,9 +260,17 @@ def negation_aside(a: str, b: str, negated: Callable[[str], bool]) -> bool:
     """The negation one text alone has sits in a clause that shares no content with the other text:
     a detail added, not the fact turned round ("I drink my coffee black" / "Black coffee is how I
     drink it, no milk"; 我早上喝牛奶会拉肚子 / 我乳糖不耐受，早上喝牛奶就拉肚子). "I like coffee" / "I
-    don't like coffee" and 我讨厌下雨天 / 我不喜欢下雨天 negate what both say, and still differ."""
+    don't like coffee" and 我讨厌下雨天 / 我不喜欢下雨天 negate what both say, and still differ; one
+    sentence said again with a negated detail added ("I drink coffee" / "I drink coffee, no sugar")
+    says one thing more, and stays apart."""
     rest = [_without_aside(x, y, negated) for x, y in ((a, b), (b, a))]
+    if _bare(rest[0]) == _bare(rest[1]):
+        return False  # the same sentence plus a negated detail ("I drink coffee" / "..., no sugar"): more said
     return rest != [normalise(a), normalise(b)] and negated(rest[0]) == negated(rest[1])
+
+
+def _bare(text: str) -> str:
+    return "".join(c for c in text if c.isalnum())
 
 
 def _without_aside(text: str, other: str, negated: Callable[[str], bool]) -> str:

@@ -197,6 +197,25 @@ NEVER = [
         _memory(PREF, "I hate olives", item="olives", polarity="dislike"),
         _memory(PREF, "I don't hate olives", item="olives", polarity="dislike"),
     ),
+    (
+        "negation",
+        "en",
+        _memory(PREF, "I hate cilantro", item="cilantro", polarity="dislike"),
+        _memory(PREF, "I don't like cilantro much", item="cilantro", polarity="dislike"),
+    ),
+    (
+        "negation",
+        "zh",
+        _memory(PREF, "我讨厌香菜", item="香菜", polarity="dislike"),
+        _memory(PREF, "我不是很喜欢香菜", item="香菜", polarity="dislike"),
+    ),
+    (
+        "negation",
+        "en",
+        _memory(EP, "I drink coffee every morning"),
+        _memory(EP, "I drink coffee every morning, no sugar"),
+    ),
+    ("negation", "zh", _memory(EP, "我每天早上喝咖啡"), _memory(EP, "我每天早上喝咖啡，不加奶")),
     # 以前 alone still says the past
     ("aspect", "zh", _memory(EP, "我以前十点睡觉"), _memory(EP, "我现在十点睡觉")),
 ]
