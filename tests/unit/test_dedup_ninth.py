@@ -54,6 +54,19 @@ PASS = [
         _memory(PROFILE, "我在医院当护士", field="job", value="护士"),
         _memory(PROFILE, "我是医院的护士", field="job", value="医院的护士"),
     ),
+    # a Chinese span cut on into a link word, a count or a category is one item
+    (
+        "slots",
+        "zh",
+        _memory(PROFILE, "我用小米", field="device", value="小米"),
+        _memory(PROFILE, "我用的是小米手机", field="device", value="小米手机"),
+    ),
+    (
+        "slots",
+        "zh",
+        _memory(HEALTH, "我每天吃阿司匹林", relative="self", medication="阿司匹林"),
+        _memory(HEALTH, "我每天服用阿司匹林", relative="self", medication="阿司匹林一片"),
+    ),
     # across kinds: the episode says the fact's value in another form
     (
         "slots",
@@ -154,6 +167,19 @@ NEVER = [
         _memory(PROFILE, "I'm an accountant", field="job", value="accountant"),
         _memory(PROFILE, "I'm an architect", field="job", value="architect"),
     ),
+    # a Chinese item span that goes on into another head (the English one did already)
+    (
+        "slots",
+        "zh",
+        _memory(PREF, "我喜欢喝乌龙茶", item="乌龙茶", polarity="like"),
+        _memory(PREF, "我喜欢喝乌龙茶拿铁", item="乌龙茶拿铁", polarity="like"),
+    ),
+    (
+        "slots",
+        "en",
+        _memory(PREF, "I like oolong tea", item="oolong tea", polarity="like"),
+        _memory(PREF, "I like oolong tea lattes", item="oolong tea lattes", polarity="like"),
+    ),
     # substitution: the object replaced
     ("substitution", "zh", _memory(EP, "我周末一般去钓鱼"), _memory(EP, "周末我常去滑冰")),
     ("substitution", "en", _memory(EP, "I'm saving up for a new car"), _memory(EP, "I'm saving up for a vacation")),
@@ -241,6 +267,7 @@ def test_the_evidence_checks_on_their_own() -> None:
     assert not overlaps("火锅", "我最喜欢吃烧烤") and not overlaps("lawyer", "My sis is an attorney")
     assert spans_differ("jazz", "jazz fusion", False) and spans_differ("火锅", "烧烤", False)
     assert not spans_differ("护士", "医院的护士", True) and not spans_differ("rainy days", "rainy weather", False)
+    assert spans_differ("绿茶", "绿茶拿铁", False) and not spans_differ("猫毛", "猫毛会让我", False)
     assert role_moved({"arrival": "北京"}, {"departure": "北京", "arrival": "回来"})
     assert role_moved({"field": "hometown", "value": "cleveland"}, {"field": "city", "value": "cleveland"})
     assert not role_moved({"field": "employer", "value": "google"}, {"field": "job", "value": "google employee"})
