@@ -44,7 +44,9 @@ _CATEGORY_TAILS = frozenset(
     )
 )
 # Characters a parser's loose cut goes on with after an item (猫毛会让我, 辣的东西, 咖啡都不加糖): no head.
-_ZH_LINKS = frozenset("会让是的了就都也很在有被给对和与及跟还我你他她它这那不没能要想得地着过吗呢吧啊一二两三四五六七八九十几每")
+_ZH_LINKS = frozenset(
+    "会让是的了就都也很在有被给对和与及跟还我你他她它这那不没能要想得地着过吗呢吧啊一二两三四五六七八九十几每"
+)
 _COPULA = re.compile(r"(?:就是|是|为|的|(?:is|are|was|were)\b)")
 
 
