@@ -37,15 +37,18 @@ from mal.dedup_checks import (
     TYPO_MIN_LEN,
     added_modifier,
     contrasted,
-    names_shared,
+    names_differ,
     one_edit,
+    people_differ,
     siblings,
     substituted,
 )
 from mal.dedup_families import (
+    as_dislike,
     consequence_only,
     degree_differs,
     direction_differs,
+    negation_aside,
     past_of_one_verb,
     present_only,
     reversed_clause,
@@ -56,6 +59,7 @@ from mal.dedup_families import (
     wish_differs,
 )
 from mal.dedup_frames import frame_words
+from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_units import negation_absorbed, unit_differs
@@ -72,6 +76,7 @@ __all__ = [
     "supersedes",
     "veto",
     "veto_reason",
+    "veto_reasons",
 ]
 
 # Slots that hold the user's own words rather than a normalised value: compared as text.
@@ -82,8 +87,7 @@ _TEXT_SLOTS = frozenset(("content", "task", "topic", "note"))
 _SPAN_SLOTS = frozenset(("item", "value", "allergen", "condition"))
 # Slots one wording states and another leaves out without changing the fact; equal when both hold them.
 _OPTIONAL_SLOTS = frozenset(("mode",))
-# For the model's veto only (`_slots_compatible`): slots the texts' own checks cover.
-_LOOSE_OPTIONAL = frozenset(("mode", "relative"))
+# For the model's veto only (`_slots_compatible`): free-text slots compared as spans there.
 _LOOSE_SPANS = frozenset(("medication", "task", "topic"))
 # Kinds that state a standing fact: "我儿子今年八岁" and "我儿子8岁了" are one age. An event keeps its day.
 _STATE_KINDS = frozenset(("profile", "preference", "family_health"))
@@ -153,6 +157,20 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
     must be said by the episode (`_said`), and the texts decide."""
     if not comparable(a.kind, b.kind):
         return "kind"
+    return next((name for name, holds in _checks(a, b, sa, sb) if not holds()), None)
+
+
+def veto_reasons(a: Memory, b: Memory) -> list[str]:
+    """Every hard difference between two memories, not just the first (the benchmarks' diagnosis)."""
+    if not comparable(a.kind, b.kind):
+        return ["kind"]
+    return [name for name, holds in _checks(a, b) if not holds()]
+
+
+def _checks(
+    a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None
+) -> tuple[tuple[str, Callable[[], bool]], ...]:
+    """The veto's checks in order, each a name and a test that holds when nothing differs."""
     x = sa or signature(a.text or a.summary)
     y = sb or signature(b.text or b.summary)
     shared = set(x.anchors) & set(y.anchors)
@@ -167,9 +185,17 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
                 else _said(b.slots, y.text, x.text)
             ),
         ),
-        ("people", lambda: x.people == y.people),
+        ("people", lambda: not people_differ(x, y)),
         ("places", lambda: x.places == y.places),
-        ("negation", lambda: x.negated == y.negated or consequence_only(x.text, y.text, _negated)),
+        (
+            "negation",
+            lambda: (
+                x.negated == y.negated
+                or _disliked(a, b)
+                or consequence_only(x.text, y.text, _negated)
+                or negation_aside(x.text, y.text, _negated)
+            ),
+        ),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),
         # 在学 / 正在学; 已经90岁了 / 今年九十岁了 (an "already" one text alone says); not 已经 / 正在
         ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"}),
@@ -195,9 +221,9 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
         (
             "contrast",
-            lambda: not contrasted(x, y),
+            lambda: not contrasted(x, y) or _disliked(a, b),
         ),
-        ("names", lambda: names_shared(x, y) and names_shared(y, x)),
+        ("names", lambda: not names_differ(x, y)),
         ("modifier", lambda: not (added_modifier(x, y) or added_modifier(y, x))),
         ("sibling", lambda: not siblings(a.text or a.summary, b.text or b.summary)),
         (
@@ -208,7 +234,8 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         # one span swapped (…的笔记本 / …的手机), a plan against a done thing
         ("degree", lambda: not degree_differs(x.text, y.text)),
         ("reversal", lambda: not reversed_clause(x.text, y.text)),
-        ("swap", lambda: not swapped(a.text or a.summary, b.text or b.summary)),
+        # (a plainly negated like read as a dislike: "I hate X" / "I don't like X" swap nothing)
+        ("swap", lambda: not swapped(as_dislike(a.text or a.summary), as_dislike(b.text or b.summary))),
         ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
         ("wish", lambda: not wish_differs(x.text, y.text)),
         ("direction", lambda: not direction_differs(x.text, y.text)),
@@ -216,7 +243,19 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
         # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
         ("title", lambda: not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))),
     )
-    return next((name for name, holds in checks if not holds()), None)
+    return checks
+
+
+def _disliked(a: Memory, b: Memory) -> bool:
+    """Once a plainly negated "like" is read as the dislike it says (我不喜欢 / 我讨厌:
+    mal/dedup_families.py `as_dislike`), both texts are negated alike and name no two members of
+    a contrast group (喜欢 / 讨厌); False when neither text says one."""
+    ta, tb = a.text or a.summary, b.text or b.summary
+    xa, xb = as_dislike(ta), as_dislike(tb)
+    if (xa, xb) == (ta, tb):
+        return False
+    u, v = signature(xa), signature(xb)
+    return u.negated == v.negated and not contrasted(u, v)
 
 
 def _negated(text: str) -> bool:
@@ -249,12 +288,14 @@ def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
     peanuts; not codes such as "like", "self" or "vegetarian" for 吃素), and the episode says every
     such value too. "葱这东西我不吃" is not a restatement of the preference 我不吃香菜, and nothing in
     "我坐轮椅" can show it restates the diet fact 我吃素, however close the vectors (e5: 0.92)."""
-    values = [v for v in (normalise(v) for v in _structured(slots).values()) if v and _says(text, v)]
+    values = [
+        v for v in (normalise(v) for v in _structured(slots).values()) if v and (_says(text, v) or overlaps(v, text))
+    ]
     title = normalise(str(slots.get("value") or "")) if titled("value", slots) else ""
     # 我是nurse practitioner says "nurse" only inside another title (mal/dedup_families.py)
     if title and title in values and title_extended(title, other_text) and not title_extended(title, text):
         return False
-    return bool(values) and all(_says(other_text, v) for v in values)
+    return bool(values) and all(_says(other_text, v) or overlaps(v, other_text) for v in values)
 
 
 def _says(text: str, value: str) -> bool:
@@ -267,29 +308,40 @@ def _says(text: str, value: str) -> bool:
 
 
 def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, text_b: str) -> bool:
-    """The model's looser slot check: equal slots (`slots_agree`), or slots the parser filled from
-    different cuts of the same words. A relative one reading lacks is left to the people check of
-    the texts (which must be equal); a span slot (item, value, medication ...) whose values differ
-    passes when each value occurs in the other memory's text (周杰伦的歌 / 听 of "我喜欢听周杰伦的歌"
-    and "周杰伦的歌我很喜欢听"). A value the other text does not say (绿茶 / 饮料) still differs."""
+    """The model's looser slot check: the slots hold no positive evidence of two facts
+    (mal/dedup_overlap.py). Equal slots (`slots_agree`) or slots the parser filled from different
+    cuts of the same words (周杰伦的歌 / 听 of "我喜欢听周杰伦的歌" and "周杰伦的歌我很喜欢听") pass; so
+    does a slot one reading lacks (the texts' own checks read the numbers, people, times and places
+    it would hold) and two spans that share content (科幻电影 / 科幻片). Two codes (max / min), one
+    value in two roles (arrival / departure), or two spans that share nothing (火锅 / 烧烤) or where
+    the longer names another thing (jazz / jazz fusion) differ."""
     if slots_agree(a, b):
         return True
     sa, sb = _structured(a), _structured(b)
-    for key in _LOOSE_OPTIONAL & (sa.keys() ^ sb.keys()):
-        sa.pop(key, None)
-        sb.pop(key, None)
-    if sa.keys() != sb.keys():
+    if role_moved(sa, sb):
         return False
-    if {k for k in sa if sa[k] != sb[k]} <= _SPAN_SLOTS | _LOOSE_SPANS and agree_texts(text_a, text_b):
+    spans = _SPAN_SLOTS | _LOOSE_SPANS
+    shared = sa.keys() & sb.keys()
+    differing = {k for k in shared if sa[k] != sb[k]}
+    if differing <= spans and agree_texts(text_a, text_b):
         # the word rules equate the two texts (same people, numbers, places, negation; every other
         # word explained): span slots that differ were cut differently from the same words
         # (杭州西湖区 / 杭州市西湖区, shellfish / shelfish)
         return True
-    return all(
-        sa[k] == sb[k]
-        or (k in _SPAN_SLOTS | _LOOSE_SPANS and (same_span(sa[k], sb[k], titled(k, sa)) or agree_texts(sa[k], sb[k])))
-        or (k in _SPAN_SLOTS | _LOOSE_SPANS and sa[k] in normalise(text_b) and sb[k] in normalise(text_a))
-        for k in sa
+    if codes_differ(sa, sb, differing - spans - {"field"}):
+        return False
+    if "field" in differing:
+        # another field read from other words (the employer "Google" / the job "Google employee"):
+        # comparable when the values share content, else two facts (the pet 豆豆 / the job 柯基犬)
+        return overlaps(sa.get("value", ""), sb.get("value", ""))
+    return not any(
+        not (
+            same_span(sa[k], sb[k], titled(k, sa))
+            or agree_texts(sa[k], sb[k])
+            or (sa[k] in normalise(text_b) and sb[k] in normalise(text_a))
+        )
+        and spans_differ(sa[k], sb[k], titled(k, sa))
+        for k in differing & spans
     )
 
 

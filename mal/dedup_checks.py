@@ -10,17 +10,20 @@ import re
 
 from mal import dedup_model
 from mal.dedup_families import beyond_frames
-from mal.dedup_lexicon import SYNONYMS
+from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH, SYNONYMS
+from mal.dedup_overlap import overlaps
 from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
-from mal.dedup_text import Signature, is_cjk, stem
+from mal.dedup_text import Signature, content_words, is_cjk, stem
 
 __all__ = [
     "CONTRAST_GROUPS",
     "TYPO_MIN_LEN",
     "added_modifier",
     "contrasted",
+    "names_differ",
     "names_shared",
     "one_edit",
+    "people_differ",
     "siblings",
     "substituted",
 ]
@@ -63,13 +66,22 @@ def contrasted(x: Signature, y: Signature) -> bool:
 
 
 def substituted(a: str, b: str) -> bool:
-    """Each text has a content word the other does not explain. When one side is an episode no
-    slots pin the fact on that side, and the model scores a reworded near miss ("我周末去爬山" / "周末
-    我一般去游泳") as high as a restatement, so such a pair never reaches it."""
+    """Each text ends on a content word the other does not explain: the object of one sentence
+    replaced by another ("我周末去爬山" / "周末我一般去游泳", "I'm saving for a house down payment" /
+    "I'm saving for a wedding"). When one side is an episode no slots pin the fact on that side,
+    and the model scores such a near miss as high as a restatement, so it never reaches it. A
+    rewording that keeps the object and changes the frame around it ("我大学学的是计算机" / "我本科
+    专业是计算机", "I bike to work" / "I commute by bike") is no evidence: the model decides."""
     only_a, only_b = dedup_model.unexplained(a, b)
     # words of one frame on both sides are a rewording (我开的是 / 我的车是: mal/dedup_canon.py)
     rest_a, rest_b = beyond_frames(only_a, only_b)
-    return bool(rest_a and rest_b)
+    return bool(rest_a and rest_b) and _ends_on(a, rest_a) and _ends_on(b, rest_b)
+
+
+def _ends_on(text: str, words: set[str]) -> bool:
+    """The last content word of `text` is one of `words` (or a piece of one, as jieba cut it)."""
+    last = content_words(text)[-1:]
+    return bool(last) and any(stem(last[0]) == w or (is_cjk(w) and last[0] in w) for w in words)
 
 
 def siblings(a: str, b: str) -> bool:
@@ -130,8 +142,76 @@ def _members(s: Signature, group: dict[str, str]) -> frozenset[str]:
 def names_shared(a: Signature, b: Signature) -> bool:
     """Every name or brand of `a` occurs in `b` too (as a name or a word: "Strawberries are ..."
     capitalises a common noun at the start): Emma / Emily, Tesla / Toyota never merge."""
+    return not _missing_names(a, b)
+
+
+def names_differ(a: Signature, b: Signature) -> bool:
+    """Positive evidence of two things named: each text has a name the other lacks (Anna / Anne,
+    Tesla / Toyota), or one text has a name the other lacks that is no mere capital at the start of
+    a sentence ("Dairy upsets my stomach, I'm lactose intolerant" / "I'm lactose intolerant" name
+    nothing new; "Oakwood Primary School" / "Oakwood Primary" is left to the names' own words)."""
+    only_a, only_b = _missing_names(a, b), _missing_names(b, a)
+    if only_a and only_b:
+        return True
+    return any(not _sentence_initial(n, a.text) for n in only_a) or any(
+        not _sentence_initial(n, b.text) for n in only_b
+    )
+
+
+def _missing_names(a: Signature, b: Signature) -> list[str]:
     other = {stem(w) for w in b.words | b.names} | set(b.words | b.names)
-    return all(n in other or stem(n) in other or n in b.text for n in a.names)
+    return [n for n in a.names if not (n in other or stem(n) in other or n in b.text)]
+
+
+def _sentence_initial(name: str, text: str) -> bool:
+    """`name` is a Latin word written only at the start of a sentence of `text` (so its capital says
+    nothing about it being a name)."""
+    if not _LATIN_WORD.fullmatch(name):
+        return False
+    places = [m.start() for m in re.finditer(rf"\b{re.escape(name)}\b", text)]
+    return bool(places) and all(not text[:i].strip() or text[:i].rstrip()[-1] in ".!?。！？" for i in places)
+
+
+# Words for a relative that name the other word's person too: "my spouse" is my wife or my husband,
+# "my kid" my son or my daughter (wife / husband, son / daughter still differ).
+_COVERS = {"spouse": frozenset(("wife", "husband")), "child": frozenset(("son", "daughter"))}
+_PRONOUNS = frozenset(("we", "they", "he", "she"))
+# A role said as what someone is ("is a teacher", "as a product manager", 是老师, 当老师) is a job, not
+# another person in the story.
+_ROLE_EN = r"\b(?:a|an)\s+(?:[a-z-]+\s+)?{}\b"
+_ROLE_ZH = r"(?:是|当|做|一名|一位|一个).{{0,4}}{}"
+
+
+def people_differ(a: Signature, b: Signature) -> bool:
+    """Positive evidence of other people: each text has a person the other lacks (wife / husband,
+    teacher / doctor; "spouse" and "wife" are one person), or one text has a person the other lacks
+    who is neither a pronoun for a person both name ("my dad had an operation on his knee" / "my
+    father had knee surgery") nor a role said as someone's job ("My dad is a teacher" / "My father
+    teaches for a living")."""
+    only_a, only_b = set(a.people - b.people), set(b.people - a.people)
+    for x, y in [(x, y) for x in only_a for y in only_b if y in _COVERS.get(x, ()) or x in _COVERS.get(y, ())]:
+        only_a.discard(x)
+        only_b.discard(y)
+    if only_a and only_b:
+        return True
+    named = (a.people & b.people) - _PRONOUNS
+    return any(
+        not ((p in _PRONOUNS and named) or _as_role(p, text, other))
+        for people, text, other in ((only_a, a.text, b.text), (only_b, b.text, a.text))
+        for p in people
+    )
+
+
+def _as_role(person: str, text: str, other: str) -> bool:
+    """`person` is said in `text` as what someone is (an indefinite noun after a copula), and the
+    other text says that role in another form (a teacher / teaches: `overlaps`), so it is one job;
+    "a doctor appointment" / "a dentist appointment" and 做律师 / 做医生 are not."""
+    words = [w for w, v in (*PEOPLE_EN.items(), *PEOPLE_ZH.items()) if v == person]
+    return any(
+        re.search(_ROLE_ZH.format(re.escape(w)) if is_cjk(w) else _ROLE_EN.format(re.escape(w)), text)
+        and overlaps(w, other)
+        for w in words
+    )
 
 
 def one_edit(a: str, b: str) -> bool:

@@ -35,6 +35,7 @@ from collections.abc import Callable
 
 from mal import dedup_model
 from mal.dedup_canon import FRAMES
+from mal.dedup_overlap import overlaps
 from mal.dedup_text import is_cjk, normalise
 
 __all__ = [
@@ -233,6 +234,50 @@ def consequence_only(a: str, b: str, negated: Callable[[str], bool]) -> bool:
     return negated(_CONSEQUENCE.sub("", x)) == negated(_CONSEQUENCE.sub("", y))
 
 
+# "Not liking" said with a negation is the dislike another text says with one word: 我不喜欢坐飞机 /
+# 我讨厌坐飞机, "I don't like horror movies" / "I hate horror movies". Only the plain negation: 不太喜欢,
+# "don't really like" are a degree (`degree_differs`), and 不讨厌 / "don't hate" stay negated.
+_NOT_LIKE = re.compile(r"不喜欢|\b(?:don't|do not|doesn't|does not) like\b", re.IGNORECASE)
+# A degree anywhere keeps the negation as written: "I don't like cilantro much" is no "I hate cilantro".
+_MILD = re.compile(
+    r"不太|不怎么|不那么|不大|不是很|不很|不是特别|\b(?:much|a lot|too|very|that|really|particularly)\b", re.I
+)
+
+
+def as_dislike(text: str) -> str:
+    """`text` with a plainly negated "like" said as a dislike (see `_NOT_LIKE`), for the negation
+    and contrast checks of dedup's veto; the word rules read the text as written."""
+    text = text.replace("\u2019", "'")
+    if _MILD.search(text):
+        return text
+    return _NOT_LIKE.sub(lambda m: "讨厌" if m.group(0) == "不喜欢" else "hate", text)
+
+
+_CLAUSE = re.compile(r"[,，;；。.!?！？]|\b(?:so|and then)\b")
+
+
+def negation_aside(a: str, b: str, negated: Callable[[str], bool]) -> bool:
+    """The negation one text alone has sits in a clause that shares no content with the other text:
+    a detail added, not the fact turned round ("I drink my coffee black" / "Black coffee is how I
+    drink it, no milk"; 我早上喝牛奶会拉肚子 / 我乳糖不耐受，早上喝牛奶就拉肚子). "I like coffee" / "I
+    don't like coffee" and 我讨厌下雨天 / 我不喜欢下雨天 negate what both say, and still differ; one
+    sentence said again with a negated detail added ("I drink coffee" / "I drink coffee, no sugar")
+    says one thing more, and stays apart."""
+    rest = [_without_aside(x, y, negated) for x, y in ((a, b), (b, a))]
+    if _bare(rest[0]) == _bare(rest[1]):
+        return False  # the same sentence plus a negated detail ("I drink coffee" / "..., no sugar"): more said
+    return rest != [normalise(a), normalise(b)] and negated(rest[0]) == negated(rest[1])
+
+
+def _bare(text: str) -> str:
+    return "".join(c for c in text if c.isalnum())
+
+
+def _without_aside(text: str, other: str, negated: Callable[[str], bool]) -> str:
+    clauses = _CLAUSE.split(normalise(text))
+    return " , ".join(c for c in clauses if not (negated(c) and not overlaps(c, other)))
+
+
 # "Austin is where I live", "Ohio is where I'm from", 杭州是我长大的地方: the place is put first as
 # the topic, so it stands before "I" without being the one who acts.
 _TOPIC = re.compile(r"^\W*[\w .'-]{2,40}? (?:is|was) where\b|^[^，。,]{2,12}是我[^，。,]{1,6}的地方")
@@ -262,12 +307,15 @@ _ABILITY = re.compile(
     r"不能|[吃喝碰用]不了|受不了|没法|\b(?:can't|cannot|can not|couldn't|unable to)\b|\bcan't (?:handle|stand|take)\b"
 )
 _ALLERGY = re.compile(r"过敏|不耐|\ballerg|\bintoleran")
+# "can't stand" and 受不了 say a dislike, not an inability: "I hate cilantro" / "I can't stand cilantro",
+# 我讨厌香菜 / 香菜我是真的受不了 (what the user cannot eat or do stays an ability: 吃不了, can't handle).
+_DISLIKE_IDIOM = re.compile(r"受不了|\b(?:can't|cannot|can not) stand\b")
 
 
 def wish_differs(a: str, b: str) -> bool:
     """One text alone says a wish or plan (`_WISH`), an outcome reached (`_OUTCOME`), or what the user
     cannot do (`_ABILITY`, unless either names an allergy or intolerance)."""
-    x, y = normalise(a), normalise(b)
+    x, y = (_DISLIKE_IDIOM.sub(" hate ", normalise(t).replace("\u2019", "'")) for t in (a, b))
     checks = [_WISH, _OUTCOME] if _ALLERGY.search(x) or _ALLERGY.search(y) else [_WISH, _OUTCOME, _ABILITY]
     return any(bool(p.search(x)) != bool(p.search(y)) for p in checks)
 

@@ -40,7 +40,12 @@ _CATEGORY_TAILS = frozenset(
         "类",
         "之类",
         "这类",
+        "手机",
     )
+)
+# Characters a parser's loose cut goes on with after an item (猫毛会让我, 辣的东西, 咖啡都不加糖): no head.
+_ZH_LINKS = frozenset(
+    "会让是的了就都也很在有被给对和与及跟还我你他她它这那不没能要想得地着过吗呢吧啊一二两三四五六七八九十几每"
 )
 _COPULA = re.compile(r"(?:就是|是|为|的|(?:is|are|was|were)\b)")
 
@@ -71,9 +76,12 @@ def _new_head(short: str, long: str, title: bool) -> bool:
         return False
     if title:
         return True
-    # Chinese item spans are cut loosely by the parser (O型 / O型血, 猫毛 / 猫毛会让我): only a title's
-    # head is read there; English spans end on a word.
-    return not is_cjk(short) and tail.lower() not in _CATEGORY_TAILS
+    # Chinese item spans are cut loosely by the parser (O型 / O型血, 猫毛 / 猫毛会让我): a title's head
+    # is read there, and a tail of two characters or more that starts on a content character names
+    # another thing (绿茶 / 绿茶拿铁); English spans end on a word.
+    if is_cjk(short):
+        return len(tail) >= 2 and is_cjk(tail) and tail[0] not in _ZH_LINKS and tail not in _CATEGORY_TAILS
+    return tail.lower() not in _CATEGORY_TAILS
 
 
 def _longer_title(short: str, long: str) -> bool:

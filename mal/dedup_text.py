@@ -36,7 +36,7 @@ from mal.dedup_lexicon import (
 from mal.dedup_synonyms import NEGATED_ZH, NOT_NAMES_EN, NOT_NEGATIONS_ZH, NOT_NUMBERS_ZH
 from parsers.lexicon import PLACES_ZH
 
-__all__ = ["Signature", "is_cjk", "normalise", "signature", "stem"]
+__all__ = ["Signature", "content_words", "is_cjk", "normalise", "signature", "stem"]
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(rf"[{_CJK}]")
@@ -75,6 +75,7 @@ _EN_TENS = re.compile(
 )
 _EN_CLOCK = re.compile(r"(?<!\d)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])", re.IGNORECASE)
 _CLOCK_TOKEN = re.compile(r"clock\d{4}")
+_CLOCK_BOUND = re.compile(r"(clock\d{4})\s*(?:之前|以前)")
 _HHMM = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
 _CONTRACTIONS = (
     (re.compile(r"'d\s+like\b", re.IGNORECASE), " want"),  # "I'd like to go" is a wish, not "I like to go"
@@ -183,6 +184,21 @@ def signature(text: str) -> Signature:
     )
 
 
+@lru_cache(maxsize=4096)
+def content_words(text: str) -> tuple[str, ...]:
+    """The content words of a text in the order it says them, as `signature` records them (after
+    fillers and synonyms): where a word sits, which the signature's sets do not keep."""
+    simplified = _to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
+    out: list[str] = []
+    for token in (t.strip() for t in _join_names(_jieba().lcut(_prepare(simplified, _Acc())))):
+        if not token or not token[0].isalnum() or _CLOCK_TOKEN.fullmatch(token):
+            continue
+        acc = _Acc()
+        (_zh_token if is_cjk(token) else _en_token)(token, acc)
+        out += sorted(acc.words)
+    return tuple(out)
+
+
 def _join_names(tokens: list[str]) -> list[str]:
     """jieba cuts 王总 / 小王 into 王 + 总 / 小 + 王: put such names back together."""
     out: list[str] = []
@@ -212,6 +228,8 @@ def _prepare(text: str, acc: _Acc) -> str:
     text = re.sub(rf"(?<=[\d{_ZH_DIGITS}])[日号]", " ", text)  # 3日 / 3号: the number is the date
     text = _EN_CLOCK.sub(_en_clock, re.sub(r"(\d) (a\.?m\.?|p\.?m\.?)", r"\1\2", text, flags=re.IGNORECASE))
     text = _HHMM.sub(lambda m: f" clock{int(m.group(1)):02d}{m.group(2)} ", text)
+    # 23点之前睡 is a bound on the hour, not "formerly" (之前 / 以前 alone say the past: ASPECTS)
+    text = _CLOCK_BOUND.sub(r"\1 前 ", text)
     for symbol, name in CURRENCY_SYMBOLS.items():
         if symbol in text:
             acc.currencies.add(name)
