@@ -97,12 +97,34 @@ _KEYS = (
     "morning",
     "afternoon",
     "evening",
+    # the cue words the rules read a fact or a request by ("prfeer", "bduget", "fogret", "thrusday")
+    "prefer",
+    "favorite",
+    "favourite",
+    "budget",
+    "actually",
+    "delete",
+    "forget",
+    "remove",
+    "reminder",
+    "diabetes",
+    "diabetic",
+    "medication",
+    "flight",
+    "flights",
+    "flying",
+    "business",
+    "please",
+    "boyfriend",
+    "girlfriend",
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z/'-]*")
 # Real words one edit from a key word: never rewritten.
 _REAL = {
     "smother", "bother", "other", "gather", "rather", "lather", "farther", "sitter", "brothel", "rewind",
     "remand", "allergen", "allergens", "morning", "mourning", "evenings", "mornings",
+    "frying", "fright", "fling", "remote", "removed", "forgot", "forged", "budge", "pleased", "reminded",
+    "deleted", "sundry", "fight", "fights", "actual", "busyness", "mediation", "medications",
 }  # fmt: skip
 
 
@@ -129,6 +151,8 @@ def _spelt(word: str) -> str | None:
     low = word.lower()
     if low in _SHORTHAND:
         return _SHORTHAND[low]
+    if re.split(r"['’]", low)[0] in _KEYS:
+        return None  # a key word's possessive or contraction ("flight's"), spelt right
     if len(low) < 5 or low in _KEYS or low in _REAL or low.rstrip("s") in _KEYS:
         return None  # too short to tell, a key word, a real word near one, or a key word's plural
     for key in _KEYS:
