@@ -116,3 +116,43 @@ def test_apostrophe_less_relative_fact() -> None:
     assert any(s.get("field") == "birthday" and s.get("relative") == "spouse" for _, s in found)
     health = [s for k, s in facts("my moms on warfarin") if k == "family_health"]
     assert health and health[0].get("relative") == "mother" and health[0].get("medication") == "warfarin"
+
+
+@pytest.mark.parametrize(
+    ("text", "diet"),
+    [
+        ("can you recommend a restaurant near me? i'm vegetarian", "vegetarian"),
+        ("i'm strictly vegan, any good recipe ideas?", "vegan"),
+        ("有推荐的餐厅吗？我吃素", "vegetarian"),
+        ("我是素食主义者，有什么好吃的推荐吗？", "vegetarian"),
+    ],
+)
+def test_diet_stated_inside_a_question_is_read(text: str, diet: str) -> None:
+    assert ("diet", diet) in profile(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["any vegetarian restaurants near me?", "i'm looking for vegan recipes, any ideas?", "有没有素食餐厅？"]
+)
+def test_diet_only_asked_about_is_not_read(text: str) -> None:
+    assert not any(field == "diet" for field, _ in profile(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my birthday is 3/14", "03-14"),
+        ("my bday is 14/3/1990", "1990-03-14"),
+        ("我的生日是3/14", "03-14"),
+        ("我妈生日是25/12", "12-25"),
+    ],
+)
+def test_slashed_birthdays(text: str, value: str) -> None:
+    assert ("birthday", value) in profile(text)
+    for _, slots in facts(text):
+        assert invented(text, slots, NOW) == []
+
+
+@pytest.mark.parametrize("text", ["my birthday is 3/4", "我的生日是3/4"])
+def test_slashed_birthday_of_unknown_order_is_left_unread(text: str) -> None:
+    assert not any(field == "birthday" for field, _ in profile(text))
