@@ -45,10 +45,12 @@ _REGIONS = (
 PLACES_EN: frozenset[str] = frozenset(n.strip() for block in (_CITIES, _REGIONS) for n in block.split(",") if n.strip())
 # First words of many-word place names ("new york", "san diego"), and last words ("salt lake city").
 PLACE_PREFIXES = frozenset(
-    "new san santa los las saint st st. hong kuala tel buenos rio salt cape sao abu ho el fort palo long baton "
-    "des grand lake mexico kansas oklahoma panama quebec north south east west costa puerto port".split()
+    str.split(
+        "new san santa los las saint st st. hong kuala tel buenos rio salt cape sao abu ho el fort palo long baton "
+        "des grand lake mexico kansas oklahoma panama quebec north south east west costa puerto port"
+    )
 )
-PLACE_SUFFIXES = frozenset("city beach springs island islands falls valley bay heights park coast county".split())
+PLACE_SUFFIXES = frozenset(str.split("city beach springs island islands falls valley bay heights park coast county"))
 # Device brands and lines as their makers write them.
 DEVICE_CASE = {
     "iphone": "iPhone",
@@ -73,8 +75,10 @@ DEVICE_CASE = {
 }
 # Airport codes travellers write as places ("sfo to jfk"); none is an English word.
 AIRPORTS = frozenset(
-    "sfo lax jfk lhr lgw ewr lga ord atl dfw sea bos iad dca mia den phx yyz yvr yul cdg fra muc ams nrt hnd "
-    "icn pek pvg hkg sin syd dxb doh bkk kul msp dtw clt iah sjc oak pdx slc mco fll bwi".split()
+    str.split(
+        "sfo lax jfk lhr lgw ewr lga ord atl dfw sea bos iad dca mia den phx yyz yvr yul cdg fra muc ams nrt hnd "
+        "icn pek pvg hkg sin syd dxb doh bkk kul msp dtw clt iah sjc oak pdx slc mco fll bwi"
+    )
 )
 # Animals a pet is named after ("our cat mochi"), as a regex alternation.
 PET_WORDS = (

@@ -26,24 +26,28 @@ __all__ = ["recase", "uncased"]
 
 # Words that follow a name cue without being a name ("moved to town", "work at home", "call me later").
 _COMMON = set(
-    "home work school college uni university class office bed town church hospital gym bed dinner lunch breakfast "
-    "today tomorrow tonight yesterday morning afternoon evening night weekend week month year day days weeks months "
-    "years later asap sometime anytime whenever soon early late mom dad kids people clients customers crazy lol "
-    "haha tho btw pls please thanks idk ok okay yeah yes nope sure maybe probably definitely actually basically "
-    "literally honestly really again also still just like about around already here there everything nothing "
-    "something anything visit see go get do be have make try buy book find check fly drive stay spend bring take "
-    "remote remotely freelance myself yourself ourselves online abroad overseas downtown upstate nearby "
-    "jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september "
-    "october november december monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thurs "
-    "fri sat sun christmas easter thanksgiving summer winter spring fall autumn holiday holidays vacation break "
-    "economy business first second premium coach class seat flight flights train trains bus ticket tickets trip "
-    "new old big small little good great bad nice best worst same different own whole half full".split()
+    str.split(
+        "home work school college uni university class office bed town church hospital gym bed dinner lunch breakfast "
+        "today tomorrow tonight yesterday morning afternoon evening night weekend week month year day days weeks "
+        "months years later asap sometime anytime whenever soon early late mom dad kids people clients customers "
+        "crazy lol "
+        "haha tho btw pls please thanks idk ok okay yeah yes nope sure maybe probably definitely actually basically "
+        "literally honestly really again also still just like about around already here there everything nothing "
+        "something anything visit see go get do be have make try buy book find check fly drive stay spend bring take "
+        "remote remotely freelance myself yourself ourselves online abroad overseas downtown upstate nearby "
+        "jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september "
+        "october november december monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thurs "
+        "fri sat sun christmas easter thanksgiving summer winter spring fall autumn holiday holidays vacation break "
+        "economy business first second premium coach class seat flight flights train trains bus ticket tickets trip "
+        "new old big small little good great bad nice best worst same different own whole half full"
+    )
 )
 _WORD = r"[a-z][a-z'-]*[a-z0-9]|[a-z]"
 # Cues after which the next word or two stand where a name stands, per kind of name.
 _PERSON_CUE = re.compile(
     rf"\b(?:name is|name's|my names|nmae is|call me|calls me|i go by|go by|named|called|"
-    rf"(?:^|[,.!]\s*)(?:hey|hi|hiya|hello|yo)[,!]?\s+(?:i'm|im|i am|this is|it's))\s+(?P<w>{_WORD})(?:\s+(?P<w2>{_WORD}))?|"
+    rf"(?:^|[,.!]\s*)(?:hey|hi|hiya|hello|yo)[,!]?\s+(?:i'm|im|i am|this is|it's))"
+    rf"\s+(?P<w>{_WORD})(?:\s+(?P<w2>{_WORD}))?|"
     rf"(?:^|[,.!]\s*)(?:i'm|im|i am)\s+(?P<a>{_WORD})(?=,\s*\d{{1,2}}\b)"
 )
 # A pet's or a relative's name right after it ("our cat mochi is", "my son arjun turns 10"); a verb
@@ -53,8 +57,10 @@ _KIN_CUE = re.compile(
     rf"dad|niece|nephew|cousin|grandson|granddaughter|twins?)\s+(?P<w>{_WORD})"
 )
 _VERBISH = set(
-    "got went came said told took left found gave ran fell broke bought brought thought won lost saw ate drank "
-    "sat slept threw needs wants loves hates can will would could should might must just".split()
+    str.split(
+        "got went came said told took left found gave ran fell broke bought brought thought won lost saw ate drank "
+        "sat slept threw needs wants loves hates can will would could should might must just"
+    )
 )
 _PLACE_CUE = re.compile(
     r"\b(?:(?:moved|moving|move|relocated|relocating|relocate|transferred|flying|fly|flew|flight|flights|trip|"
@@ -66,7 +72,9 @@ _PLACE_CUE = re.compile(
     r"(?:originally\s+)?(?:from|frm|out of))"
     rf"\s+(?P<w>{_WORD})(?:\s+(?P<w2>{_WORD}))?(?:\s+(?P<w3>{_WORD}))?"
 )
-_FROM_TO = re.compile(rf"\b(?:from|frm)\s+(?P<a>{_WORD})(?:\s+(?P<a2>{_WORD}))?\s+to\s+(?P<b>{_WORD})(?:\s+(?P<b2>{_WORD}))?")
+_FROM_TO = re.compile(
+    rf"\b(?:from|frm)\s+(?P<a>{_WORD})(?:\s+(?P<a2>{_WORD}))?\s+to\s+(?P<b>{_WORD})(?:\s+(?P<b2>{_WORD}))?"
+)
 _EMPLOYER_CUE = re.compile(
     r"\b(?:(?:work|works|working|worked|job|gig|intern|interning|internship|employed|hired|started|starting|"
     r"joined|joining|engineer|developer|dev|designer|manager|analyst|nurse|teacher|scientist|consultant|"
@@ -118,8 +126,10 @@ def _place_words(words: list[tuple[str | None, int]]) -> list[int]:
     starts = [at]
     prev = (first or "").lower()
     for word, pos in words[1:]:
-        if word and (prev in PLACE_PREFIXES or word.lower() in PLACE_SUFFIXES) and (
-            _nameish(word) or word.lower() in PLACE_SUFFIXES or word.lower() in PLACE_PREFIXES
+        if (
+            word
+            and (prev in PLACE_PREFIXES or word.lower() in PLACE_SUFFIXES)
+            and (_nameish(word) or word.lower() in PLACE_SUFFIXES or word.lower() in PLACE_PREFIXES)
         ):
             starts.append(pos)
             prev = word.lower()
@@ -153,6 +163,54 @@ def _devices() -> re.Pattern[str]:
     )
 
 
+def _name_starts(low: str) -> list[int]:
+    """Where a capital goes back in a lower-cased turn: the first letter of each name word."""
+    starts: list[int] = []
+    for m in _places().finditer(low):
+        starts += [
+            m.start() + w.start()
+            for w in re.finditer(r"[a-z]+", m.group(0))
+            if w.start() == 0 or w.group(0) not in {"of", "de", "la", "du", "and"}
+        ]
+    for m in _PERSON_CUE.finditer(low):
+        if m.group("a"):
+            starts += [m.start("a")] if _nameish(m.group("a")) else []
+        elif _nameish(m.group("w")):
+            starts.append(m.start("w"))
+            if _nameish(m.group("w2")) and not re.match(r"\s*(?:and|but|,)", low[m.end("w") :]):
+                starts.append(m.start("w2"))
+    for m in _KIN_CUE.finditer(low):
+        w = m.group("w")
+        if _nameish(w) and w not in _VERBISH and not w.endswith(("s", "ed")):
+            starts.append(m.start("w"))
+    starts += [m.start() for m in _calendar().finditer(low)]
+    for m in _FROM_TO.finditer(low):
+        for group in (("a", "a2"), ("b", "b2")):
+            starts += _place_words([(m.group(g), m.start(g)) for g in group])
+    for m in _PLACE_CUE.finditer(low):
+        starts += _place_words([(m.group(g), m.start(g)) for g in ("w", "w2", "w3")])
+    for m in _EMPLOYER_CUE.finditer(low):
+        if _nameish(m.group("w")):
+            starts.append(m.start("w"))
+            if _nameish(m.group("w2")) and m.group("w2") not in PLACE_SUFFIXES:
+                starts.append(m.start("w2"))
+    return starts
+
+
+def _spelt_as_made(low: str, chars: list[str]) -> None:
+    """Airport codes in capitals and device names as their makers write them ("iPhone 15 Pro")."""
+    for m in _AIRPORT.finditer(low):
+        chars[m.start() : m.end()] = list(m.group(0).upper())
+    for m in _devices().finditer(low):
+        chars[m.start("d") : m.end("d")] = list(DEVICE_CASE[m.group("d")])
+        for w in re.finditer(r"[a-z]+\d*|\d+[a-z]*", m.group("m")):
+            at, word = m.start("m") + w.start(), w.group(0)
+            if re.fullmatch(r"[a-z]\d{1,2}[a-z]?|se", word):
+                chars[at : at + len(word)] = list(word.upper())
+            elif word[0].isalpha():
+                chars[at] = chars[at].upper()
+
+
 def recase(text: str) -> str:
     """The turn with capitals put back on the words that stand where a name stands, when the turn
     has no capitals of its own; any other turn unchanged. Same length, same letters."""
@@ -163,51 +221,7 @@ def recase(text: str) -> str:
         return text
     low = text.lower()
     chars = list(text)
-
-    def cap(pos: int) -> None:
+    for pos in _name_starts(low):
         chars[pos] = chars[pos].upper()
-
-    for m in _places().finditer(low):
-        for w in re.finditer(r"[a-z]+", m.group(0)):
-            if w.group(0) not in {"of", "de", "la", "du", "and"} or w.start() == 0:
-                cap(m.start() + w.start())
-    for m in _PERSON_CUE.finditer(low):
-        if m.group("a"):
-            if _nameish(m.group("a")):
-                cap(m.start("a"))
-            continue
-        if _nameish(m.group("w")):
-            cap(m.start("w"))
-            if _nameish(m.group("w2")) and not re.match(r"\s*(?:and|but|,)", low[m.end("w") :]):
-                cap(m.start("w2"))
-    for m in _KIN_CUE.finditer(low):
-        w = m.group("w")
-        if _nameish(w) and w not in _VERBISH and not w.endswith(("s", "ed")):
-            cap(m.start("w"))
-    for m in _calendar().finditer(low):
-        cap(m.start())
-    for m in _AIRPORT.finditer(low):
-        chars[m.start() : m.end()] = list(m.group(0).upper())
-    for m in _FROM_TO.finditer(low):
-        for group in (("a", "a2"), ("b", "b2")):
-            for pos in _place_words([(m.group(g), m.start(g)) for g in group]):
-                cap(pos)
-    for m in _PLACE_CUE.finditer(low):
-        for pos in _place_words([(m.group(g), m.start(g)) for g in ("w", "w2", "w3")]):
-            cap(pos)
-    for m in _EMPLOYER_CUE.finditer(low):
-        if _nameish(m.group("w")):
-            cap(m.start("w"))
-            if _nameish(m.group("w2")) and m.group("w2") not in PLACE_SUFFIXES:
-                cap(m.start("w2"))
-    for m in _devices().finditer(low):
-        cased = DEVICE_CASE[m.group("d")]
-        chars[m.start("d") : m.end("d")] = list(cased)
-        for w in re.finditer(r"[a-z]+\d*|\d+[a-z]*", m.group("m")):
-            start = m.start("m") + w.start()
-            word = w.group(0)
-            if re.fullmatch(r"[a-z]\d{1,2}[a-z]?|se", word):
-                chars[start : start + len(word)] = list(word.upper())
-            elif word[0].isalpha():
-                cap(start)
+    _spelt_as_made(low, chars)
     return "".join(chars)
