@@ -211,11 +211,30 @@ def _spelt_as_made(low: str, chars: list[str]) -> None:
                 chars[at] = chars[at].upper()
 
 
+@lru_cache(maxsize=1)
+def _places_in_mixed() -> re.Pattern[str]:
+    """Well-known places as Latin words between Chinese characters ("下周去tokyo出差"), where no
+    word boundary separates them."""
+    names = sorted(PLACES_EN, key=len, reverse=True)
+    return re.compile(r"(?<![A-Za-z])(?:" + "|".join(re.escape(n) for n in names) + r")(?![A-Za-z])")
+
+
+def _mixed(text: str) -> str:
+    """A Chinese or mixed turn: only well-known place names typed in lower case get their capitals
+    (the Chinese rules read a Latin place by it: 去Tokyo); every other Latin word is left as written."""
+    chars = list(text)
+    for m in _places_in_mixed().finditer(text):
+        for w in re.finditer(r"[a-z]+", m.group(0)):
+            if w.start() == 0 or w.group(0) not in {"of", "de", "la", "du", "and"}:
+                chars[m.start() + w.start()] = chars[m.start() + w.start()].upper()
+    return "".join(chars)
+
+
 def recase(text: str) -> str:
     """The turn with capitals put back on the words that stand where a name stands, when the turn
     has no capitals of its own; any other turn unchanged. Same length, same letters."""
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
-        return text  # Chinese and mixed turns: their Latin words are read by the Chinese rules as written
+        return _mixed(text)
     text = _I.sub("I", text)  # the pronoun: rules read "I live", "I'd"
     if not uncased(text):
         return text

@@ -82,10 +82,17 @@ def test_cased_turn_is_left_alone() -> None:
     assert recase(text) == text
 
 
-@pytest.mark.parametrize("text", ["我下个月搬到杭州", "下周去tokyo出差，住shinjuku", "我叫david，在上海工作"])
-def test_chinese_and_mixed_turns_are_never_recased(text: str) -> None:
+@pytest.mark.parametrize("text", ["我下个月搬到杭州", "住shinjuku那边", "我叫david，在上海工作", "用的是macbook"])
+def test_chinese_and_mixed_turns_keep_their_latin_words(text: str) -> None:
     assert recase(text) == text
     assert normalise(text) == text
+
+
+def test_mixed_turn_well_known_place_read_in_the_users_letters() -> None:
+    assert recase("下周去tokyo出差") == "下周去Tokyo出差"
+    (kind, slots), *_ = facts("下周去tokyo出差")
+    assert kind == "travel_plan" and slots.get("arrival") == "tokyo"
+    assert invented("下周去tokyo出差", slots, NOW) == []
 
 
 def test_chinese_twin_reads_as_before() -> None:
