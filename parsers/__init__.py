@@ -36,6 +36,7 @@ from parsers.sentiment import sentiment
 from parsers.shorthand import normalise, original
 from parsers.slot_tagger import slot_facts
 from parsers.summaries import render
+from parsers.truecase import recase
 
 __all__ = [
     "CONFLICT_KEYS",
@@ -248,6 +249,16 @@ def _read_correction(text: str, lang: str) -> Correction | None:
     return fix
 
 
+def _own(said: str, text: str, value: str) -> str:
+    """A value read from the turn as the rules read it (shorthand spelt out, capitals put back),
+    in the user's own letters: recasing keeps every offset, so the span is found by position."""
+    spelt = normalise(said)
+    at = text.find(value)
+    if at >= 0 and spelt != text and value not in spelt:
+        value = spelt[at : at + len(value)]
+    return original(said, value)
+
+
 def _domain(kind: str, text: str) -> str:
     if _FIN.search(text):
         return "finance"
@@ -267,8 +278,9 @@ def parse(
     said = text.strip()
     lang = lang or detect_lang(said)
     # Rules read the turn with texting shorthand and misspelt key words spelt out ("im", "my
-    # daugter", "alergic"); what is stored keeps the user's own words.
-    text = normalise(said)
+    # daugter", "alergic"); what is stored keeps the user's own words. A turn typed all in lower case
+    # gets capitals back where names stand ("moved to boston"): the extractors read names by them.
+    text = recase(normalise(said))
     mood = sentiment(text)
     forget = forget_request(text, lang)
     if forget:
@@ -340,10 +352,10 @@ def parse(
         return ParseResult(lang, intent, subs, [fact], mood[0], mood[1], fix)
     if said != text:  # values read from the spelt-out turn are stored as the user wrote them
         matches = [
-            (k, c, {n: original(said, v) if isinstance(v, str) and n not in _LABELS else v for n, v in s.items()}, e)
+            (k, c, {n: _own(said, text, v) if isinstance(v, str) and n not in _LABELS else v for n, v in s.items()}, e)
             for k, c, s, e in matches
         ]
-        fix = fix and Correction(original(said, fix.new), fix.old and original(said, fix.old))
+        fix = fix and Correction(_own(said, text, fix.new), fix.old and _own(said, text, fix.old))
     facts = [
         Fact(
             kind,

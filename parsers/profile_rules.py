@@ -125,12 +125,30 @@ _DIETS = [
 ]
 
 
+# The speaker (or a relative) said to be of a diet right before its word, inside one clause: "can you
+# recommend a place near me? I'm vegetarian", "有推荐的餐厅吗？我吃素". Such a diet is stated even in a
+# turn that asks something.
+_DIET_SAID = re.compile(
+    r"(?:\b(?:i'm|im|i am|we're|we are|i've been|ive been|i have been|(?:he|she)'s|(?:he|she) is|(?:he|she|i) went|"
+    r"my \w+(?:-in-law)? is|i'm now|i'm still)\s+(?:(?:a|an|fully|strictly|mostly|now|still|also|basically|"
+    r"pretty much|\w+ly)\s+){0,2}|(?:我|俺|本人)(?:是|也是|一直|现在|平时|从小|也|都|只)*)$",
+    re.I,
+)
+
+
+def _diet_said(text: str, at: int) -> bool:
+    clause = re.split(r"[,;.!?，。；！？]", text[:at])[-1]
+    return bool(_DIET_SAID.search(clause.lstrip()))
+
+
 def _diets(text: str, lang: str) -> list[Found]:
-    if re.search(r"吗|[?？]$|\b(?:is|are|any|what|which|recommend)\b.*\?", text):
-        return []  # "有没有素食餐厅？" asks, it does not state a diet
+    # "有没有素食餐厅？" asks, it does not state a diet
+    asks = bool(re.search(r"吗|[?？]$|\b(?:is|are|any|what|which|recommend)\b.*\?", text))
     out: list[Found] = []
     for label, pattern in _DIETS:
         m = re.search(pattern, text, re.I)
+        if m and asks and not _diet_said(text, m.start()):
+            continue
         if m and not (label == "vegetarian" and any(f[1][2]["value"] == "vegan" for f in out)):
             out.append((m.start(), _fact("diet", label, relative_before(text, m.start(), lang))))
     return out

@@ -68,6 +68,25 @@ _MD_EN = re.compile(
 )
 
 
+# A date written with slashes ("3/14", "14/3/1990", "03/14"): read only when the order is certain
+# (one number is above 12, so it is the day); "3/4" could be either, and is left unread.
+_SLASHED = re.compile(r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>(?:19|20)\d{2}))?(?![\d/])")
+
+
+def _slashed(text: str) -> tuple[str, re.Match[str]] | None:
+    m = _SLASHED.search(text)
+    if m is None:
+        return None
+    a, b = int(m.group("a")), int(m.group("b"))
+    if 1 <= a <= 12 < b <= 31:
+        month, day = a, b
+    elif 1 <= b <= 12 < a <= 31:
+        month, day = b, a
+    else:
+        return None
+    return (f"{m.group('y')}-" if m.group("y") else "") + f"{month:02d}-{day:02d}", m
+
+
 def birthdays(text: str, lang: str, now: datetime) -> list[Found]:
     cue = _BDAY_ZH.search(text) if lang != "en" else _BDAY_EN.search(text)
     if not cue or (
@@ -92,6 +111,8 @@ def birthdays(text: str, lang: str, now: datetime) -> list[Found]:
                 year = e.group("y1") or e.group("y2")
                 if 1 <= day <= 31:
                     value = (f"{year}-" if year else "") + f"{month:02d}-{day:02d}"
+    if value is None:
+        value, m = _slashed(text) or (None, m)
     if value is None:
         when = find_when(text, now, lang)
         if when and when.date and not re.search(r"上个?月|下个?月|next month|last month", text):

@@ -52,7 +52,28 @@ _SHORTHAND = {
     "yo": None,
     "bc": "because",
     "cuz": "because",
+    "youve": "you've",
+    "weve": "we've",
+    "youre": "you're",
+    "theyre": "they're",
+    "hows": "how's",
+    "wheres": "where's",
+    "parkinsons": "parkinson's",
+    "alzheimers": "alzheimer's",
 }
+# A relative written without the possessive's apostrophe ("my wifes birthday", "my dads 70", "moms
+# on warfarin"): read as "wife's", "dad's", "mom's" when the next word is one a possessive or an
+# "is"/"has" runs into; a true plural ("my sons are twins") is followed by other words.
+_KIN_S = re.compile(
+    r"(?:mom|mum|dad|wife|husband|son|daughter|sister|brother|grandma|grandpa|grandmother|grandfather|"
+    r"kid|boyfriend|girlfriend|partner|fiance|fiancee|cat|dog|birthday|name)s",
+    re.I,
+)
+_KIN_S_NEXT = re.compile(
+    r"(?:birthday|bday|b-day|name|on|got|allergic|alergic|a|an|\d+|turning|blood|meds|medication|medicine|"
+    r"doctor|been|gonna|going|still|also|just|really|heart|diabetes|health|pills|insulin|in|at|is|has)\b",
+    re.I,
+)
 # Key words a misspelling is read as (one edit away, two for long words; same first letter).
 _KEYS = (
     "daughter",
@@ -76,12 +97,34 @@ _KEYS = (
     "morning",
     "afternoon",
     "evening",
+    # the cue words the rules read a fact or a request by ("prfeer", "bduget", "fogret", "thrusday")
+    "prefer",
+    "favorite",
+    "favourite",
+    "budget",
+    "actually",
+    "delete",
+    "forget",
+    "remove",
+    "reminder",
+    "diabetes",
+    "diabetic",
+    "medication",
+    "flight",
+    "flights",
+    "flying",
+    "business",
+    "please",
+    "boyfriend",
+    "girlfriend",
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z/'-]*")
 # Real words one edit from a key word: never rewritten.
 _REAL = {
     "smother", "bother", "other", "gather", "rather", "lather", "farther", "sitter", "brothel", "rewind",
     "remand", "allergen", "allergens", "morning", "mourning", "evenings", "mornings",
+    "frying", "fright", "fling", "remote", "removed", "forgot", "forged", "budge", "pleased", "reminded",
+    "deleted", "sundry", "fight", "fights", "actual", "busyness", "mediation", "medications",
 }  # fmt: skip
 
 
@@ -108,6 +151,8 @@ def _spelt(word: str) -> str | None:
     low = word.lower()
     if low in _SHORTHAND:
         return _SHORTHAND[low]
+    if re.split(r"['’]", low)[0] in _KEYS:
+        return None  # a key word's possessive or contraction ("flight's"), spelt right
     if len(low) < 5 or low in _KEYS or low in _REAL or low.rstrip("s") in _KEYS:
         return None  # too short to tell, a key word, a real word near one, or a key word's plural
     for key in _KEYS:
@@ -130,6 +175,8 @@ def _rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
     last, size = 0, 0
     for m in _WORD.finditer(text):
         spelt = _spelt(m.group(0))
+        if spelt is None and _KIN_S.fullmatch(m.group(0)) and _possessive(text, m.start(), m.end()):
+            spelt = m.group(0)[:-1] + "'s"
         if spelt is None:
             continue
         parts.append(text[last : m.start()])
@@ -140,6 +187,17 @@ def _rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
         last = m.end()
     parts.append(text[last:])
     return "".join(parts), spans
+
+
+def _possessive(text: str, start: int, end: int) -> bool:
+    """Is the relative word at start:end an apostrophe-less possessive ("my dads 70")? After "my"/"our"
+    or at the start of a clause, and before a word a possessive or a contracted "is" runs into."""
+    before = text[:start].rstrip().lower()
+    if not (before.endswith(("my", "our")) or not before or before[-1] in ",.!?;:"):
+        return False
+    if text[start:end].lower() == "names" and before.endswith("my"):
+        return text[end : end + 1] == " "  # "my names priya": "my name's priya"
+    return bool(_KIN_S_NEXT.match(text[end:].lstrip())) and text[end : end + 1] == " "
 
 
 def original(said: str, value: str) -> str:

@@ -70,12 +70,13 @@ def examples(rows: list[dict[str, Any]]) -> list[Example]:
     """Each row with its rule facts (the parser with the tagger switched off) and its features."""
     import parsers
     from parsers.shorthand import normalise
+    from parsers.truecase import recase
 
     out: list[Example] = []
     with slot_tagger.using(None):
         for row in rows:
             said = row["text"].strip()
-            text = normalise(said)
+            text = recase(normalise(said))  # what parsers.parse reads
             result = parsers.parse(said, NOW)
             rules: list[slot_tagger.Match] = [
                 (f.kind, f.confidence, dict(f.slots), []) for f in result.facts if f.kind != "episode"
