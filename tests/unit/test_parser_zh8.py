@@ -172,3 +172,22 @@ def test_a_move_is_no_trip(text: str) -> None:
 
 def test_a_trip_beside_a_move_word_elsewhere_stays() -> None:
     assert trip("下周三去西安出差，回来再看搬家公司") == (None, "西安")
+
+
+# 7. After 用着 / 在吃 a judgement or a diet is no drug; a drug still is.
+@pytest.mark.parametrize("text", ["我把iPhone换成了小米14，用着还行", "我最近在吃纯素，鸡蛋也不碰"])
+def test_judgement_or_diet_is_no_medication(text: str) -> None:
+    assert "family_health" not in [k for k, _ in facts(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"), [("我爸一直在吃降压药", "降压药"), ("I take metformin every morning", "metformin")]
+)
+def test_a_drug_is_still_a_medication(text: str, drug: str) -> None:
+    assert any(s.get("medication") == drug for k, s in facts(text) if k == "family_health")
+
+
+# 8. A sentence-final particle is no part of a liked or disliked item.
+@pytest.mark.parametrize(("text", "item"), [("我超爱吃榴莲哈", "榴莲"), ("我讨厌香菜啦，别放", "香菜")])
+def test_particles_off_the_item(text: str, item: str) -> None:
+    assert item in {s["item"] for k, s in facts(text) if k == "preference"}
