@@ -176,6 +176,14 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
         # "我下周要去香港出差" read as a todo too: the task is the trip itself.
         found = [f for f in found if not (f[1][0] == "todo" and any(p in str(f[1][2].get("task")) for p in places))]
         found = [f for f in found if not (f[1][0] == "budget" and f[1][2].get("amount") in ceilings)]
+    # "我老婆生日是5月20日，到时候提醒我": the reminder hangs on the birthday the turn states; the
+    # birthday is the fact, not a task on that day.
+    birthdays = {str(f[1][2]["value"])[-5:] for f in found if f[1][2].get("field") == "birthday"}
+    found = [
+        f
+        for f in found
+        if not (f[1][0] == "todo" and "time" not in f[1][2] and str(f[1][2].get("date", ""))[-5:] in birthdays)
+    ]
     if kinds - {"feedback"}:
         found = [f for f in found if f[1][0] != "feedback"]
     health_values = {str(v) for f in found if f[1][0] == "family_health" for v in f[1][2].values()}

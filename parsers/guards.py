@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
+from parsers.place_bounds import bound_places
 
 __all__ = ["guard"]
 
@@ -54,9 +55,15 @@ _ENDED_DIET = re.compile(
 )
 _ENDED_JOB = re.compile(
     r"\bno longer\b|(?:\bnot\b|n't\b)[^.,;!?]{0,30}\b(?:anymore|any more)\b|\bused to (?:be|work)\b|"
-    r"不再|不[做干当在][^，。,.!?！？；;]{0,10}了|已经不|辞职|离职|辞了",
+    r"不再|不[做干当在][^，。,.!?！？；;]{0,10}了|已经不|辞职|离职|辞了|"
+    # a job held before ("退休前在铁路局干了一辈子", "我之前在北京做销售"); "退休老师" is a job title
+    r"退休[前以之]|(?:以前|之前|曾经|当年)(?:一直)?(?:在|是|做|干|当)",
     re.I,
 )
+# An ethnic group or a social label is no job ("我是回民", "我是上班族").
+_NOT_A_JOB = re.compile(r"^(?:回民|[\u4e00-\u9fff]{1,3}族)$")
+# A job or employer read out of an intention ("我在考虑换工作" -> 考虑换) is a plan, not where one works.
+_INTENDED = re.compile(r"^(?:考虑|打算|准备|想|计划|纠结|犹豫)")
 
 # 3. Habits and trips already made; a word of the future keeps the plan ("usually ..., but next month").
 _HABIT = re.compile(
@@ -71,6 +78,11 @@ _PAST_WHEN = re.compile(
     re.I,
 )
 _PAST_VERB = re.compile(r"了|过|\b(?:went|flew|visited|was|were|took|drove|came|got|had|spent)\b", re.I)
+# A move is no trip ("刚从武汉搬到苏州", "I just moved from Boston to Denver"): where the user lives
+# now is the profile's city, which its own reader takes.
+_RELOCATION = re.compile(
+    r"搬(?:到|去|来|回|过去|过来|家)|\b(?:mov(?:ed|ing|e)|relocat\w*)\s+(?:\w+\s+)?(?:from|to|back)\b", re.I
+)
 _PAST_STORY = re.compile(r"后来|长大")  # "我在成都长大，后来去北京上大学": a life story, not a plan
 _FUTURE = re.compile(
     r"下个?(?:月|周|星期|礼拜|次)|明天|后天|明年|打算|准备|计划|将要|这周末|这个?(?:月|周末)|"
@@ -155,6 +167,12 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
         return True
     if kind == "profile" and field in ("job", "employer") and _ENDED_JOB.search(clause):
         return True
+    if kind == "profile" and field == "job" and _NOT_A_JOB.match(str(slots.get("value"))):
+        return True
+    if kind == "profile" and field in ("job", "employer") and _INTENDED.match(str(slots.get("value"))):
+        return True
+    if kind == "travel_plan" and _RELOCATION.search(clause):
+        return True
     if kind == "travel_plan" and not _FUTURE.search(sentence):
         if (
             _HABIT.search(sentence)
@@ -192,6 +210,6 @@ def _carry_relative(text: str, lang: str, matches: list[Match]) -> None:
 
 def guard(text: str, lang: str, matches: list[Match]) -> list[Match]:
     """The matches that state a current fact of the user's (or family's); see the module docstring."""
-    kept = [m for m in matches if not _dropped(text, lang, m)]
+    kept = [m for m in bound_places(text, lang, matches) if not _dropped(text, lang, m)]
     _carry_relative(text, lang, kept)
     return kept

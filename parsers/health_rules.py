@@ -174,6 +174,8 @@ _NOT_MED_EN = {
     "medication", "meds", "pills", "everything", "that", "this", "insulin pump", "track", "care", "hold", "off",
 }  # fmt: skip
 _NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
+# After 用着 / 在吃 a judgement or a diet is no drug ("iPhone用着还行", "最近在吃纯素").
+_NOT_DRUG_WORD_ZH = re.compile(r"^(?:还行|还可以|还不错|不错|挺好|挺顺|一般|凑合|顺手)|素$|斋$")
 _DRUG_HINT_EN = re.compile(
     r"(?:in|ol|am|ine|ide|one|ate|ril|rel|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|azepam|ex|all|pen|ol|il|ta)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
     re.I,
@@ -209,6 +211,7 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
         if (
             m
             and m.group("m") not in _NOT_MED_ZH
+            and not _NOT_DRUG_WORD_ZH.search(m.group("m"))
             and not re.search(r"饭|菜|水果|东西|火锅|钙$", m.group("m")[:1] + m.group("m")[-1:])
             and not (re.search(r"开了\s?$", window[m.start() : m.start("m")]) and _NOT_DRUG_ZH.search(m.group("m")))
         ):

@@ -187,17 +187,29 @@ _PET_WITH_EN = re.compile(
 )
 
 
+# Several pets named one by one ("两只猫，一只叫橘子一只叫可乐"; "two cats named Luna and Milo"): each
+# name is a pet fact, as a single named pet is.
+_EACH_NAMED_ZH = re.compile(
+    r"(?:另外?一|一|大的|小的|老大|老二|老三)(?:只|条|个)?(?:叫|名字叫)(?P<v>[\u4e00-\u9fa5]{1,4}?|[A-Za-z]{2,12})"
+    r"(?=另|一[只条个]?叫|[，,。！!、；;和]|$)"
+)
+_AND_NAMED_EN = re.compile(r"^,?\s+and\s+(?:the other(?: one)?(?: is)?(?: (?:called|named))?\s+)?(?P<v>[A-Z][a-z]+)\b")
+
+
 def _pets(text: str, lang: str) -> list[Found]:
     if re.search(r"不养|没养|no longer have|don't have a", text, re.I):
         return []
     for pattern in (_PET_NAMED_ZH, _PET_ZH) if lang != "en" else ():
         m = pattern.search(text)
         if m:
-            return [(m.start(), _fact("pet", _strip_zh(m.group("v"))))]
+            each = [(n.start("v"), _fact("pet", n.group("v"))) for n in _EACH_NAMED_ZH.finditer(text, m.start())]
+            return each if len(each) > 1 else [(m.start(), _fact("pet", _strip_zh(m.group("v"))))]
     for pattern in (_PET_NAMED_EN, _PET_EN, _PET_WITH_EN) if lang != "zh" else ():
         m = pattern.search(text)
         if m:
-            return [(m.start(), _fact("pet", m.group("v") or m.group("v2")))]
+            found = [(m.start(), _fact("pet", m.group("v") or m.group("v2")))]
+            more = _AND_NAMED_EN.match(text[m.end() :]) if pattern is _PET_NAMED_EN and m.group("v") else None
+            return found + ([(m.end() + more.start("v"), _fact("pet", more.group("v")))] if more else [])
     return []
 
 

@@ -50,10 +50,19 @@ def _device(text: str, m: re.Match[str]) -> list[Found]:
     return [(m.start(), _fact("device", value))]
 
 
-_BDAY_ZH = re.compile(r"生日|出生|birthday|bday", re.I)
+# A round birthday ("过八十大寿") names the day as well as the age when a date comes with it.
+_BDAY_ZH = re.compile(r"生日|出生|大寿|birthday|bday", re.I)
+# "儿子下个月8号过生日": the date is the birthday's even beside a party or a present.
+_ON_DAY = re.compile(
+    rf"是|\bis\b|\bon\b|过(?:生日|[\u4e00-\u9fff]{{1,3}}大寿)|生日\s*(?:\d{{1,2}}|[{_CN}]{{1,3}})\s*月", re.I
+)
+# A month named relative to now is a date only with its day ("下个月8号"; "下个月过生日" is no day).
+_MONTH_ONLY = re.compile(rf"[上下]个?月(?!\s*(?:\d{{1,2}}|[{_CN}]{{1,3}})\s*[号日])|next month|last month")
 _BDAY_EN = re.compile(r"\b(?:birthday|bday|b-day|born)\b", re.I)
 _MD_ZH = re.compile(
-    rf"(?:(?P<y>\d{{4}})年)?\s*(?P<m>\d{{1,2}}|[{_CN}]{{1,3}})\s*月\s*(?P<d>\d{{1,2}}|[{_CN}]{{1,3}})\s*(?:号|日)"
+    rf"(?:(?P<y>\d{{4}})年)?\s*(?P<m>\d{{1,2}}|[{_CN}]{{1,3}})\s*月\s*(?P<d>\d{{1,2}}|[{_CN}]{{1,3}})\s*(?:号|日)|"
+    # "我女儿生日5月30": the day written without 号 right after the word birthday
+    rf"(?:生日|出生)(?:是|在|就是|就在)?\s*(?P<m2>\d{{1,2}})\s*月\s*(?P<d2>\d{{1,2}})(?![\d天个年岁块元])"
 )
 _MONTHS = {
     m: i + 1
@@ -89,14 +98,12 @@ def _slashed(text: str) -> tuple[str, re.Match[str]] | None:
 
 def birthdays(text: str, lang: str, now: datetime) -> list[Found]:
     cue = _BDAY_ZH.search(text) if lang != "en" else _BDAY_EN.search(text)
-    if not cue or (
-        re.search(r"礼物|gift|present|party|派对|蛋糕|cake", text, re.I) and not re.search(r"是|is|on", text)
-    ):
+    if not cue or (re.search(r"礼物|gift|present|party|派对|蛋糕|cake", text, re.I) and not _ON_DAY.search(text)):
         return []
     value = None
     m = _MD_ZH.search(text) if lang != "en" else None
     if m:
-        month, day = _cn_int(m.group("m")), _cn_int(m.group("d"))
+        month, day = _cn_int(m.group("m") or m.group("m2")), _cn_int(m.group("d") or m.group("d2"))
         if month and day and 1 <= month <= 12 and 1 <= day <= 31:
             value = (f"{m.group('y')}-" if m.group("y") else "") + f"{month:02d}-{day:02d}"
     if (value is None and lang != "zh") or (value is None and lang == "mixed"):
@@ -115,11 +122,12 @@ def birthdays(text: str, lang: str, now: datetime) -> list[Found]:
         value, m = _slashed(text) or (None, m)
     if value is None:
         when = find_when(text, now, lang)
-        if when and when.date and not re.search(r"上个?月|下个?月|next month|last month", text):
+        if when and when.date and not _MONTH_ONLY.search(text):
             value = when.date[5:]
             if (
                 re.search(
-                    r"周[一二三四五六日天]|星期|礼拜|明天|后天|今天|tomorrow|today|wednesday|monday|tuesday|thursday|friday|saturday|sunday",
+                    r"周[一二三四五六日天]|星期|礼拜|明天|后天|今天|[上下这]个?月\s*\S{1,3}[号日]|"
+                    r"tomorrow|today|wednesday|monday|tuesday|thursday|friday|saturday|sunday",
                     text,
                     re.I,
                 )

@@ -63,17 +63,34 @@ _LANG_ZH = {**{k: v for k, v in LANGUAGES.items() if not k.isascii()}, "闽南�
 _LANG_CUE = re.compile(r"说|讲|会|母语|native|speak|fluent|还行|流利|at home|at work", re.I)
 
 
+# A language the user says they speak badly or not at all ("英语不行", "英文一般般", "我不会说日语",
+# "my French is rusty", "I don't speak German") is none they speak; "日语还行" still is.
+_WEAK_AFTER = re.compile(
+    r"^[^，。,.!！?？；;]{0,3}?(?:不行|一般|不太|不怎么|很差|太差|很烂|不好|差劲|渣|是短板)|"
+    r"^\s+(?:is|was)\s+(?:\w+\s+)?(?:bad|poor|rusty|terrible|awful|weak|so-so|not (?:great|good|very good))\b",
+    re.I,
+)
+_WEAK_BEFORE = re.compile(
+    r"(?:不会|不懂|听不懂|不太会)(?:说|讲)?(?:一点)?$|\b(?:don't|do not|can't|cannot|never learned to) (?:speak|read) $",
+    re.I,
+)
+
+
+def _weak(text: str, start: int, end: int) -> bool:
+    return bool(_WEAK_AFTER.search(text[end:]) or _WEAK_BEFORE.search(text[max(0, start - 16) : start]))
+
+
 def languages(text: str, lang: str) -> list[Found]:
     if not _LANG_CUE.search(text) or re.search(r"翻译|translate|学|learn|[吗?？]", text, re.I):
         return []
     out: list[Found] = []
     for word, name in _LANG_ZH.items():
         i = text.find(word)
-        if i >= 0 and not any(f[1][2]["value"] == name for f in out):
+        if i >= 0 and not any(f[1][2]["value"] == name for f in out) and not _weak(text, i, i + len(word)):
             out.append((i, _fact("language", name)))
     for word, name in LANGUAGES.items():
         if word.isascii():
             m = re.search(rf"\b{word}\b", text, re.I)
-            if m and not any(f[1][2]["value"] == name for f in out):
+            if m and not any(f[1][2]["value"] == name for f in out) and not _weak(text, m.start(), m.end()):
                 out.append((m.start(), _fact("language", name)))
     return out

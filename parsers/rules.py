@@ -32,7 +32,7 @@ _I_ZH = r"(?:我|本人)"
 
 def _clean(value: str) -> str:
     """Trim punctuation and particles at the edges only; the inside of a value is the user's text."""
-    return value.strip(" \t，。！？!?,.~～…、；;：:的了吧呀啊哦呢")
+    return value.strip(" \t，。！？!?,.~～…、；;：:的了吧呀啊哦呢哈啦嘛呗噢哟")
 
 
 # -- intents ----------------------------------------------------------------------------------
