@@ -42,6 +42,7 @@ DEV_SETS = {
     "retired_blind5": DATA.with_name("parser_blind5.jsonl"),
     "retired_blind6": DATA.with_name("parser_blind6.jsonl"),
     "retired_blind7": DATA.with_name("parser_blind7.jsonl"),
+    "retired_blind8": DATA.with_name("parser_blind8.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 

@@ -47,8 +47,10 @@ _FIRST_ZH = re.compile(r"我|俺|咱|本人")
 _QUESTION_ZH = re.compile(
     r"吗[？?。]?$|[？?]$|怎么|怎样|如何|什么|哪|几[点个本种岁天]|多少|为什么|为啥|能不能|可不可以|有没有|是不是"
 )
+# A greeting in front ("早上好！帮我查一下明天的天气") does not turn the task into chat.
 _TASK_ZH = re.compile(
-    r"^(?:请|麻烦|帮我|给我|你能|你可以|能不能|可不可以|写|翻译|推荐|介绍|解释|讲讲|说说|告诉我|列|查|算)"
+    r"^(?:(?:早上好|早安|中午好|下午好|晚上好|你好|您好|嗨|哈喽)[啊呀]?[！!，,。~\s]*)?"
+    r"(?:请|麻烦|帮我|给我|你能|你可以|能不能|可不可以|写|翻译|推荐|介绍|解释|讲讲|说说|告诉我|列|查|算)"
 )
 # Turns with these are the user's own plans even when addressed to the assistant: "Book me a train
 # from Paris to Lyon", "提醒我明天开会", "帮我订周六北京到天津的高铁".

