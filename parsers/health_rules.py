@@ -137,12 +137,12 @@ _ALLERGY_ZH = re.compile(
     rf"(?P<who>{_WHO_ZH})?\s*(?:也|从小|一直|有点)?(?:对)?\s*(?P<a>[^，。,.!！？?；;对]{{1,10}}?)\s*过敏"
 )
 _AND_ALLERGEN = re.compile(
-    r"\s*(?:,\s*)?(?:and|&)\s+(?!(?:my|his|her|i|we|he|she|it|they|the|so|also|too|that|this)\b)"
+    r"\s*(?:,\s*)?(?:and|&)\s+(?:also\s+)?(?!(?:my|his|her|i|we|he|she|it|they|the|so|also|too|that|this)\b)"
     r"(?P<b>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:[,.;!?]|$|\s+(?:too|as well|so|but|lol)\b))",
     re.I,
 )
 _ALLERGY_EN = re.compile(
-    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|,)\b|[,.;!?]|$))|"
+    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|myself|also|,)\b|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b)|"
     r"(?:\ballergic\b[^.;!?]{0,3}$)|"
     r"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives me an? (?:bad |severe )?allergic reaction|"
@@ -166,9 +166,14 @@ _LIST_ZH = re.compile(r"和|、|以及|跟|与|还有")
 # "老公的降压药快吃完了": a family member's medicine named by its kind
 _OWNED_MED_ZH = re.compile(r"的(?P<m>[\u4e00-\u9fa5]{1,4}药)(?:快)?(?:吃完|用完|没了|不够)")
 _MED_EN = re.compile(
-    r"\b(?:takes?|taking|on|put (?:me|him|her) on|prescribed|started|uses?|using|carry|out of (?:his|her|my|their))\s+"
-    r"(?:an?\s+)?(?P<m>[A-Za-z][A-Za-z]+(?:-[a-z]+)?)(?=\s+(?:for|every|daily|each|now|inhaler|twice|and|so|everywhere)\b|[,.;!?]|$)",
+    r"\b(?:takes?|taking|on|put (?:me|him|her) on|prescribed|started|uses?|using|carry|carries|carrying|out of (?:his|her|my|their))\s+"
+    r"(?:an?\s+)?(?P<m>[A-Za-z][A-Za-z]+(?:-[a-z]+)?)(?=\s+(?:for|every|daily|each|now|inhaler|twice|and|so|everywhere|"
+    # what follows a drug's name in a clause about when or why it is taken ("takes sumatriptan when
+    # it's bad", "she's on glipizide if that matters")
+    r"when|if|at|before|after|since|as|but|because|in the)\b|[,.;!?]|$)",
 )
+# A brand named with its device is a drug whatever its ending ("a Spiriva inhaler", "an EpiPen").
+_DEVICE_MED_EN = re.compile(r"^\s+(?:inhaler|pen|patch|injections?|shots?)\b", re.I)
 _NOT_MED_EN = {
     "it", "the", "a", "my", "his", "her", "some", "time", "calls", "call", "board", "vacation", "trip", "walks",
     "medication", "meds", "pills", "everything", "that", "this", "insulin pump", "track", "care", "hold", "off",
@@ -179,6 +184,18 @@ _NOT_DRUG_WORD_ZH = re.compile(r"^(?:还行|还可以|还不错|不错|挺好|�
 _DRUG_HINT_EN = re.compile(
     r"(?:in|ol|am|ine|ide|one|ate|ril|rel|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|azepam|ex|all|pen|ol|il|ta)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
     re.I,
+)
+# A condition (or "diagnosed") just before "and on X" / "and takes X" in the same clause.
+_HEALTH_CLAUSE_EN = re.compile(
+    rf"\b(?:{'|'.join(re.escape(c) for c in _COND_EN)}|diagnosed)\b[^,.;!?]{{0,12}}\s(?:and|so)\s+(?:is\s+|am\s+|'m\s+)?$",
+    re.I,
+)
+_FOR_CONDITION_EN = re.compile(
+    rf"\s+for\s+(?:(?:her|his|my|their|the)\s+)?(?:{'|'.join(re.escape(c) for c in _COND_EN)})\b", re.I
+)
+_NOT_DRUG_NAME = re.compile(
+    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December|Netflix|Instagram|Facebook|Twitter|TikTok|Reddit|YouTube|Zoom)$"
 )
 _NEG_ZH = re.compile(r"不对|没有|没|不是|不")
 _NEG_EN = re.compile(r"\b(?:not|n't|no|never)\b", re.I)
@@ -217,8 +234,16 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
         ):
             return m.group("m")
     m = _MED_EN.search(window)
-    if m and m.group("m").lower() not in _NOT_MED_EN and _DRUG_HINT_EN.search(m.group("m")):
-        return m.group("m")
+    if m and m.group("m").lower() not in _NOT_MED_EN:
+        drug = m.group("m")
+        if _DRUG_HINT_EN.search(drug) or (drug[:1].isupper() and _DEVICE_MED_EN.match(window[m.end("m") :])):
+            return drug
+        named = _HEALTH_CLAUSE_EN.search(window[: m.start()]) or _FOR_CONDITION_EN.match(window[m.end("m") :])
+        if drug[:1].isupper() and named and not _NOT_DRUG_NAME.match(drug):
+            # "I'm epileptic and on Keppra", "she's on Lexapro for anxiety": a brand name (capitalised,
+            # no drug-like ending) right after a condition in its clause, or taken for one
+            return drug
+    return None
     return None
 
 
@@ -259,7 +284,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             if m.group("a") and (more := _AND_ALLERGEN.match(text, m.end("a"))):
                 out.append((m.end("a"), _health(rel, {"condition": "allergy", "allergen": more.group("b")})))
         wide = re.search(
-            rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\bcan't have anything with\s+(?P<a>[a-z]+)[^.;!?]*allergic",
+            # "my sister can't have penicillin, she's allergic": the substance, then the allergy
+            rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\b(?:can't|cannot|can not)\s+(?:have|take|eat)\s+"
+            r"(?:anything with\s+)?(?P<a>[a-z]+(?:\s+(?!(?:at|or|and|because|since|as|either)\b)[a-z]+)?)"
+            r"(?=\s*[,;]|\s+(?:because|since|as)\b)[^.;!?]*\b(?:she|he)(?:'s| is)\s+(?:very\s+|severely\s+)?allergic\b",
             text,
             re.I,
         )

@@ -28,6 +28,15 @@ _ASKING_EN = re.compile(
 )
 # "-i" in "git rebase -i" is a flag, not the user
 _FIRST_EN = re.compile(r"(?<![-\w])(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us)\b", re.I)
+# A family member named by a kinship title as the subject of a clause ("Mom's on warfarin, so what
+# can she use for her knee pain?"): the turn states the family member's fact before it asks.
+_FAMILY_EN = re.compile(
+    r"(?:^|[,.;!?]\s*)(?:mom|dad|mum|grandma|grandpa|nana)(?:'s|\s+(?:is|has|had|takes|gets|was))\b", re.I
+)
+_FAMILY_ZH = re.compile(
+    r"(?:^|[，。,！!？?；;]\s*)(?:妈妈|爸爸|老妈|老爸|奶奶|爷爷|外婆|外公|姥姥|姥爷)"
+    r"(?:一直|最近|也)?(?:有|在吃|吃着|得了|查出|确诊|对[^，。,]{1,8}过敏)"
+)
 # The user as the subject of a statement ("I'm trying to cut sugar, what snacks ..."): the turn says
 # something about the user, so a learned "request" guess does not drop it.
 STATES_EN = re.compile(r"(?<![-\w])(?:i'm|im|i am|i've|ive|i have|i was|we're|we are|we've)\b", re.I)
@@ -86,7 +95,7 @@ def is_request(text: str, lang: str) -> bool:
         return False
     if re.search(r"[\u4e00-\u9fff]", text):
         rest = _ASKING_ZH.sub("", text)
-        if _FIRST_ZH.search(rest) or _FIRST_EN.search(_ASKING_EN.sub("", rest)):
+        if _FIRST_ZH.search(rest) or _FAMILY_ZH.search(text) or _FIRST_EN.search(_ASKING_EN.sub("", rest)):
             return False
         return bool(_QUESTION_ZH.search(text) or _TASK_ZH.search(text))
     text = re.sub(r"`[^`]*`", "code", text)  # code in backticks is the question's material
@@ -94,6 +103,6 @@ def is_request(text: str, lang: str) -> bool:
     if _TASK_EN.search(text):
         # "Draft a thank-you note for my teacher": the user's things are the task's material
         rest = re.sub(r"\b(?:my|me|our|us)\b", "", rest, flags=re.I)
-    if _FIRST_EN.search(rest):
+    if _FIRST_EN.search(rest) or _FAMILY_EN.search(text):
         return False
     return bool(_SHAPE_EN.search(text) or text.endswith("?"))
