@@ -15,7 +15,8 @@ __all__ = ["preference_facts"]
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 _END = (
     r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
-    r"nowadays|right now|at the moment|to be honest|rn|ngl|more than|on (?:the )?weekends?|on long[- ](?:haul )?"
+    r"nowadays|right now|at the moment|to be honest|rn|ngl|more than|at all|that could|that should|that take|"
+    r"that last|that go|on (?:the )?weekends?|on long[- ](?:haul )?"
     r"(?:flights|trips|drives)|on (?:flights|trips)|in the (?:morning|evening)s?)\b)"
 )
 _ZH = [
@@ -109,10 +110,11 @@ _EN = [
     ("like", re.compile(r"^(?P<i>[^,.;!?]{2,30}?)\?\s*(?i:love (?:it|them)|yes please)\b")),
     (
         "dislike",
-        # "mushrooms are the worst": one or two words only, never "My dad says golf"
+        # "mushrooms are the worst", "olives are disgusting": one or two words only, never "My dad says golf"
         re.compile(
             r"^(?i:honestly\s+|tbh\s+|ugh\s+)?(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you)\b)"
-            r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+(?i:just\s+)?the\s+worst\b"
+            r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+(?i:just\s+|so\s+|honestly\s+|literally\s+)?"
+            r"(?i:the\s+worst|disgusting|gross|revolting|nasty|vile|inedible)\b"
         ),
     ),
     (
@@ -133,6 +135,15 @@ _EN = [
             r"\s+[^,.;!?]{2,40},\s*(?:i\s+|I\s+)?(?i:hate|can't stand|loathe) (?i:it|them)\b"
         ),
     ),
+    # the user's "I" left out at the start of a turn: "love bouldering, ...", "really hate open offices"
+    (
+        "like",
+        re.compile(rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:love|adore)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"),
+    ),
+    (
+        "dislike",
+        re.compile(rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:hate|despise|loathe)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"),
+    ),
     ("like", re.compile(r"\bI use\s+(?P<i>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+for everything\b")),
     (
         "like",
@@ -143,8 +154,8 @@ _EN = [
     (
         "like",
         re.compile(
-            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?:kinda\s+|totally\s+)?my\s+(?i:all[- ]time\s+|absolute\s+)?"
-            r"(?i:jam|thing|favorite|favourite)\b"
+            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?:kinda\s+|totally\s+|basically\s+|literally\s+)?my\s+"
+            r"(?i:all[- ]time\s+|absolute\s+|whole\s+|entire\s+)?(?i:jam|thing|favorite|favourite|personality|life)\b"
         ),
     ),
 ]
@@ -153,6 +164,9 @@ _NOT_ITEM = re.compile(
     r"feature|\bapp\b|service|system|answer|response|update|系统|软件|功能|服务|回答|客服|过敏",
     re.I,
 )
+
+
+_ASKED = re.compile(r"^\W*(?:(?:can|could|would|will)\s+you\s+|please\s+|pls\s+|plz\s+)?(?:just\s+)?$", re.I)
 
 
 def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
@@ -172,6 +186,8 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
                 if polarity == "like" and item.lower().startswith("my ")
                 else item
             )
+            if re.match(r"give me\b", m.group(0), re.I) and _ASKED.search(text[: m.start()]):
+                continue  # "(can you) give me a 3 day workout split": a task for the assistant, no taste
             if not item or _NOT_ITEM.search(item) or any(a <= m.start("i") < b for a, b in spans):
                 continue  # another pattern already read this item
             if re.search(

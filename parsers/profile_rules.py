@@ -37,7 +37,7 @@ _AGE_ZH = re.compile(
     rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
 )
 _AGE_EN = re.compile(
-    rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+,\s+|turned\s+)"
+    rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+(?:\s+(?:btw|here|by the way))?,\s+|turned\s+)"
     r"(?P<n>\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|\w+teen|ten|eleven|twelve|"
     r"one|two|three|four|five|six|seven|eight|nine)"
     r"(?!\s*(?:am|pm|%|dollars|bucks|minutes|hours|days|kg|lbs|k\b|:|\.\d))(?:\s+(?:years?\s+old|this year|now))?\b",
@@ -147,8 +147,10 @@ def _diets(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     for label, pattern in _DIETS:
         m = re.search(pattern, text, re.I)
-        if m and asks and not _diet_said(text, m.start()):
-            continue
+        if m and asks and not _diet_said(text, m.start()) and not re.match(r"\s+here\b", text[m.end() :], re.I):
+            continue  # "gluten free here - what pasta brands are decent?": "X here" is the speaker's
+        if m and label == "no pork" and any(f[1][2]["value"] in {"halal", "kosher"} for f in out):
+            continue  # "I only eat halal, so no pork": what the diet implies, not a second diet
         if m and not (label == "vegetarian" and any(f[1][2]["value"] == "vegan" for f in out)):
             out.append((m.start(), _fact("diet", label, relative_before(text, m.start(), lang))))
     return out

@@ -37,6 +37,13 @@ _FAMILY_ZH = re.compile(
     r"(?:^|[，。,！!？?；;]\s*)(?:妈妈|爸爸|老妈|老爸|奶奶|爷爷|外婆|外公|姥姥|姥爷)"
     r"(?:一直|最近|也)?(?:有|在吃|吃着|得了|查出|确诊|对[^，。,]{1,8}过敏)"
 )
+# The speaker introducing themself before asking: "gluten free here - what pasta brands are decent?",
+# "night shift nurse here, how do I sleep in the day?"
+_SELF_HERE_EN = re.compile(
+    r"^\W*(?!(?:is|are|anyone|anybody|someone|somebody|who|what|how|why|where|when|which|nobody|no one|not)\b)"
+    r"(?:[a-z]+[ -]){0,2}[a-z]+\s+here\b(?!\s+(?:is|are|in|at|and there)\b)",
+    re.I,
+)
 # The user as the subject of a statement ("I'm trying to cut sugar, what snacks ..."): the turn says
 # something about the user, so a learned "request" guess does not drop it.
 STATES_EN = re.compile(r"(?<![-\w])(?:i'm|im|i am|i've|ive|i have|i was|we're|we are|we've)\b", re.I)
@@ -44,7 +51,7 @@ _SHAPE_EN = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you|how|what|what's|whats|which|who|whom|whose|where|when|why|"
     r"is\s+(?:it|there|this|that)|are\s+(?:there|they|these)|does|do\s+you|should|"
     r"please|write|translate|give|tell|explain|recommend|suggest|summari[sz]e|draft|list|find|show|help|"
-    r"calculate|convert|compare|describe|define|name|check|plan|generate|rewrite|proofread|teach)\b",
+    r"calculate|convert|compare|describe|define|name|check|plan|generate|rewrite|proofread|teach)\b(?!')",
     re.I,
 )
 _TASK_EN = re.compile(
@@ -103,6 +110,6 @@ def is_request(text: str, lang: str) -> bool:
     if _TASK_EN.search(text):
         # "Draft a thank-you note for my teacher": the user's things are the task's material
         rest = re.sub(r"\b(?:my|me|our|us)\b", "", rest, flags=re.I)
-    if _FIRST_EN.search(rest) or _FAMILY_EN.search(text):
+    if _FIRST_EN.search(rest) or _FAMILY_EN.search(text) or _SELF_HERE_EN.search(text):
         return False
     return bool(_SHAPE_EN.search(text) or text.endswith("?"))

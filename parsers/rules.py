@@ -99,6 +99,11 @@ _PROFILE_EN = [
     # "I work in accounting": a field of work (lower case, no article; "in Leeds" is a city)
     ("job", re.compile(r"\bI\s+work\s+in\s+(?!(?:a|an|the|my|our)\b)(?P<v>[a-z]{3,}(?:\s+[a-z]{3,})?)(?=[,.;!?]|$)")),
     ("job", re.compile(rf"\bI(?:'m| am)\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}(?:{_JOBS_EN}))\b", re.IGNORECASE)),
+    # the job in a list after the age: "I'm 27, a nurse, and I live in Leeds"
+    (
+        "job",
+        re.compile(rf"\bI(?:'m| am)\s+\d{{1,3}},\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}?(?:{_JOBS_EN}))\b", re.I),
+    ),
     (
         "city",
         re.compile(
