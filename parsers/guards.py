@@ -55,6 +55,9 @@ _ENDED_DIET = re.compile(
 )
 _ENDED_JOB = re.compile(
     r"\bno longer\b|(?:\bnot\b|n't\b)[^.,;!?]{0,30}\b(?:anymore|any more)\b|\bused to (?:be|work)\b|"
+    # a job given up or lost: "I quit my job at Amazon last month", "got laid off from Intel"
+    r"\b(?:quit|left|resigned from|lost)\s+(?:my|his|her|the)\s+(?:\w+\s+)?(?:job|position|role|gig)\b|"
+    r"\b(?:got|was|been|were)\s+(?:laid off|fired|let go)\b|"
     r"不再|不[做干当在][^，。,.!?！？；;]{0,10}了|已经不|辞职|离职|辞了|"
     # a job held before ("退休前在铁路局干了一辈子", "我之前在北京做销售"); "退休老师" is a job title
     r"退休[前以之]|(?:以前|之前|曾经|当年)(?:一直)?(?:在|是|做|干|当)",

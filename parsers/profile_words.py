@@ -67,7 +67,8 @@ _LANG_CUE = re.compile(r"说|讲|会|母语|native|speak|fluent|还行|流利|at
 # "my French is rusty", "I don't speak German") is none they speak; "日语还行" still is.
 _WEAK_AFTER = re.compile(
     r"^[^，。,.!！?？；;]{0,3}?(?:不行|一般|不太|不怎么|很差|太差|很烂|不好|差劲|渣|是短板)|"
-    r"^\s+(?:is|was)\s+(?:\w+\s+)?(?:bad|poor|rusty|terrible|awful|weak|so-so|not (?:great|good|very good))\b",
+    r"^\s+(?:is|was|'s)\s+(?:\w+\s+)?(?:bad|poor|rusty|terrible|awful|weak|so-so|weird|broken|shaky|limited|meh|"
+    r"not (?:great|good|very good|perfect))\b",
     re.I,
 )
 _WEAK_BEFORE = re.compile(

@@ -20,7 +20,7 @@ from parsers.lexicon import (
 )
 from parsers.model import EntityRef
 from parsers.temporal import find_when
-from parsers.todo_rules import todo_task
+from parsers.todo_rules import second_reminder, todo_task
 from parsers.travel_rules import travel_match as _travel
 from parsers.turns import correction, is_smalltalk
 
@@ -337,4 +337,16 @@ def match_intents(text: str, lang: str, now: datetime, mood: tuple[str, float]) 
         _preference(text, lang),
         feedback_match(text, lang, mood),
     ]
+    if found[2] is not None and (rest := second_reminder(text, lang)):
+        when, head = find_when(rest, now, lang), find_when(text[: text.rfind(rest)], now, lang)
+        first = found[2][2]
+        if head and head.date:  # the first reminder's day and time are those said before the second
+            first["date"] = head.date
+            first.pop("time", None)
+            first.update({"time": head.time} if head.time else {})
+        if when and when.date and (when.date, when.time) != (first.get("date"), first.get("time")):
+            slots: dict[str, Any] = {"task": _clean(rest), "date": when.date}
+            if when.time:
+                slots["time"] = when.time
+            found.insert(3, ("todo", 0.8, slots, [EntityRef(slots["task"], "task", "HAS_TODO")]))
     return sorted((f for f in found if f), key=lambda f: -f[1])
