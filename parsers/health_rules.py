@@ -59,6 +59,8 @@ _COND_ZH = sorted(
             "青光眼",
             "白内障",
             "近视",
+            "老年痴呆",
+            "怀孕",
         ],
     },
     key=len,
@@ -115,6 +117,7 @@ _COND_EN = sorted(
             "anemic",
             "anaemic",
             "epileptic",
+            "pregnant",
         ],
     },
     key=len,
@@ -124,7 +127,7 @@ _COND_EN = sorted(
 # 乳糜泻", "我爸查出了肾结石"): the listed names come first, this catches the rest of the family.
 _COND_ZH_SUFFIX = (
     r"(?:(?<=有)|(?<=得了)|(?<=患有)|(?<=查出)|(?<=查出了)|(?<=查出来)|(?<=检查出)|(?<=确诊)|(?<=确诊了))"
-    r"(?!了|来|什么|这|那|毛|点|些|个|种)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石|溃疡|结节|囊肿|息肉|肌瘤)"
+    r"(?!了|来|什么|这|那|毛|点|些|个|种|有)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石|溃疡|结节|囊肿|息肉|肌瘤)"
 )
 _COND_ZH_ALT = "|".join(_COND_ZH) + "|" + _COND_ZH_SUFFIX
 _COND_EN_ALT = "|".join(re.escape(c) for c in _COND_EN)
@@ -150,7 +153,7 @@ _ALLERGY_EN = re.compile(
     re.I,
 )
 _MED_ZH = re.compile(
-    r"(?:药[，,]?叫|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
+    r"(?:药[，,]?叫|常备|备着|随身带着?|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
     r"(?:[一两半]?[片粒颗支针])?(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
 )
 _NAMED_MED_ZH = re.compile(
@@ -180,7 +183,8 @@ _NOT_MED_EN = {
 }  # fmt: skip
 _NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
 # After 用着 / 在吃 a judgement or a diet is no drug ("iPhone用着还行", "最近在吃纯素").
-_NOT_DRUG_WORD_ZH = re.compile(r"^(?:还行|还可以|还不错|不错|挺好|挺顺|一般|凑合|顺手)|素$|斋$")
+# A diet ends in 素 (纯素, 全素); a drug may too (胰岛素, 激素), so only the diet words are refused.
+_NOT_DRUG_WORD_ZH = re.compile(r"^(?:还行|还可以|还不错|不错|挺好|挺顺|一般|凑合|顺手)|^(?:纯|全|吃)?素$|斋$")
 _DRUG_HINT_EN = re.compile(
     r"(?:in|ol|am|ine|ide|one|ate|ril|rel|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|azepam|ex|all|pen|ol|il|ta)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
     re.I,
@@ -229,7 +233,7 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
             m
             and m.group("m") not in _NOT_MED_ZH
             and not _NOT_DRUG_WORD_ZH.search(m.group("m"))
-            and not re.search(r"饭|菜|水果|东西|火锅|钙$", m.group("m")[:1] + m.group("m")[-1:])
+            and not re.search(r"饭|菜|水果|东西|火锅|钙$|肉|鱼|蛋|面|粥", m.group("m")[:1] + m.group("m")[-1:])
             and not (re.search(r"开了\s?$", window[m.start() : m.start("m")]) and _NOT_DRUG_ZH.search(m.group("m")))
         ):
             return m.group("m")
@@ -330,7 +334,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             pre = text[start : m.start()]
             if _NEG_EN.search(pre) and not re.search(r"\bmy\s+\w+\s+does\b", text[m.end() :], re.I):
                 continue
-            if re.search(r"\b(?:what|how|can|does|is|should|prevent|risk)\b", pre, re.I) and "?" in text:
+            # "is diabetes hereditary?" asks; "my dad is diabetic, what should he eat?" states (the
+            # copula after a subject is no question word)
+            asks = re.search(r"\b(?:what|how|can|does|should|prevent|risk)\b|^\W*is\b", pre, re.I)
+            if asks and "?" in text:
                 if not re.search(r"\bI'm\b|\bI have\b|\bI've got\b", pre):
                     continue
             if not re.search(
