@@ -72,7 +72,7 @@ _AFTER_MIN = re.compile(r"^\s?(?:以上|起步|起|(?i:minimum|or more|at least|
 # "more than" only bounds from above when it is negated ("can't spend more than", "shouldn't cost more than").
 _NEGATED_MORE = re.compile(r"(?:n't|not|never|no)\s+(?:\w+\s+){0,2}(?:more than|above|over)\s*$", re.I)
 BUDGET_CUE = re.compile(
-    r"预算|花费|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|(?<![A-Za-z])budget(?![A-Za-z])|\bspend(?:ing)?\b|"
+    r"预算|花费|(?:\d|[一二两三四五六七八九十百千万])\s*(?:块钱?|元|万|千)?\s*(?:以内|之内)|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|(?<![A-Za-z])budget(?![A-Za-z])|\bspend(?:ing)?\b|"
     r"\bcost\b|\bafford\b|\b(?:can|could) do up to\b|\bup to\b|\bunder\b|\bno more than\b|\bmax\b|\btops\b|"
     r"\bnothing (?:over|above|more than)\b|\bcap(?:ping|ped)?\s+(?:it|that|this|things|everything)?\s*at\b|"
     r"\bat least\b|\ba minimum of\b|\bgo above\b|\blooking at\b.{0,30}\b(?:around|about)\b|"

@@ -119,6 +119,8 @@ def tidy(fix: Correction) -> Correction:
         return rel.group(1) if rel and known else value
 
     new, old = bare(new), bare(old) if old is not None else None
+    if old is not None and (verb := re.match(r"(?:去|到|在|住)(?=\S{2})", new)) and not old.startswith(verb.group(0)):
+        new = new[verb.end() :]  # "是去大连不是大理": the place against the place
     if old is not None:
         n, o = _UNIT.search(new), _UNIT.fullmatch(old)
         if (

@@ -14,7 +14,8 @@ __all__ = ["preference_facts"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 _END = (
-    r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
+    # a space before Chinese is a comma in chat ("我超喜欢猫 但是对猫毛过敏")
+    r"(?=[，。,.!！？?；;~]|$|\s+(?=[\u4e00-\u9fff])|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
     r"nowadays|right now|at the moment|to be honest|rn|ngl|more than|at all|that could|that should|that take|"
     r"that last|that go|on (?:the )?weekends?|on long[- ](?:haul )?"
     r"(?:flights|trips|drives)|on (?:flights|trips)|in the (?:morning|evening)s?)\b)"
@@ -30,7 +31,20 @@ _ZH = [
         "dislike",
         re.compile(rf"(?:不太|不怎么|不是很)(?:喜欢|爱)(?:吃|喝|看|听|玩|去)?(?P<i>[^，。,.!！？?]{{1,15}}?){_END}"),
     ),
-    ("dislike", re.compile(rf"(?:反感|讨厌|烦|怕|受不了|接受不了)(?P<i>[^，。,.!！？?]{{2,15}}?){_END}")),
+    ("dislike", re.compile(rf"(?:反感|讨厌|烦|怕|受不了|接受不了)(?P<i>(?!\s)[^，。,.!！？?]{{2,15}}?){_END}")),
+    # what the user cannot take: "我吃不了辣", "我听不惯爵士乐", "香菜真的是我的天敌"
+    (
+        "dislike",
+        re.compile(rf"我(?:真的|实在|是|有点)?(?:吃不了|喝不了|吃不惯|喝不惯|听不惯|看不惯)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}"),
+    ),
+    ("dislike", re.compile(r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,8}?)(?:真的|简直|绝对)?是我的(?:天敌|死敌|噩梦)")),
+    # a taste said by its fault: "拿铁太腻了", "美式太苦了"
+    (
+        "dislike",
+        re.compile(r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,6}?)(?:太|过于|有点太)(?:腻|甜|苦|咸|油|辣|酸|难吃|难喝)了?(?=[，。,.!！？?；;\s]|$)"),
+    ),
+    # the only one the user has: "咖啡的话我只喝美式"
+    ("like", re.compile(rf"我(?:一般)?只(?:喝|吃|用|听|看|穿|坐)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}")),
     ("dislike", re.compile(r"对(?P<i>[^，。,.!！？?]{1,12}?)(?:不感兴趣|没兴趣|无感)")),
     (
         "dislike",
@@ -144,6 +158,15 @@ _EN = [
         "dislike",
         re.compile(rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:hate|despise|loathe)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"),
     ),
+    ("like", re.compile(rf"\bI\s+(?:only|exclusively)\s+(?:drink|eat|use|wear|listen to|fly)\s+(?P<i>[^,.;!?]{{2,30}}?){_END}")),
+    (
+        "dislike",
+        re.compile(
+            r"(?:^|[,.;!?]\s*)(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you|i)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+            r"\s+(?i:is|are)\s+(?i:way\s+|just\s+|far\s+)?too\s+(?i:sweet|greasy|rich|bitter|salty|oily|sour|heavy)\b"
+        ),
+    ),
+    ("dislike", re.compile(r"^(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you|i)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+my\s+(?i:nemesis|arch[- ]?enemy|mortal enemy)\b")),
     ("like", re.compile(r"\bI use\s+(?P<i>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+for everything\b")),
     (
         "like",

@@ -34,7 +34,7 @@ __all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_befo
 
 
 _AGE_ZH = re.compile(
-    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
 )
 _AGE_EN = re.compile(
     rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+(?:\s+(?:btw|here|by the way))?,\s+|turned\s+)"
@@ -46,7 +46,9 @@ _AGE_EN = re.compile(
 _AGE_EN2 = re.compile(
     r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b|\b(?:i'?m|i am)\s+(?P<n2>\d{1,3})\s*(?:yrs?|years?|y/?o)\b|"
     # an age standing alone after the user's own clause: "I'm a retired firefighter, 67 years young"
-    r"(?<=\bI'm\s)[^.;!?]{2,40}?,\s*(?P<n3>\d{2})\s+(?:years?|yrs?)\s+(?:old|young)\b",
+    r"(?<=\bI'm\s)[^.;!?]{2,40}?,\s*(?P<n3>\d{2})\s+(?:years?|yrs?)\s+(?:old|young)\b|"
+    # the birthday just had: "just celebrated my 30th birthday" (刚过完30岁生日)
+    r"\b(?:celebrated|had|just had)\s+my\s+(?P<n4>\d{1,3})(?:st|nd|rd|th)\s+(?:birthday|bday)\b",
     re.I,
 )
 
@@ -82,11 +84,15 @@ def _ages(text: str, lang: str) -> list[Found]:
                 continue
             rel = REL_ZH.get(m.group("who") or "")
             if not m.group("who"):
+                if re.search(_PET_WORDS_ZH, re.split(r"[。！？!?]", text[: m.start()])[-1]):
+                    continue  # "家里有条金毛叫可乐，今年三岁了": the pet's age
                 rel = _sentence_relative(text, m.start())
             out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "zh":
         for m in list(_AGE_EN.finditer(text)) + list(_AGE_EN2.finditer(text)):
-            n = _en_int(m.group("n") or m.groupdict().get("n2") or m.groupdict().get("n3") or "")
+            n = _en_int(
+                m.group("n") or m.groupdict().get("n2") or m.groupdict().get("n3") or m.groupdict().get("n4") or ""
+            )
             clause = re.split(r"[,.;!?]", text[: m.start()])[-1]
             if re.search(rf"\b(?:{_PET_WORDS_EN})s?\b", clause, re.I):
                 continue  # "Our cat Luna just turned 3": the pet's age

@@ -58,7 +58,8 @@ _TASK_EN = re.compile(
     r"^\s*(?:please\s+)?(?:write|draft|translate|summari[sz]e|rewrite|proofread|generate|list|explain|compose)\b", re.I
 )
 # Chinese: 我 only as the one asked for ("帮我", "给我", "告诉我", "我该怎么").
-_ASKING_ZH = re.compile(r"[帮给替教跟告诉]我|我(?:该|应该|能|可以)(?:怎么|如何|怎样)|请问")
+# "给我妈买礼物" is for the user's mother, not "give me": a relative after 我 is no asking frame
+_ASKING_ZH = re.compile(r"(?:[帮给替教跟]|告诉)我(?!妈|爸|老[公婆爸妈]|儿|女|家|哥|姐|弟|妹|爷|奶|外[公婆])|我(?:该|应该|能|可以)(?:怎么|如何|怎样)|请问")
 _FIRST_ZH = re.compile(r"我|俺|咱|本人")
 _QUESTION_ZH = re.compile(
     r"吗[？?。]?$|[？?]$|怎么|怎样|如何|什么|哪|几[点个本种岁天]|多少|为什么|为啥|能不能|可不可以|有没有|是不是"
@@ -66,7 +67,7 @@ _QUESTION_ZH = re.compile(
 # A greeting in front ("早上好！帮我查一下明天的天气") does not turn the task into chat.
 _TASK_ZH = re.compile(
     r"^(?:(?:早上好|早安|中午好|下午好|晚上好|你好|您好|嗨|哈喽)[啊呀]?[！!，,。~\s]*)?"
-    r"(?:请|麻烦|帮我|给我|你能|你可以|能不能|可不可以|写|翻译|推荐|介绍|解释|讲讲|说说|告诉我|列|查|算)"
+    r"(?:请|麻烦|帮我|给我(?!妈|爸|老[公婆爸妈]|儿|女|家|哥|姐|弟|妹|爷|奶|外[公婆])|你能|你可以|能不能|可不可以|写|翻译|推荐|介绍|解释|讲讲|说说|告诉我|列|查|算)"
 )
 # Turns with these are the user's own plans even when addressed to the assistant: "Book me a train
 # from Paris to Lyon", "提醒我明天开会", "帮我订周六北京到天津的高铁".

@@ -70,6 +70,11 @@ _PROFILE_ZH = [
         "job",
         re.compile(rf"{_I_ZH}(?:在(?P<org>[^，。,]{{1,12}}))?(?:工作|上班)[，,]?(?:是|做|当)(?P<v>[^，。,]{{2,10}})"),
     ),
+    # the place, then the job: "我在成都当中学老师"
+    (
+        "job",
+        re.compile(rf"{_I_ZH}(?:现在|目前)?在[\u4e00-\u9fa5]{{2,6}}?(?:当|做)(?:一名|一个|个)?(?P<v>[\u4e00-\u9fa5]{{0,4}}?(?:{_JOBS_ZH}))"),
+    ),
     (
         "city",
         re.compile(

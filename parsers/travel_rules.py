@@ -70,6 +70,12 @@ _DEST_EN = [
     re.compile(r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+(?P<arr>[a-z]{3,})\b"),
     re.compile(rf"\b(?i:do|about|of|considering)\s+(?i:going to\s+|visiting\s+|a trip to\s+)?(?P<arr>{_PL})"),
 ]
+# A question about a route (its length, distance, price or way), not a trip of the user's
+_ROUTE_QUESTION = re.compile(
+    r"要多久|多长时间|几个小时|多远|怎么走|怎么去|票价多少|多少钱|\bhow\s+(?:long|far)\b|\bhow\s+much\s+(?:is|does|are)\b|"
+    r"\bhow\s+do\s+(?:i|you)\s+get\b",
+    re.I,
+)
 _NOT_PLACE = {"I", "My", "me", "the", "work", "bed", "sleep", "school", "see", "get", "be", "do", "go", "have", "make"}
 
 
@@ -149,6 +155,8 @@ def travel_match(text: str, lang: str, now: datetime, cued: bool = False) -> Mat
         slots["budget_max"], slots["currency"] = budget
     if not (slots.get("arrival") or slots.get("departure")):
         return None
+    if "date" not in slots and _ROUTE_QUESTION.search(text):
+        return None  # "从上海到杭州高铁要多久", "how long is the train from Paris to Lyon?": asked, no plan
     if lang != "zh" and str(slots.get("arrival")).lower() in {w.lower() for w in [*tech(text)[0], *tech(text)[1]]}:
         return None  # "I want to do Python in the evenings": a language, not a destination
     ents = [EntityRef(slots[k], "place", "HAS_TRAVEL_PLAN", detail=k) for k in ("departure", "arrival") if slots.get(k)]
