@@ -94,7 +94,8 @@ _CATEGORIES: list[tuple[str, str]] = [
     (r"理财|基金|股票|投资|\binvest\w*\b|\bindex funds?\b|\bstocks?\b|\bsavings?\b", "investment"),
     # the thing bought before what it is for: "a laptop for school" is electronics
     (r"手机|电脑|笔记本|相机|平板|耳机|\b(?:phones?|laptops?|computers?|camera|tablet|headphones|tv)\b", "electronics"),
-    (r"兴趣班|学费|补习|培训|辅导|家教|课程|[\u4e00-\u9fa5]课|\b(?:tuition|tutoring|tutors?|camp|school|courses?|lessons?)\b", "education"),
+    (r"兴趣班|学费|补习|培训|辅导|家教|课程|[\u4e00-\u9fa5]课|"
+     r"\b(?:tuition|tutoring|tutors?|camp|school|courses?|lessons?)\b", "education"),
     (r"买车|车子|新车|汽车|\bcars?\b", "car"),
     (r"礼物|\bgifts?\b|\bpresents?\b|给[^，。,]{1,6}买", "gift"),
     (r"吃饭|餐|外卖|伙食|买菜|\b(?:food|groceries|grocery|dinner|lunch|coffee|meals?|restaurants?)\b", "food"),

@@ -94,7 +94,9 @@ def trim_new(new: str, old: str | None, zh: bool) -> str:
     if zh:
         return _zh_value(new)
     new = re.sub(r"\s+(?:now|instead|then|actually|though)$", "", new.strip(" .!"), flags=re.I)
-    if old is not None and (kind := re.fullmatch(r"(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<h>allergy|one)", new, re.I)):
+    if old is not None and (
+        kind := re.fullmatch(r"(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<h>allergy|one)", new, re.I)
+    ):
         if not old.lower().endswith(kind.group("h").lower()):
             return kind.group("v")  # "a peanut allergy, not tree nut": the kind against the kind
     m = _EN_VALUE.search(new)

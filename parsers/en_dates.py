@@ -21,7 +21,19 @@ _RELATIVE = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day afte
 # Written short ("next Tue", "on Thurs"): the abbreviation stands for the weekday; the caller
 # (parsers.temporal) reads "mon" / "wed" / "sat" / "sun" only after next / this / last / on, where no
 # other word fits.
-_SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
+_SHORT_DAYS = {
+    "mon": 0,
+    "tue": 1,
+    "tues": 1,
+    "wed": 2,
+    "weds": 2,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "fri": 4,
+    "sat": 5,
+    "sun": 6,
+}
 _WEEKDAY = re.compile(
     rf"(?:(next|this|last)\s+)?({'|'.join(_WEEKDAYS)}|{'|'.join(sorted(_SHORT_DAYS, key=len, reverse=True))})\.?",
     re.IGNORECASE,

@@ -35,13 +35,17 @@ _ZH = [
     # what the user cannot take: "我吃不了辣", "我听不惯爵士乐", "香菜真的是我的天敌"
     (
         "dislike",
-        re.compile(rf"我(?:真的|实在|是|有点)?(?:吃不了|喝不了|吃不惯|喝不惯|听不惯|看不惯)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}"),
+        re.compile(
+            rf"我(?:真的|实在|是|有点)?(?:吃不了|喝不了|吃不惯|喝不惯|听不惯|看不惯)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}"
+        ),
     ),
     ("dislike", re.compile(r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,8}?)(?:真的|简直|绝对)?是我的(?:天敌|死敌|噩梦)")),
     # a taste said by its fault: "拿铁太腻了", "美式太苦了"
     (
         "dislike",
-        re.compile(r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,6}?)(?:太|过于|有点太)(?:腻|甜|苦|咸|油|辣|酸|难吃|难喝)了?(?=[，。,.!！？?；;\s]|$)"),
+        re.compile(
+            r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,6}?)(?:太|过于|有点太)(?:腻|甜|苦|咸|油|辣|酸|难吃|难喝)了?(?=[，。,.!！？?；;\s]|$)"
+        ),
     ),
     # the only one the user has: "咖啡的话我只喝美式"
     ("like", re.compile(rf"我(?:一般)?只(?:喝|吃|用|听|看|穿|坐)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}")),
@@ -152,13 +156,22 @@ _EN = [
     # the user's "I" left out at the start of a turn: "love bouldering, ...", "really hate open offices"
     (
         "like",
-        re.compile(rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:love|adore)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"),
+        re.compile(
+            rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:love|adore)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+        ),
     ),
     (
         "dislike",
-        re.compile(rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:hate|despise|loathe)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"),
+        re.compile(
+            rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:hate|despise|loathe)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+        ),
     ),
-    ("like", re.compile(rf"\bI\s+(?:only|exclusively)\s+(?:drink|eat|use|wear|listen to|fly)\s+(?P<i>[^,.;!?]{{2,30}}?){_END}")),
+    (
+        "like",
+        re.compile(
+            rf"\bI\s+(?:only|exclusively)\s+(?:drink|eat|use|wear|listen to|fly)\s+(?P<i>[^,.;!?]{{2,30}}?){_END}"
+        ),
+    ),
     (
         "dislike",
         re.compile(
@@ -166,7 +179,12 @@ _EN = [
             r"\s+(?i:is|are)\s+(?i:way\s+|just\s+|far\s+)?too\s+(?i:sweet|greasy|rich|bitter|salty|oily|sour|heavy)\b"
         ),
     ),
-    ("dislike", re.compile(r"^(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you|i)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+my\s+(?i:nemesis|arch[- ]?enemy|mortal enemy)\b")),
+    (
+        "dislike",
+        re.compile(
+            r"^(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you|i)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+my\s+(?i:nemesis|arch[- ]?enemy|mortal enemy)\b"
+        ),
+    ),
     ("like", re.compile(r"\bI use\s+(?P<i>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+for everything\b")),
     (
         "like",

@@ -60,7 +60,9 @@ _JOB_WORDS = {
     "fine",
 }
 _LANG_ZH = {**{k: v for k, v in LANGUAGES.items() if not k.isascii()}, "闽南话": "Hokkien", "四川话": "Sichuanese", "上海话": "Shanghainese", "客家话": "Hakka", "广东话": "Cantonese"}  # fmt: skip
-_LANG_CUE = re.compile(r"说|讲|会|母语|native|first language|mother tongue|speak|fluent|还行|流利|at home|at work", re.I)
+_LANG_CUE = re.compile(
+    r"说|讲|会|母语|native|first language|mother tongue|speak|fluent|还行|流利|at home|at work", re.I
+)
 
 
 # A language the user says they speak badly or not at all ("英语不行", "英文一般般", "我不会说日语",

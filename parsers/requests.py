@@ -59,7 +59,9 @@ _TASK_EN = re.compile(
 )
 # Chinese: 我 only as the one asked for ("帮我", "给我", "告诉我", "我该怎么").
 # "给我妈买礼物" is for the user's mother, not "give me": a relative after 我 is no asking frame
-_ASKING_ZH = re.compile(r"(?:[帮给替教跟]|告诉)我(?!妈|爸|老[公婆爸妈]|儿|女|家|哥|姐|弟|妹|爷|奶|外[公婆])|我(?:该|应该|能|可以)(?:怎么|如何|怎样)|请问")
+_ASKING_ZH = re.compile(
+    r"(?:[帮给替教跟]|告诉)我(?!妈|爸|老[公婆爸妈]|儿|女|家|哥|姐|弟|妹|爷|奶|外[公婆])|我(?:该|应该|能|可以)(?:怎么|如何|怎样)|请问"
+)
 _FIRST_ZH = re.compile(r"我|俺|咱|本人")
 _QUESTION_ZH = re.compile(
     r"吗[？?。]?$|[？?]$|怎么|怎样|如何|什么|哪|几[点个本种岁天]|多少|为什么|为啥|能不能|可不可以|有没有|是不是"

@@ -73,7 +73,9 @@ _PROFILE_ZH = [
     # the place, then the job: "我在成都当中学老师"
     (
         "job",
-        re.compile(rf"{_I_ZH}(?:现在|目前)?在[\u4e00-\u9fa5]{{2,6}}?(?:当|做)(?:一名|一个|个)?(?P<v>[\u4e00-\u9fa5]{{0,4}}?(?:{_JOBS_ZH}))"),
+        re.compile(
+            rf"{_I_ZH}(?:现在|目前)?在[\u4e00-\u9fa5]{{2,6}}?(?:当|做)(?:一名|一个|个)?(?P<v>[\u4e00-\u9fa5]{{0,4}}?(?:{_JOBS_ZH}))"
+        ),
     ),
     (
         "city",

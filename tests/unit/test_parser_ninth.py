@@ -82,7 +82,8 @@ def test_trip_places_are_places(text: str, arrival: str, departure: str | None) 
 
 
 @pytest.mark.parametrize(
-    "text", ["how long is the bus from Leeds to York?", "从南京到苏州坐高铁要多久", "how far is it from Rome to Florence?"]
+    "text",
+    ["how long is the bus from Leeds to York?", "从南京到苏州坐高铁要多久", "how far is it from Rome to Florence?"],
 )
 def test_a_route_question_without_a_day_is_no_trip(text: str) -> None:
     assert "travel_plan" not in kinds(text)
@@ -115,7 +116,9 @@ def test_no_drug_where_none_is_named(text: str) -> None:
     assert not any("medication" in s for s in of(text, "family_health"))
 
 
-@pytest.mark.parametrize(("text", "lang"), [("I'm diabetic and on Netflix every night", "en"), ("最近开始吃牛肉了", "zh")])
+@pytest.mark.parametrize(
+    ("text", "lang"), [("I'm diabetic and on Netflix every night", "en"), ("最近开始吃牛肉了", "zh")]
+)
 def test_the_rules_read_no_drug_in_a_brand_or_a_food(text: str, lang: str) -> None:
     # the rules alone: a service after "on", a food after 开始吃 (the learned tagger is scored elsewhere)
     assert not any("medication" in m[2] for _, m in health_facts(text, lang))
@@ -209,7 +212,10 @@ def test_device_named_by_the_switch(text: str, device: str) -> None:
 @pytest.mark.parametrize(
     ("text", "want"),
     [
-        ("Name's Tomasz. Originally from Gdansk, living in Dublin now.", {("name", "Tomasz"), ("hometown", "Gdansk"), ("city", "Dublin")}),
+        (
+            "Name's Tomasz. Originally from Gdansk, living in Dublin now.",
+            {("name", "Tomasz"), ("hometown", "Gdansk"), ("city", "Dublin")},
+        ),
         ("hi im Rosa btw, 41, living in Austin", {("name", "Rosa"), ("age", "41"), ("city", "Austin")}),
         ("I'm 33, a pharmacist, and I live in Bristol", {("age", "33"), ("job", "pharmacist"), ("city", "Bristol")}),
         ("I've been in Melbourne for six years now", {("city", "Melbourne")}),
@@ -234,14 +240,19 @@ def test_a_possessive_is_no_job() -> None:
     assert ("job", "nurse", "brother") in profile("my brother's a nurse in Cork")
 
 
-@pytest.mark.parametrize("text", ["I quit my job at Oracle in May", "got laid off from Intel last week", "我上个月从腾讯离职了"])
+@pytest.mark.parametrize(
+    "text", ["I quit my job at Oracle in May", "got laid off from Intel last week", "我上个月从腾讯离职了"]
+)
 def test_a_job_left_is_no_employer(text: str) -> None:
     assert not any(f in {"employer", "job"} for f, _, _ in profile(text))
 
 
 @pytest.mark.parametrize(
     ("text", "pet"),
-    [("we adopted a kitten! a tabby. my son named her Pickle", "Pickle"), ("家里新养了只小猫！橘猫。女儿给它取名叫年糕", "年糕")],
+    [
+        ("we adopted a kitten! a tabby. my son named her Pickle", "Pickle"),
+        ("家里新养了只小猫！橘猫。女儿给它取名叫年糕", "年糕"),
+    ],
 )
 def test_a_pet_named_a_sentence_later(text: str, pet: str) -> None:
     assert ("pet", pet, None) in profile(text)
@@ -295,7 +306,9 @@ def test_one_reminder_stays_one() -> None:
 
 
 # 11. The assistant's output judged, greetings, corrections.
-@pytest.mark.parametrize("text", ["nope the script you wrote throws an error", "that formula you gave me doesn't compile"])
+@pytest.mark.parametrize(
+    "text", ["nope the script you wrote throws an error", "that formula you gave me doesn't compile"]
+)
 def test_the_answer_judged_is_feedback_not_a_correction(text: str) -> None:
     got = parsers.parse(text, NOW)
     assert got.intent == "feedback"
