@@ -169,7 +169,9 @@ _EN = [
     (
         "like",
         re.compile(
-            rf"\bI\s+(?:only|exclusively)\s+(?:drink|eat|use|wear|listen to|fly)\s+(?P<i>[^,.;!?]{{2,30}}?){_END}"
+            rf"\bI\s+(?:only|exclusively)\s+(?:drink|eat|use|wear|listen to|fly)\s+"
+            # a diet eaten only ("I only eat halal") is the diet, read by the profile rules
+            rf"(?!(?i:halal|kosher|vegan|vegetarian|gluten[- ]free|plant[- ]based|organic)\b)(?P<i>[^,.;!?]{{2,30}}?){_END}"
         ),
     ),
     (

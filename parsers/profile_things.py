@@ -26,7 +26,9 @@ _DEVICE = re.compile(
     r"(?:ditched|dumped|traded in|traded|swapped|replaced)\s+(?:my|our|the)\s+\w+(?:\s+\w+)?\s+(?:for|with)|(?:(?:I|we|and|finally|just)\s+)?(?:(?:just|finally)\s+)?(?i:got|bought|picked up|ordered)|"
     r"(?:I|we)\s+(?:now\s+)?(?:read|play|game|work)\s+on)\s+(?:an?\s+(?:new\s+)?|the\s+(?:new\s+)?|my\s+(?:new\s+)?|myself\s+an?\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
     # the device named first, the switch after it: "the new Galaxy Z Flip I switched to"
-    r"(?P<v4>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Surface|ThinkPad|Kindle|OnePlus)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)"
+    # (model words typed in lower case: "galaxy z flip", "pixel 8 pro")
+    r"(?P<v4>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Surface|ThinkPad|Kindle|OnePlus)"
+    r"(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini|[a-z]|flip|fold|ultra|pro|max|plus|lite|air|edge))*)"
     r"\s+(?:that\s+)?(?:I|we)\s+(?:just\s+|finally\s+)?(?:switched|moved|upgraded|changed)\s+(?:over\s+)?to\b",
 )
 _BRANDS = re.compile(
