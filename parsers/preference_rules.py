@@ -14,12 +14,19 @@ __all__ = ["preference_facts"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 _END = (
-    # a space before Chinese is a comma in chat ("我超喜欢猫 但是对猫毛过敏")
-    r"(?=[，。,.!！？?；;~]|$|\s+(?=[\u4e00-\u9fff])|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
+    # a space between Chinese words is a comma in chat ("我超喜欢猫 但是对猫毛过敏"; "用 VS Code 写代码" keeps it)
+    r"(?=[，。,.!！？?；;~]|$|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
     r"nowadays|right now|at the moment|to be honest|rn|ngl|more than|at all|that could|that should|that take|"
     r"that last|that go|on (?:the )?weekends?|on long[- ](?:haul )?"
     r"(?:flights|trips|drives)|on (?:flights|trips)|in the (?:morning|evening)s?)\b)"
 )
+_DIET_WORD = r"(?i:\b(?:halal|kosher|vegan|vegetarian|gluten[- ]free|lactose[- ]free|dairy[- ]free|plant[- ]based)\b)"
+_CANNOT_ZH = re.compile(
+    rf"我(?:真的|实在|是|有点)?(?:吃不了|喝不了|吃不惯|喝不惯|听不惯|看不惯)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}"
+)
+# A diet said in the same turn is why the food cannot be had ("我喝不了普通牛奶，只能喝无乳糖的"): the diet
+# is the fact, not a dislike of the food.
+_DIET_ZH = re.compile(r"无乳糖|无麸质|清真|吃素|素食|纯素|全素")
 _ZH = [
     (
         "like",
@@ -33,12 +40,7 @@ _ZH = [
     ),
     ("dislike", re.compile(rf"(?:反感|讨厌|烦|怕|受不了|接受不了)(?P<i>(?!\s)[^，。,.!！？?]{{2,15}}?){_END}")),
     # what the user cannot take: "我吃不了辣", "我听不惯爵士乐", "香菜真的是我的天敌"
-    (
-        "dislike",
-        re.compile(
-            rf"我(?:真的|实在|是|有点)?(?:吃不了|喝不了|吃不惯|喝不惯|听不惯|看不惯)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}"
-        ),
-    ),
+    ("dislike", _CANNOT_ZH),
     ("dislike", re.compile(r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,8}?)(?:真的|简直|绝对)?是我的(?:天敌|死敌|噩梦)")),
     # a taste said by its fault: "拿铁太腻了", "美式太苦了"
     (
@@ -170,8 +172,8 @@ _EN = [
         "like",
         re.compile(
             rf"\bI\s+(?:only|exclusively)\s+(?:drink|eat|use|wear|listen to|fly)\s+"
-            # a diet eaten only ("I only eat halal") is the diet, read by the profile rules
-            rf"(?!(?i:halal|kosher|vegan|vegetarian|gluten[- ]free|plant[- ]based|organic)\b)(?P<i>[^,.;!?]{{2,30}}?){_END}"
+            # a diet eaten only ("I only eat halal", "lactose-free milk") is the diet, read by the profile rules
+            rf"(?![^,.;!?]*{_DIET_WORD})(?P<i>[^,.;!?]{{2,30}}?){_END}"
         ),
     ),
     (
@@ -229,8 +231,14 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
                 if polarity == "like" and item.lower().startswith("my ")
                 else item
             )
-            if re.match(r"give me\b", m.group(0), re.I) and _ASKED.search(text[: m.start()]):
-                continue  # "(can you) give me a 3 day workout split": a task for the assistant, no taste
+            if (
+                re.match(r"give me\b", m.group(0), re.I)
+                and _ASKED.search(text[: m.start()])
+                and not re.match(r"\s+(?:over|rather than|instead of)\b|[^.;!?]*\bany day\b", text[m.end("i") :], re.I)
+            ):
+                continue  # "(can you) give me a 3 day workout split": a task; "give me X over Y" is a taste
+            if pattern is _CANNOT_ZH and _DIET_ZH.search(text):
+                continue
             if not item or _NOT_ITEM.search(item) or any(a <= m.start("i") < b for a, b in spans):
                 continue  # another pattern already read this item
             if re.search(

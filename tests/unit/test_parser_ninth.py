@@ -336,3 +336,17 @@ def test_greeting_words_before_how_are_you(text: str) -> None:
 def test_corrections_keep_the_value_alone(text: str, new: str, old: str) -> None:
     fix = parsers.parse(text, NOW).correction
     assert fix is not None and (fix.new, fix.old) == (new, old)
+
+
+@pytest.mark.parametrize(
+    "text", ["我吃不了普通面条，只能吃无麸质的", "I only eat gluten-free bread, regular bread makes me sick"]
+)
+def test_a_food_refused_for_a_diet_is_the_diet_not_a_taste(text: str) -> None:
+    assert tastes(text) == set()
+    assert ("diet", "gluten-free", None) in profile(text)
+
+
+def test_a_space_inside_mixed_script_is_no_comma() -> None:
+    # the item runs on past the space after a Latin word ("用 Figma" alone would cut the taste short)
+    assert all(item.endswith("画原型") for item, _ in tastes("我一般喜欢用 Figma 画原型"))
+    assert tastes("我一般喜欢用 Figma 画原型")
