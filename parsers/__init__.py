@@ -308,7 +308,8 @@ def parse(
         # Feedback read from sentiment alone is the weakest rule: a confident learned label wins
         # ("That's awesome, I love it!" between friends is chat, not feedback on the service).
         matches = [m for m in matches if not (m[0] == "feedback" and m[1] < _WEAK_RULE)]
-    if not matches and not fix and guess and guess[1] >= CLASSIFIER_MIN:
+    if not matches and not fix and not guarded and guess and guess[1] >= CLASSIFIER_MIN:
+        # (a fact the guards dropped is not read again without its trigger words)
         cued = cued_match(guess[0], text, lang, now, mood)
         matches = [cued] if cued else []
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):

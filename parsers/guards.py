@@ -38,6 +38,13 @@ _HYPOTHETICAL = re.compile(
     re.I,
 )
 _HYPOTHETICAL_KINDS = {"profile", "travel_plan"}
+# A budget supposed for a question's sake ("Suppose my budget was $2000 - which camera?", "假如预算有两千，
+# 买哪款相机好？") is no budget of the user's; "If my budget is tight" or "预算是两千" still are.
+_SUPPOSED_BUDGET = re.compile(
+    r"\b(?:suppose|supposing|imagine|hypothetically|what if|say|if)\s+(?:my|our|the)\s+budget\s+(?:was|were)\b|"
+    r"(?:假如|假设|假使)(?:我的?|我们的?)?预算",
+    re.I,
+)
 
 # 2. Ended states. A pet had as a child or one that died; a diet or job the user left.
 _PAST_PET = re.compile(
@@ -175,6 +182,8 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
     if kind == "profile" and field in ("job", "employer") and _INTENDED.match(str(slots.get("value"))):
         return True
     if kind == "travel_plan" and _RELOCATION.search(clause):
+        return True
+    if kind == "budget" and _SUPPOSED_BUDGET.search(text):
         return True
     if kind == "travel_plan" and not _FUTURE.search(sentence):
         if (

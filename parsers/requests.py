@@ -23,7 +23,9 @@ _ASKING_EN = re.compile(
     # the user's things as the topic of a question: "why does my sourdough come out so dense",
     # "how much would I pay monthly on a $300k mortgage"
     r"(?:why|how come)\s+(?:does|do|is|are|did|won't|doesn't|isn't|can't)\s+my|"
-    r"how\s+(?:much|many|long|often)\s+(?:would|will|do|should|can|could)\s+i)\b",
+    r"how\s+(?:much|many|long|often)\s+(?:would|will|do|should|can|could)\s+i|"
+    # the level asked for: "explain like I'm 5", "ELI5", "explain it as if I'm a beginner"
+    r"(?:like|as if)\s+(?:i'?m|i am)\s+(?:\d+|five|ten|a\s+\w+))\b",
     re.I,
 )
 # "-i" in "git rebase -i" is a flag, not the user

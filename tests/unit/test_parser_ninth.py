@@ -350,3 +350,20 @@ def test_a_space_inside_mixed_script_is_no_comma() -> None:
     # the item runs on past the space after a Latin word ("用 Figma" alone would cut the taste short)
     assert all(item.endswith("画原型") for item, _ in tastes("我一般喜欢用 Figma 画原型"))
     assert tastes("我一般喜欢用 Figma 画原型")
+
+
+@pytest.mark.parametrize(
+    "text", ["Suppose my budget was $900 - which tablet should I get?", "假如预算有三千，买哪款耳机好？"]
+)
+def test_a_supposed_budget_is_no_budget(text: str) -> None:
+    assert parsers.parse(text, NOW).intent == "request"
+    assert "budget" not in kinds(text)
+
+
+@pytest.mark.parametrize("text", ["my budget is $900 for a tablet", "预算三千买耳机"])
+def test_a_stated_budget_stays(text: str) -> None:
+    assert "budget" in kinds(text)
+
+
+def test_the_level_asked_for_is_no_statement() -> None:
+    assert parsers.parse("explain like im 10: why is the sky blue", NOW).intent == "request"
