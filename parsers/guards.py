@@ -181,9 +181,7 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
         return True
     if kind == "profile" and field in ("job", "employer") and _INTENDED.match(str(slots.get("value"))):
         return True
-    if kind == "travel_plan" and _RELOCATION.search(clause):
-        return True
-    if kind == "budget" and _SUPPOSED_BUDGET.search(text):
+    if (kind == "travel_plan" and _RELOCATION.search(clause)) or (kind == "budget" and _SUPPOSED_BUDGET.search(text)):
         return True
     if kind == "travel_plan" and not _FUTURE.search(sentence):
         if (

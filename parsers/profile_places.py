@@ -76,11 +76,11 @@ def cities(text: str, lang: str) -> list[Found]:
 
 
 _HOMETOWN = re.compile(
-    r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。]|$|人)|"
+    r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。\s]|$|人)|"
     r"(?:^|[，,。]|我)(?:从小)?在(?P<v3>[\u4e00-\u9fa5]{2,4}?)(?:出生)?长大(?:的)?|"
     r"\b(?i:originally from|"
     r"grew up in(?:\s+an? (?:small |little |tiny )?(?:town|village|city)(?:\s+(?:in|called|named))?)?|"
-    r"born and raised in|I come from|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
+    r"born and raised in|I come from|I'm from|I am from|hometown is|(?:back|home) to my hometown(?:,| of)?)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
 )
 
 

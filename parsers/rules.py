@@ -138,7 +138,7 @@ _HEALTH_EN = re.compile(
     re.IGNORECASE,
 )
 _TODO_ZH = re.compile(
-    r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
+    r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|陪[^，。]{1,6}?去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
 )
 _TODO_EN = re.compile(
     r"\bremind me (?:to\s+)?(?P<task>[^.;!?]{3,60})|\bdon't let me forget (?:to\s+)?(?P<task2>[^.;!?]{3,60})|"
@@ -269,6 +269,8 @@ def _todo(text: str, lang: str, now: datetime) -> Match | None:
         return _todo_family(text, lang, now)
     task = _clean(task)
     when = find_when(text, now, lang)
+    if m is not None and m.groupdict().get("task2") and re.match(r"帮我|给我", task) and not when:
+        return None  # "我不吃猪肉，出去吃饭记得帮我避开": how to help, no task of the user's
     slots: dict[str, Any] = {"task": task}
     if when:
         if when.date:

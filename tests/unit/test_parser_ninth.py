@@ -367,3 +367,16 @@ def test_a_stated_budget_stays(text: str) -> None:
 
 def test_the_level_asked_for_is_no_statement() -> None:
     assert parsers.parse("explain like im 10: why is the sky blue", NOW).intent == "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [("我下周六从杭州回老家宜昌 坐动车", "宜昌"), ("flying back to my hometown of Tulsa for the holidays", "Tulsa")],
+)
+def test_going_back_to_the_hometown_names_it(text: str, town: str) -> None:
+    assert ("hometown", town, None) in profile(text)
+
+
+def test_how_to_help_is_no_task() -> None:
+    assert "todo" not in kinds("我不吃羊肉，点外卖记得帮我避开")
+    assert of("下周五我得陪我爸去医院复查", "todo")[0]["date"] == "2026-12-11"
