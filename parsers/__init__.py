@@ -232,8 +232,11 @@ def _request_cue(text: str, lang: str, speaker: str | None, mood: tuple[str, flo
 
 # "你刚才说的完全不对", "you got that wrong": the assistant was wrong (feedback), the user corrects nothing
 _ASSISTANT_WRONG = re.compile(
-    r"你(?:刚才|之前|上次)?(?:说的|回答的|给的|推荐的)[^，。]{0,6}(?:不对|错)|"
-    r"\byou(?:'re| are| were| got (?:that|it))\s+wrong\b",
+    r"你(?:刚才|之前|上次)?(?:说的|回答的|给的|推荐的|写的|发的)[^，。]{0,8}(?:不对|错|报错|不行|没用|跑不)|"
+    r"\byou(?:'re| are| were| got (?:that|it))\s+wrong\b|"
+    # the assistant's own output named with no old value of the user's: "nope that code you gave me
+    # throws an error" judges the answer (feedback), it corrects no fact
+    r"\b(?:the|that|this|your)\s+(?:\w+\s+)?\w+\s+you\s+(?:just\s+)?(?:gave|sent|wrote|suggested|recommended|provided|shared)\b",
     re.I,
 )
 
@@ -252,7 +255,7 @@ def _read_correction(text: str, lang: str) -> Correction | None:
     if fix is None or (fix.old is None and inline is not None and inline.old is not None):
         return inline
     zh = lang != "en" and bool(re.search(r"[\u4e00-\u9fff]", fix.new))
-    if zh or re.match(r"(?:my|i|the|our|it)\b", fix.new, re.I):
+    if zh or re.match(r"(?:my|i|the|our|it|an?)\b", fix.new, re.I):
         return Correction(trim_new(fix.new, fix.old, zh), fix.old)
     return fix
 
@@ -305,7 +308,8 @@ def parse(
         # Feedback read from sentiment alone is the weakest rule: a confident learned label wins
         # ("That's awesome, I love it!" between friends is chat, not feedback on the service).
         matches = [m for m in matches if not (m[0] == "feedback" and m[1] < _WEAK_RULE)]
-    if not matches and not fix and guess and guess[1] >= CLASSIFIER_MIN:
+    if not matches and not fix and not guarded and guess and guess[1] >= CLASSIFIER_MIN:
+        # (a fact the guards dropped is not read again without its trigger words)
         cued = cued_match(guess[0], text, lang, now, mood)
         matches = [cued] if cued else []
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):

@@ -72,8 +72,9 @@ _AFTER_MIN = re.compile(r"^\s?(?:以上|起步|起|(?i:minimum|or more|at least|
 # "more than" only bounds from above when it is negated ("can't spend more than", "shouldn't cost more than").
 _NEGATED_MORE = re.compile(r"(?:n't|not|never|no)\s+(?:\w+\s+){0,2}(?:more than|above|over)\s*$", re.I)
 BUDGET_CUE = re.compile(
-    r"预算|花费|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|(?<![A-Za-z])budget(?![A-Za-z])|\bspend(?:ing)?\b|"
+    r"预算|花费|(?:\d|[一二两三四五六七八九十百千万])\s*(?:块钱?|元|万|千)?\s*(?:以内|之内)|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|(?<![A-Za-z])budget(?![A-Za-z])|\bspend(?:ing)?\b|"
     r"\bcost\b|\bafford\b|\b(?:can|could) do up to\b|\bup to\b|\bunder\b|\bno more than\b|\bmax\b|\btops\b|"
+    r"\bnothing (?:over|above|more than)\b|\bcap(?:ping|ped)?\s+(?:it|that|this|things|everything)?\s*at\b|"
     r"\bat least\b|\ba minimum of\b|\bgo above\b|\blooking at\b.{0,30}\b(?:around|about)\b|"
     r"\b(?:around|about|roughly)\s+[$£€]?\d[\d,.]*\s?(?:k|grand|bucks|dollars|euros|pounds)\b|"
     r"\bput(?:ting)?\b.{0,12}\binto\b|\bis fine\b|都可以|都行",
@@ -91,8 +92,10 @@ _CATEGORIES: list[tuple[str, str]] = [
     (r"婚礼|婚宴|办婚|结婚|\bwedding\b", "wedding"),
     (r"房子|首付|买房|\bapartment\b|\bhousing\b|\bmortgage\b|\bdown payment\b", "housing"),
     (r"理财|基金|股票|投资|\binvest\w*\b|\bindex funds?\b|\bstocks?\b|\bsavings?\b", "investment"),
-    (r"兴趣班|学费|补习|培训|辅导|课程|[\u4e00-\u9fa5]课|\b(?:tuition|camp|school|courses?|lessons?)\b", "education"),
+    # the thing bought before what it is for: "a laptop for school" is electronics
     (r"手机|电脑|笔记本|相机|平板|耳机|\b(?:phones?|laptops?|computers?|camera|tablet|headphones|tv)\b", "electronics"),
+    (r"兴趣班|学费|补习|培训|辅导|家教|课程|[\u4e00-\u9fa5]课|"
+     r"\b(?:tuition|tutoring|tutors?|camp|school|courses?|lessons?)\b", "education"),
     (r"买车|车子|新车|汽车|\bcars?\b", "car"),
     (r"礼物|\bgifts?\b|\bpresents?\b|给[^，。,]{1,6}买", "gift"),
     (r"吃饭|餐|外卖|伙食|买菜|\b(?:food|groceries|grocery|dinner|lunch|coffee|meals?|restaurants?)\b", "food"),

@@ -24,7 +24,7 @@ _CUE_EN = re.compile(
     re.I,
 )
 _CUE_ZH = re.compile(
-    r"不对|错了|更正|纠正|其实是|其实在|说错|打错|搞错|记错|之前说|刚才说|^[哦啊噢嗯呃额]?[，,\s]*不是|"
+    r"不对|(?<![报出])错了|更正|纠正|其实是|其实在|说错|打错|搞错|记错|之前说|刚才说|^[哦啊噢嗯呃额]?[，,\s]*不是|"
     r"^(?:不好意思|抱歉|sorry)[，,\s]*(?:是|应该是)|^[哎唉欸诶][，,\s]*不是|是错的"
 )
 _EN = [
@@ -93,7 +93,13 @@ def trim_new(new: str, old: str | None, zh: bool) -> str:
             return rel
     if zh:
         return _zh_value(new)
-    m = _EN_VALUE.search(re.sub(r"\s+(?:now|instead|then|actually|though)$", "", new.strip(" .!"), flags=re.I))
+    new = re.sub(r"\s+(?:now|instead|then|actually|though)$", "", new.strip(" .!"), flags=re.I)
+    if old is not None and (
+        kind := re.fullmatch(r"(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<h>allergy|one)", new, re.I)
+    ):
+        if not old.lower().endswith(kind.group("h").lower()):
+            return kind.group("v")  # "a peanut allergy, not tree nut": the kind against the kind
+    m = _EN_VALUE.search(new)
     return m.group(0) if m else new.strip()
 
 
@@ -115,6 +121,8 @@ def tidy(fix: Correction) -> Correction:
         return rel.group(1) if rel and known else value
 
     new, old = bare(new), bare(old) if old is not None else None
+    if old is not None and (verb := re.match(r"(?:去|到|在|住)(?=\S{2})", new)) and not old.startswith(verb.group(0)):
+        new = new[verb.end() :]  # "是去大连不是大理": the place against the place
     if old is not None:
         n, o = _UNIT.search(new), _UNIT.fullmatch(old)
         if (

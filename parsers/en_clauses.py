@@ -63,6 +63,9 @@ _NOT_JOB = re.compile(
     r"epileptic|tired|doing|going|coming|getting|learning|starting|moving|visiting|staying)\b",
     re.I,
 )
+# "'s" with no article after it is a possessive, not "is": "my sister's birthday present" (a present),
+# "my sister's a nurse" (a job); plurals ("my sons are nurses") take "are".
+_POSSESSIVE = re.compile(r"^'s\s+(?!(?:both|also|now|an?)\b)", re.I)
 _DIET_VALUE = {"gluten-free": "gluten-free", "vegetarian": "vegetarian", "vegan": "vegan", "kosher": "kosher",
                "halal": "halal"}  # fmt: skip
 
@@ -117,7 +120,7 @@ def clause_facts(text: str, lang: str) -> list[Found]:
             continue
         if j := _JOB.match(rest):
             job = j.group("v")
-            if _NOT_JOB.search(job):
+            if _NOT_JOB.search(job) or _POSSESSIVE.match(rest):
                 continue
             out += [(m.start() + 1, fact("job", job, w, 0.85)) for w in whos]
             if j.group("org"):

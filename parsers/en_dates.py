@@ -18,7 +18,26 @@ __all__ = ["resolve"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _RELATIVE = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2}
-_WEEKDAY = re.compile(rf"(?:(next|this|last)\s+)?({'|'.join(_WEEKDAYS)})", re.IGNORECASE)
+# Written short ("next Tue", "on Thurs"): the abbreviation stands for the weekday; the caller
+# (parsers.temporal) reads "mon" / "wed" / "sat" / "sun" only after next / this / last / on, where no
+# other word fits.
+_SHORT_DAYS = {
+    "mon": 0,
+    "tue": 1,
+    "tues": 1,
+    "wed": 2,
+    "weds": 2,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "fri": 4,
+    "sat": 5,
+    "sun": 6,
+}
+_WEEKDAY = re.compile(
+    rf"(?:(next|this|last)\s+)?({'|'.join(_WEEKDAYS)}|{'|'.join(sorted(_SHORT_DAYS, key=len, reverse=True))})\.?",
+    re.IGNORECASE,
+)
 _OFFSET = re.compile(r"(?:in\s+(\d{1,3})\s+(days?|weeks?)|(\d{1,3})\s+(days?|weeks?)\s+ago)", re.IGNORECASE)
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _MONTHS = [
@@ -54,7 +73,9 @@ def resolve(span: str, base: datetime) -> str | None:
     if text in _RELATIVE:
         return _day(base, _RELATIVE[text])
     if m := _WEEKDAY.fullmatch(text):
-        which, target = (m.group(1) or "").lower(), _WEEKDAYS.index(m.group(2).lower())
+        day = m.group(2).lower()
+        which = (m.group(1) or "").lower()
+        target = _SHORT_DAYS[day] if day in _SHORT_DAYS else _WEEKDAYS.index(day)
         ahead = (target - base.weekday()) % 7
         # "next Saturday" said on a Friday is the Saturday of next week, not tomorrow's: every labelled
         # set reads it so (the week starts on Monday); a bare weekday is the next one after today

@@ -38,6 +38,13 @@ _HYPOTHETICAL = re.compile(
     re.I,
 )
 _HYPOTHETICAL_KINDS = {"profile", "travel_plan"}
+# A budget supposed for a question's sake ("Suppose my budget was $2000 - which camera?", "假如预算有两千，
+# 买哪款相机好？") is no budget of the user's; "If my budget is tight" or "预算是两千" still are.
+_SUPPOSED_BUDGET = re.compile(
+    r"\b(?:suppose|supposing|imagine|hypothetically|what if|say|if)\s+(?:my|our|the)\s+budget\s+(?:was|were)\b|"
+    r"(?:假如|假设|假使)(?:我的?|我们的?)?预算",
+    re.I,
+)
 
 # 2. Ended states. A pet had as a child or one that died; a diet or job the user left.
 _PAST_PET = re.compile(
@@ -55,6 +62,9 @@ _ENDED_DIET = re.compile(
 )
 _ENDED_JOB = re.compile(
     r"\bno longer\b|(?:\bnot\b|n't\b)[^.,;!?]{0,30}\b(?:anymore|any more)\b|\bused to (?:be|work)\b|"
+    # a job given up or lost: "I quit my job at Amazon last month", "got laid off from Intel"
+    r"\b(?:quit|left|resigned from|lost)\s+(?:my|his|her|the)\s+(?:\w+\s+)?(?:job|position|role|gig)\b|"
+    r"\b(?:got|was|been|were)\s+(?:laid off|fired|let go)\b|"
     r"不再|不[做干当在][^，。,.!?！？；;]{0,10}了|已经不|辞职|离职|辞了|"
     # a job held before ("退休前在铁路局干了一辈子", "我之前在北京做销售"); "退休老师" is a job title
     r"退休[前以之]|(?:以前|之前|曾经|当年)(?:一直)?(?:在|是|做|干|当)",
@@ -171,7 +181,7 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
         return True
     if kind == "profile" and field in ("job", "employer") and _INTENDED.match(str(slots.get("value"))):
         return True
-    if kind == "travel_plan" and _RELOCATION.search(clause):
+    if (kind == "travel_plan" and _RELOCATION.search(clause)) or (kind == "budget" and _SUPPOSED_BUDGET.search(text)):
         return True
     if kind == "travel_plan" and not _FUTURE.search(sentence):
         if (

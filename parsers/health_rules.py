@@ -59,6 +59,8 @@ _COND_ZH = sorted(
             "青光眼",
             "白内障",
             "近视",
+            "老年痴呆",
+            "怀孕",
         ],
     },
     key=len,
@@ -115,6 +117,7 @@ _COND_EN = sorted(
             "anemic",
             "anaemic",
             "epileptic",
+            "pregnant",
         ],
     },
     key=len,
@@ -124,7 +127,7 @@ _COND_EN = sorted(
 # 乳糜泻", "我爸查出了肾结石"): the listed names come first, this catches the rest of the family.
 _COND_ZH_SUFFIX = (
     r"(?:(?<=有)|(?<=得了)|(?<=患有)|(?<=查出)|(?<=查出了)|(?<=查出来)|(?<=检查出)|(?<=确诊)|(?<=确诊了))"
-    r"(?!了|来|什么|这|那|毛|点|些|个|种)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石|溃疡|结节|囊肿|息肉|肌瘤)"
+    r"(?!了|来|什么|这|那|毛|点|些|个|种|有)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石|溃疡|结节|囊肿|息肉|肌瘤)"
 )
 _COND_ZH_ALT = "|".join(_COND_ZH) + "|" + _COND_ZH_SUFFIX
 _COND_EN_ALT = "|".join(re.escape(c) for c in _COND_EN)
@@ -137,12 +140,12 @@ _ALLERGY_ZH = re.compile(
     rf"(?P<who>{_WHO_ZH})?\s*(?:也|从小|一直|有点)?(?:对)?\s*(?P<a>[^，。,.!！？?；;对]{{1,10}}?)\s*过敏"
 )
 _AND_ALLERGEN = re.compile(
-    r"\s*(?:,\s*)?(?:and|&)\s+(?!(?:my|his|her|i|we|he|she|it|they|the|so|also|too|that|this)\b)"
+    r"\s*(?:,\s*)?(?:and|&)\s+(?:also\s+)?(?!(?:my|his|her|i|we|he|she|it|they|the|so|also|too|that|this)\b)"
     r"(?P<b>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:[,.;!?]|$|\s+(?:too|as well|so|but|lol)\b))",
     re.I,
 )
 _ALLERGY_EN = re.compile(
-    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|,)\b|[,.;!?]|$))|"
+    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|myself|also|,)\b|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b)|"
     r"(?:\ballergic\b[^.;!?]{0,3}$)|"
     r"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives me an? (?:bad |severe )?allergic reaction|"
@@ -150,7 +153,7 @@ _ALLERGY_EN = re.compile(
     re.I,
 )
 _MED_ZH = re.compile(
-    r"(?:药[，,]?叫|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
+    r"(?:药[，,]?叫|常备|备着|随身带着?|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
     r"(?:[一两半]?[片粒颗支针])?(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
 )
 _NAMED_MED_ZH = re.compile(
@@ -166,19 +169,37 @@ _LIST_ZH = re.compile(r"和|、|以及|跟|与|还有")
 # "老公的降压药快吃完了": a family member's medicine named by its kind
 _OWNED_MED_ZH = re.compile(r"的(?P<m>[\u4e00-\u9fa5]{1,4}药)(?:快)?(?:吃完|用完|没了|不够)")
 _MED_EN = re.compile(
-    r"\b(?:takes?|taking|on|put (?:me|him|her) on|prescribed|started|uses?|using|carry|out of (?:his|her|my|their))\s+"
-    r"(?:an?\s+)?(?P<m>[A-Za-z][A-Za-z]+(?:-[a-z]+)?)(?=\s+(?:for|every|daily|each|now|inhaler|twice|and|so|everywhere)\b|[,.;!?]|$)",
+    r"\b(?:takes?|taking|on|put (?:me|him|her) on|prescribed|started|uses?|using|carry|carries|carrying|out of (?:his|her|my|their))\s+"
+    r"(?:an?\s+)?(?P<m>[A-Za-z][A-Za-z]+(?:-[a-z]+)?)(?=\s+(?:for|every|daily|each|now|inhaler|twice|and|so|everywhere|"
+    # what follows a drug's name in a clause about when or why it is taken ("takes sumatriptan when
+    # it's bad", "she's on glipizide if that matters")
+    r"when|if|at|before|after|since|as|but|because|in the)\b|[,.;!?]|$)",
 )
+# A brand named with its device is a drug whatever its ending ("a Spiriva inhaler", "an EpiPen").
+_DEVICE_MED_EN = re.compile(r"^\s+(?:inhaler|pen|patch|injections?|shots?)\b", re.I)
 _NOT_MED_EN = {
     "it", "the", "a", "my", "his", "her", "some", "time", "calls", "call", "board", "vacation", "trip", "walks",
     "medication", "meds", "pills", "everything", "that", "this", "insulin pump", "track", "care", "hold", "off",
 }  # fmt: skip
 _NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
 # After 用着 / 在吃 a judgement or a diet is no drug ("iPhone用着还行", "最近在吃纯素").
-_NOT_DRUG_WORD_ZH = re.compile(r"^(?:还行|还可以|还不错|不错|挺好|挺顺|一般|凑合|顺手)|素$|斋$")
+# A diet ends in 素 (纯素, 全素); a drug may too (胰岛素, 激素), so only the diet words are refused.
+_NOT_DRUG_WORD_ZH = re.compile(r"^(?:还行|还可以|还不错|不错|挺好|挺顺|一般|凑合|顺手)|^(?:纯|全|吃)?素$|斋$")
 _DRUG_HINT_EN = re.compile(
     r"(?:in|ol|am|ine|ide|one|ate|ril|rel|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|azepam|ex|all|pen|ol|il|ta)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
     re.I,
+)
+# A condition (or "diagnosed") just before "and on X" / "and takes X" in the same clause.
+_HEALTH_CLAUSE_EN = re.compile(
+    rf"\b(?:{'|'.join(re.escape(c) for c in _COND_EN)}|diagnosed)\b[^,.;!?]{{0,12}}\s(?:and|so)\s+(?:is\s+|am\s+|'m\s+)?$",
+    re.I,
+)
+_FOR_CONDITION_EN = re.compile(
+    rf"\s+for\s+(?:(?:her|his|my|their|the)\s+)?(?:{'|'.join(re.escape(c) for c in _COND_EN)})\b", re.I
+)
+_NOT_DRUG_NAME = re.compile(
+    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December|Netflix|Instagram|Facebook|Twitter|TikTok|Reddit|YouTube|Zoom)$"
 )
 _NEG_ZH = re.compile(r"不对|没有|没|不是|不")
 _NEG_EN = re.compile(r"\b(?:not|n't|no|never)\b", re.I)
@@ -212,13 +233,21 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
             m
             and m.group("m") not in _NOT_MED_ZH
             and not _NOT_DRUG_WORD_ZH.search(m.group("m"))
-            and not re.search(r"饭|菜|水果|东西|火锅|钙$", m.group("m")[:1] + m.group("m")[-1:])
+            and not re.search(r"饭|菜|水果|东西|火锅|钙$|肉|鱼|蛋|面|粥", m.group("m")[:1] + m.group("m")[-1:])
             and not (re.search(r"开了\s?$", window[m.start() : m.start("m")]) and _NOT_DRUG_ZH.search(m.group("m")))
         ):
             return m.group("m")
     m = _MED_EN.search(window)
-    if m and m.group("m").lower() not in _NOT_MED_EN and _DRUG_HINT_EN.search(m.group("m")):
-        return m.group("m")
+    if m and m.group("m").lower() not in _NOT_MED_EN:
+        drug = m.group("m")
+        if _DRUG_HINT_EN.search(drug) or (drug[:1].isupper() and _DEVICE_MED_EN.match(window[m.end("m") :])):
+            return drug
+        named = _HEALTH_CLAUSE_EN.search(window[: m.start()]) or _FOR_CONDITION_EN.match(window[m.end("m") :])
+        if drug[:1].isupper() and named and not _NOT_DRUG_NAME.match(drug):
+            # "I'm epileptic and on Keppra", "she's on Lexapro for anxiety": a brand name (capitalised,
+            # no drug-like ending) right after a condition in its clause, or taken for one
+            return drug
+    return None
     return None
 
 
@@ -259,7 +288,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             if m.group("a") and (more := _AND_ALLERGEN.match(text, m.end("a"))):
                 out.append((m.end("a"), _health(rel, {"condition": "allergy", "allergen": more.group("b")})))
         wide = re.search(
-            rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\bcan't have anything with\s+(?P<a>[a-z]+)[^.;!?]*allergic",
+            # "my sister can't have penicillin, she's allergic": the substance, then the allergy
+            rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\b(?:can't|cannot|can not)\s+(?:have|take|eat)\s+"
+            r"(?:anything with\s+)?(?P<a>[a-z]+(?:\s+(?!(?:at|or|and|because|since|as|either)\b)[a-z]+)?)"
+            r"(?=\s*[,;]|\s+(?:because|since|as)\b)[^.;!?]*\b(?:she|he)(?:'s| is)\s+(?:very\s+|severely\s+)?allergic\b",
             text,
             re.I,
         )
@@ -302,7 +334,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             pre = text[start : m.start()]
             if _NEG_EN.search(pre) and not re.search(r"\bmy\s+\w+\s+does\b", text[m.end() :], re.I):
                 continue
-            if re.search(r"\b(?:what|how|can|does|is|should|prevent|risk)\b", pre, re.I) and "?" in text:
+            # "is diabetes hereditary?" asks; "my dad is diabetic, what should he eat?" states (the
+            # copula after a subject is no question word)
+            asks = re.search(r"\b(?:what|how|can|does|should|prevent|risk)\b|^\W*is\b", pre, re.I)
+            if asks and "?" in text:
                 if not re.search(r"\bI'm\b|\bI have\b|\bI've got\b", pre):
                     continue
             if not re.search(

@@ -14,10 +14,19 @@ __all__ = ["preference_facts"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 _END = (
-    r"(?=[，。,.!！？?；;~]|$|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
-    r"nowadays|right now|at the moment|to be honest|rn|ngl|more than|on (?:the )?weekends?|on long[- ](?:haul )?"
+    # a space between Chinese words is a comma in chat ("我超喜欢猫 但是对猫毛过敏"; "用 VS Code 写代码" keeps it)
+    r"(?=[，。,.!！？?；;~]|$|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
+    r"nowadays|right now|at the moment|to be honest|rn|ngl|more than|at all|that could|that should|that take|"
+    r"that last|that go|on (?:the )?weekends?|on long[- ](?:haul )?"
     r"(?:flights|trips|drives)|on (?:flights|trips)|in the (?:morning|evening)s?)\b)"
 )
+_DIET_WORD = r"(?i:\b(?:halal|kosher|vegan|vegetarian|gluten[- ]free|lactose[- ]free|dairy[- ]free|plant[- ]based)\b)"
+_CANNOT_ZH = re.compile(
+    rf"我(?:真的|实在|是|有点)?(?:吃不了|喝不了|吃不惯|喝不惯|听不惯|看不惯)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}"
+)
+# A diet said in the same turn is why the food cannot be had ("我喝不了普通牛奶，只能喝无乳糖的"): the diet
+# is the fact, not a dislike of the food.
+_DIET_ZH = re.compile(r"无乳糖|无麸质|清真|吃素|素食|纯素|全素")
 _ZH = [
     (
         "like",
@@ -29,7 +38,19 @@ _ZH = [
         "dislike",
         re.compile(rf"(?:不太|不怎么|不是很)(?:喜欢|爱)(?:吃|喝|看|听|玩|去)?(?P<i>[^，。,.!！？?]{{1,15}}?){_END}"),
     ),
-    ("dislike", re.compile(rf"(?:反感|讨厌|烦|怕|受不了|接受不了)(?P<i>[^，。,.!！？?]{{2,15}}?){_END}")),
+    ("dislike", re.compile(rf"(?:反感|讨厌|烦|怕|受不了|接受不了)(?P<i>(?!\s)[^，。,.!！？?]{{2,15}}?){_END}")),
+    # what the user cannot take: "我吃不了辣", "我听不惯爵士乐", "香菜真的是我的天敌"
+    ("dislike", _CANNOT_ZH),
+    ("dislike", re.compile(r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,8}?)(?:真的|简直|绝对)?是我的(?:天敌|死敌|噩梦)")),
+    # a taste said by its fault: "拿铁太腻了", "美式太苦了"
+    (
+        "dislike",
+        re.compile(
+            r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,6}?)(?:太|过于|有点太)(?:腻|甜|苦|咸|油|辣|酸|难吃|难喝)了?(?=[，。,.!！？?；;\s]|$)"
+        ),
+    ),
+    # the only one the user has: "咖啡的话我只喝美式"
+    ("like", re.compile(rf"我(?:一般)?只(?:喝|吃|用|听|看|穿|坐)(?P<i>[^，。,.!！？?\s]{{1,10}}?){_END}")),
     ("dislike", re.compile(r"对(?P<i>[^，。,.!！？?]{1,12}?)(?:不感兴趣|没兴趣|无感)")),
     (
         "dislike",
@@ -109,10 +130,11 @@ _EN = [
     ("like", re.compile(r"^(?P<i>[^,.;!?]{2,30}?)\?\s*(?i:love (?:it|them)|yes please)\b")),
     (
         "dislike",
-        # "mushrooms are the worst": one or two words only, never "My dad says golf"
+        # "mushrooms are the worst", "olives are disgusting": one or two words only, never "My dad says golf"
         re.compile(
             r"^(?i:honestly\s+|tbh\s+|ugh\s+)?(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you)\b)"
-            r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+(?i:just\s+)?the\s+worst\b"
+            r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+(?i:just\s+|so\s+|honestly\s+|literally\s+)?"
+            r"(?i:the\s+worst|disgusting|gross|revolting|nasty|vile|inedible)\b"
         ),
     ),
     (
@@ -133,6 +155,40 @@ _EN = [
             r"\s+[^,.;!?]{2,40},\s*(?:i\s+|I\s+)?(?i:hate|can't stand|loathe) (?i:it|them)\b"
         ),
     ),
+    # the user's "I" left out at the start of a turn: "love bouldering, ...", "really hate open offices"
+    (
+        "like",
+        re.compile(
+            rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:love|adore)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+        ),
+    ),
+    (
+        "dislike",
+        re.compile(
+            rf"^(?i:honestly\s+|tbh\s+|ngl\s+)?(?i:really\s+|totally\s+)?(?i:hate|despise|loathe)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+        ),
+    ),
+    (
+        "like",
+        re.compile(
+            rf"\bI\s+(?:only|exclusively)\s+(?:drink|eat|use|wear|listen to|fly)\s+"
+            # a diet eaten only ("I only eat halal", "lactose-free milk") is the diet, read by the profile rules
+            rf"(?![^,.;!?]*{_DIET_WORD})(?P<i>[^,.;!?]{{2,30}}?){_END}"
+        ),
+    ),
+    (
+        "dislike",
+        re.compile(
+            r"(?:^|[,.;!?]\s*)(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you|i)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+            r"\s+(?i:is|are)\s+(?i:way\s+|just\s+|far\s+)?too\s+(?i:sweet|greasy|rich|bitter|salty|oily|sour|heavy)\b"
+        ),
+    ),
+    (
+        "dislike",
+        re.compile(
+            r"^(?P<i>(?!(?i:my|his|her|their|our|it|this|that|he|she|they|you|i)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:is|are)\s+my\s+(?i:nemesis|arch[- ]?enemy|mortal enemy)\b"
+        ),
+    ),
     ("like", re.compile(r"\bI use\s+(?P<i>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+for everything\b")),
     (
         "like",
@@ -143,8 +199,8 @@ _EN = [
     (
         "like",
         re.compile(
-            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?:kinda\s+|totally\s+)?my\s+(?i:all[- ]time\s+|absolute\s+)?"
-            r"(?i:jam|thing|favorite|favourite)\b"
+            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?:kinda\s+|totally\s+|basically\s+|literally\s+)?my\s+"
+            r"(?i:all[- ]time\s+|absolute\s+|whole\s+|entire\s+)?(?i:jam|thing|favorite|favourite|personality|life)\b"
         ),
     ),
 ]
@@ -153,6 +209,9 @@ _NOT_ITEM = re.compile(
     r"feature|\bapp\b|service|system|answer|response|update|系统|软件|功能|服务|回答|客服|过敏",
     re.I,
 )
+
+
+_ASKED = re.compile(r"^\W*(?:(?:can|could|would|will)\s+you\s+|please\s+|pls\s+|plz\s+)?(?:just\s+)?$", re.I)
 
 
 def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
@@ -172,6 +231,14 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
                 if polarity == "like" and item.lower().startswith("my ")
                 else item
             )
+            if (
+                re.match(r"give me\b", m.group(0), re.I)
+                and _ASKED.search(text[: m.start()])
+                and not re.match(r"\s+(?:over|rather than|instead of)\b|[^.;!?]*\bany day\b", text[m.end("i") :], re.I)
+            ):
+                continue  # "(can you) give me a 3 day workout split": a task; "give me X over Y" is a taste
+            if pattern is _CANNOT_ZH and _DIET_ZH.search(text):
+                continue
             if not item or _NOT_ITEM.search(item) or any(a <= m.start("i") < b for a, b in spans):
                 continue  # another pattern already read this item
             if re.search(

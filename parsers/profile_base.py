@@ -83,7 +83,8 @@ def relative_before(text: str, pos: int, lang: str) -> str | None:
             if len(named) == 1:
                 return named.pop()
     clause = re.split(r"\b(?:and|but)\s+(?=my\b|I\b)", clause)[-1]  # "my mom is ... and my dad has gout"
-    m = re.search(rf"\b(?:my|our)\s+(?P<r>{REL_EN_ALT})\b|^(?P<r2>mom|dad)\b", clause, re.I)
+    # a kinship title opening the clause names the family member without "my" ("grandma has COPD")
+    m = re.search(rf"\b(?:my|our)\s+(?P<r>{REL_EN_ALT})\b|^\s*(?P<r2>mom|dad|mum|grandma|grandpa)\b", clause, re.I)
     if m:
         return REL_EN[(m.group("r") or m.group("r2")).lower()]
     return None

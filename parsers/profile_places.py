@@ -26,7 +26,10 @@ _CITY_EN = re.compile(
     r"\b(?i:work(?:ing)?|job|teach|I'm an?|I am an?|I'm [a-z]+,\s+an?|nurse|engineer|developer|barista|paralegal|teacher|driver)\b[^.;!?]{0,40}?\bin\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?|[a-z]{3,}(?=\s*(?:[,.;!?]|$|lol\b|now\b)))|"
     # the place first: "Austin is where I live", "Denver is home now", "I call Portland home"
     r"^(?P<v3>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+is\s+(?i:where I (?:live|am based|'m based)|(?:my\s+)?home\b(?! to))|"
-    r"\b(?i:I call)\s+(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+home\b",
+    r"\b(?i:I call)\s+(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)\s+home\b|"
+    # a stay that goes on: "I've been in Toronto for 10 years now", "we've been in Leeds since 2019"
+    r"\b(?i:I've|I have|we've|we have|Ive)\s+been\s+in\s+(?P<v5>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
+    r"\s+(?i:for\s+(?:\d+|a|an|two|three|four|five|six|seven|eight|nine|ten|many|several|a few|over|almost|nearly)\b|since\b)",
 )
 
 
@@ -59,7 +62,7 @@ def cities(text: str, lang: str) -> list[Found]:
             out.append((m.start("v"), _fact("city", v, relative_before(text, m.start(), "zh"))))
     if lang != "zh":
         city = _CITY_EN.search(text)
-        group = next((g for g in ("v", "v2", "v3", "v4") if city and city.group(g)), None)
+        group = next((g for g in ("v", "v2", "v3", "v4", "v5") if city and city.group(g)), None)
         v = city.group(group) if city and group else None
         if (
             city
@@ -73,11 +76,11 @@ def cities(text: str, lang: str) -> list[Found]:
 
 
 _HOMETOWN = re.compile(
-    r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。]|$|人)|"
+    r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。\s]|$|人)|"
     r"(?:^|[，,。]|我)(?:从小)?在(?P<v3>[\u4e00-\u9fa5]{2,4}?)(?:出生)?长大(?:的)?|"
     r"\b(?i:originally from|"
     r"grew up in(?:\s+an? (?:small |little |tiny )?(?:town|village|city)(?:\s+(?:in|called|named))?)?|"
-    r"born and raised in|I come from|I'm from|I am from|hometown is)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
+    r"born and raised in|I come from|I'm from|I am from|hometown is|(?:back|home) to my hometown(?:,| of)?)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
 )
 
 

@@ -34,10 +34,10 @@ __all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_befo
 
 
 _AGE_ZH = re.compile(
-    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
 )
 _AGE_EN = re.compile(
-    rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+,\s+|turned\s+)"
+    rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+(?:\s+(?:btw|here|by the way))?,\s+|turned\s+)"
     r"(?P<n>\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|\w+teen|ten|eleven|twelve|"
     r"one|two|three|four|five|six|seven|eight|nine)"
     r"(?!\s*(?:am|pm|%|dollars|bucks|minutes|hours|days|kg|lbs|k\b|:|\.\d))(?:\s+(?:years?\s+old|this year|now))?\b",
@@ -46,7 +46,9 @@ _AGE_EN = re.compile(
 _AGE_EN2 = re.compile(
     r"\b(?:a|an)\s+(?P<n>\d{1,3})[- ]year[- ]old\b|\b(?:i'?m|i am)\s+(?P<n2>\d{1,3})\s*(?:yrs?|years?|y/?o)\b|"
     # an age standing alone after the user's own clause: "I'm a retired firefighter, 67 years young"
-    r"(?<=\bI'm\s)[^.;!?]{2,40}?,\s*(?P<n3>\d{2})\s+(?:years?|yrs?)\s+(?:old|young)\b",
+    r"(?<=\bI'm\s)[^.;!?]{2,40}?,\s*(?P<n3>\d{2})\s+(?:years?|yrs?)\s+(?:old|young)\b|"
+    # the birthday just had: "just celebrated my 30th birthday" (刚过完30岁生日)
+    r"\b(?:celebrated|had|just had)\s+my\s+(?P<n4>\d{1,3})(?:st|nd|rd|th)\s+(?:birthday|bday)\b",
     re.I,
 )
 
@@ -82,11 +84,15 @@ def _ages(text: str, lang: str) -> list[Found]:
                 continue
             rel = REL_ZH.get(m.group("who") or "")
             if not m.group("who"):
+                if re.search(_PET_WORDS_ZH, re.split(r"[。！？!?]", text[: m.start()])[-1]):
+                    continue  # "家里有条金毛叫可乐，今年三岁了": the pet's age
                 rel = _sentence_relative(text, m.start())
             out.append((m.start(), _fact("age", str(n), rel)))
     if lang != "zh":
         for m in list(_AGE_EN.finditer(text)) + list(_AGE_EN2.finditer(text)):
-            n = _en_int(m.group("n") or m.groupdict().get("n2") or m.groupdict().get("n3") or "")
+            n = _en_int(
+                m.group("n") or m.groupdict().get("n2") or m.groupdict().get("n3") or m.groupdict().get("n4") or ""
+            )
             clause = re.split(r"[,.;!?]", text[: m.start()])[-1]
             if re.search(rf"\b(?:{_PET_WORDS_EN})s?\b", clause, re.I):
                 continue  # "Our cat Luna just turned 3": the pet's age
@@ -147,8 +153,10 @@ def _diets(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     for label, pattern in _DIETS:
         m = re.search(pattern, text, re.I)
-        if m and asks and not _diet_said(text, m.start()):
-            continue
+        if m and asks and not _diet_said(text, m.start()) and not re.match(r"\s+here\b", text[m.end() :], re.I):
+            continue  # "gluten free here - what pasta brands are decent?": "X here" is the speaker's
+        if m and label == "no pork" and any(f[1][2]["value"] in {"halal", "kosher"} for f in out):
+            continue  # "I only eat halal, so no pork": what the diet implies, not a second diet
         if m and not (label == "vegetarian" and any(f[1][2]["value"] == "vegan" for f in out)):
             out.append((m.start(), _fact("diet", label, relative_before(text, m.start(), lang))))
     return out
@@ -167,11 +175,17 @@ _PET_WORDS_EN = (
 _PET_NAMED_ZH = re.compile(
     rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
+# "我们养了只小狗！柯基。孩子们给它取名叫豆豆": the naming a sentence after the pet
+_PET_NAMED_LATER_ZH = re.compile(
+    rf"(?P<sp>{_PET_WORDS_ZH})[^；;]{{0,20}}?给(?:它|他|她)(?:取名|起名|取了个名字|起了个名字)(?:叫|为)?\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+)
 # "我和两只猫住在深圳": the pets the user lives with (species as written)
 _PET_ZH = re.compile(rf"(?:养了|养着|养|有|(?<=我)[和跟]|带着)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
     rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
-    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b",
+    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b|"
+    # the pet, then a sentence or two later its naming: "we got a puppy!! a beagle. the kids named him Waffles"
+    rf"\b(?P<sp3>{_PET_WORDS_EN})s?\b[^;]{{0,50}}?\b(?:named|called)\s+(?:him|her|it)\s+(?P<v3>[A-Z][a-z]+)",
 )
 _PET_EN = re.compile(
     rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
@@ -199,7 +213,7 @@ _AND_NAMED_EN = re.compile(r"^,?\s+and\s+(?:the other(?: one)?(?: is)?(?: (?:cal
 def _pets(text: str, lang: str) -> list[Found]:
     if re.search(r"不养|没养|no longer have|don't have a", text, re.I):
         return []
-    for pattern in (_PET_NAMED_ZH, _PET_ZH) if lang != "en" else ():
+    for pattern in (_PET_NAMED_ZH, _PET_NAMED_LATER_ZH, _PET_ZH) if lang != "en" else ():
         m = pattern.search(text)
         if m:
             each = [(n.start("v"), _fact("pet", n.group("v"))) for n in _EACH_NAMED_ZH.finditer(text, m.start())]
@@ -207,7 +221,7 @@ def _pets(text: str, lang: str) -> list[Found]:
     for pattern in (_PET_NAMED_EN, _PET_EN, _PET_WITH_EN) if lang != "zh" else ():
         m = pattern.search(text)
         if m:
-            found = [(m.start(), _fact("pet", m.group("v") or m.group("v2")))]
+            found = [(m.start(), _fact("pet", m.group("v") or m.group("v2") or m.group("v3")))]
             more = _AND_NAMED_EN.match(text[m.end() :]) if pattern is _PET_NAMED_EN and m.group("v") else None
             return found + ([(m.end() + more.start("v"), _fact("pet", more.group("v")))] if more else [])
     return []

@@ -21,8 +21,15 @@ _DEVICE = re.compile(
     r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|(?:现在|平时|一直)?用的是|用上了|我的(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
     r"(?=了|[，。,.!！?？]|$|用|看|的)|"
     r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?(?:from\s+(?:an?\s+)?[\w ]{1,20}?\s+)?(?:my\s+\w+\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>(?:[A-Z]|i[A-Z])[\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
-    r"\b(?:I'm on|I am on|I'm using|now using|I use|(?:(?:I|we|and|finally|just)\s+)?(?:(?:just|finally)\s+)?(?i:got|bought|picked up|ordered)|"
-    r"(?:I|we)\s+(?:now\s+)?(?:read|play|game|work)\s+on)\s+(?:an?\s+(?:new\s+)?|the\s+(?:new\s+)?|my\s+(?:new\s+)?|myself\s+an?\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)",
+    r"\b(?:I'm on|I am on|(?:I'm\s+|I am\s+)?currently on|I'm using|now using|I use|"
+    # the device given up, then the one taken: "ditched my Samsung for a Pixel 8 Pro"
+    r"(?:ditched|dumped|traded in|traded|swapped|replaced)\s+(?:my|our|the)\s+\w+(?:\s+\w+)?\s+(?:for|with)|(?:(?:I|we|and|finally|just)\s+)?(?:(?:just|finally)\s+)?(?i:got|bought|picked up|ordered)|"
+    r"(?:I|we)\s+(?:now\s+)?(?:read|play|game|work)\s+on)\s+(?:an?\s+(?:new\s+)?|the\s+(?:new\s+)?|my\s+(?:new\s+)?|myself\s+an?\s+)?(?P<v3>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Mac|Surface|ThinkPad|Kindle|Android|Samsung|OnePlus|Xiaomi|Huawei|Dell|Lenovo|Switch|Steam Deck)(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
+    # the device named first, the switch after it: "the new Galaxy Z Flip I switched to"
+    # (model words typed in lower case: "galaxy z flip", "pixel 8 pro")
+    r"(?P<v4>(?:iPhone|iPad|Pixel|Galaxy|MacBook|Surface|ThinkPad|Kindle|OnePlus)"
+    r"(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini|[a-z]|flip|fold|ultra|pro|max|plus|lite|air|edge))*)"
+    r"\s+(?:that\s+)?(?:I|we)\s+(?:just\s+|finally\s+)?(?:switched|moved|upgraded|changed)\s+(?:over\s+)?to\b",
 )
 _BRANDS = re.compile(
     r"iPhone|iPad|Mac|Pixel|Galaxy|Kindle|Surface|ThinkPad|安卓|苹果|华为|小米|三星|OPPO|vivo|荣耀|一加|电脑|手机|平板|笔记本|Android|Samsung|OnePlus|Dell|Lenovo",
@@ -41,7 +48,7 @@ def devices(text: str, lang: str) -> list[Found]:
 def _device(text: str, m: re.Match[str]) -> list[Found]:
     if re.search(r"(?:之前|以前|原来|本来|过去)$", text[max(0, m.start() - 4) : m.start()]):
         return []  # "之前用的是OPPO": the device used before, not now
-    value = (m.group("v") or m.group("v2") or m.group("v3") or "").strip()
+    value = (m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or "").strip()
     if not value or not _BRANDS.search(value + text[max(0, m.start() - 8) : m.start()]):
         return []
     if not _BRANDS.search(value):

@@ -14,7 +14,7 @@ __all__ = ["languages", "names"]
 
 _NAME = re.compile(
     r"(?:(?<![妈爸他她们谁])叫我|我姓.{1,2}，叫|我叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$)|"
-    r"\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
+    r"(?:\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)|(?:^|(?<=[.!?]\s))(?i:name's))\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
     r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
 )
 _NAME_NOT = {
@@ -60,14 +60,17 @@ _JOB_WORDS = {
     "fine",
 }
 _LANG_ZH = {**{k: v for k, v in LANGUAGES.items() if not k.isascii()}, "闽南话": "Hokkien", "四川话": "Sichuanese", "上海话": "Shanghainese", "客家话": "Hakka", "广东话": "Cantonese"}  # fmt: skip
-_LANG_CUE = re.compile(r"说|讲|会|母语|native|speak|fluent|还行|流利|at home|at work", re.I)
+_LANG_CUE = re.compile(
+    r"说|讲|会|母语|native|first language|mother tongue|speak|fluent|还行|流利|at home|at work", re.I
+)
 
 
 # A language the user says they speak badly or not at all ("英语不行", "英文一般般", "我不会说日语",
 # "my French is rusty", "I don't speak German") is none they speak; "日语还行" still is.
 _WEAK_AFTER = re.compile(
     r"^[^，。,.!！?？；;]{0,3}?(?:不行|一般|不太|不怎么|很差|太差|很烂|不好|差劲|渣|是短板)|"
-    r"^\s+(?:is|was)\s+(?:\w+\s+)?(?:bad|poor|rusty|terrible|awful|weak|so-so|not (?:great|good|very good))\b",
+    r"^\s+(?:is|was|'s)\s+(?:\w+\s+)?(?:bad|poor|rusty|terrible|awful|weak|so-so|weird|broken|shaky|limited|meh|"
+    r"not (?:great|good|very good|perfect))\b",
     re.I,
 )
 _WEAK_BEFORE = re.compile(

@@ -20,7 +20,7 @@ from parsers.lexicon import (
 )
 from parsers.model import EntityRef
 from parsers.temporal import find_when
-from parsers.todo_rules import todo_task
+from parsers.todo_rules import second_reminder, todo_task
 from parsers.travel_rules import travel_match as _travel
 from parsers.turns import correction, is_smalltalk
 
@@ -70,6 +70,13 @@ _PROFILE_ZH = [
         "job",
         re.compile(rf"{_I_ZH}(?:在(?P<org>[^，。,]{{1,12}}))?(?:工作|上班)[，,]?(?:是|做|当)(?P<v>[^，。,]{{2,10}})"),
     ),
+    # the place, then the job: "我在成都当中学老师"
+    (
+        "job",
+        re.compile(
+            rf"{_I_ZH}(?:现在|目前)?在[\u4e00-\u9fa5]{{2,6}}?(?:当|做)(?:一名|一个|个)?(?P<v>[\u4e00-\u9fa5]{{0,4}}?(?:{_JOBS_ZH}))"
+        ),
+    ),
     (
         "city",
         re.compile(
@@ -99,6 +106,11 @@ _PROFILE_EN = [
     # "I work in accounting": a field of work (lower case, no article; "in Leeds" is a city)
     ("job", re.compile(r"\bI\s+work\s+in\s+(?!(?:a|an|the|my|our)\b)(?P<v>[a-z]{3,}(?:\s+[a-z]{3,})?)(?=[,.;!?]|$)")),
     ("job", re.compile(rf"\bI(?:'m| am)\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}(?:{_JOBS_EN}))\b", re.IGNORECASE)),
+    # the job in a list after the age: "I'm 27, a nurse, and I live in Leeds"
+    (
+        "job",
+        re.compile(rf"\bI(?:'m| am)\s+\d{{1,3}},\s+(?:an?\s+)(?P<v>(?:[a-z]+\s+){{0,2}}?(?:{_JOBS_EN}))\b", re.I),
+    ),
     (
         "city",
         re.compile(
@@ -126,7 +138,7 @@ _HEALTH_EN = re.compile(
     re.IGNORECASE,
 )
 _TODO_ZH = re.compile(
-    r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
+    r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|陪[^，。]{1,6}?去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
 )
 _TODO_EN = re.compile(
     r"\bremind me (?:to\s+)?(?P<task>[^.;!?]{3,60})|\bdon't let me forget (?:to\s+)?(?P<task2>[^.;!?]{3,60})|"
@@ -257,6 +269,8 @@ def _todo(text: str, lang: str, now: datetime) -> Match | None:
         return _todo_family(text, lang, now)
     task = _clean(task)
     when = find_when(text, now, lang)
+    if m is not None and m.groupdict().get("task2") and re.match(r"帮我|给我", task) and not when:
+        return None  # "我不吃猪肉，出去吃饭记得帮我避开": how to help, no task of the user's
     slots: dict[str, Any] = {"task": task}
     if when:
         if when.date:
@@ -332,4 +346,16 @@ def match_intents(text: str, lang: str, now: datetime, mood: tuple[str, float]) 
         _preference(text, lang),
         feedback_match(text, lang, mood),
     ]
+    if found[2] is not None and (rest := second_reminder(text, lang)):
+        when, head = find_when(rest, now, lang), find_when(text[: text.rfind(rest)], now, lang)
+        first = found[2][2]
+        if head and head.date:  # the first reminder's day and time are those said before the second
+            first["date"] = head.date
+            first.pop("time", None)
+            first.update({"time": head.time} if head.time else {})
+        if when and when.date and (when.date, when.time) != (first.get("date"), first.get("time")):
+            slots: dict[str, Any] = {"task": _clean(rest), "date": when.date}
+            if when.time:
+                slots["time"] = when.time
+            found.insert(3, ("todo", 0.8, slots, [EntityRef(slots["task"], "task", "HAS_TODO")]))
     return sorted((f for f in found if f), key=lambda f: -f[1])

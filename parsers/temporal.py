@@ -197,6 +197,9 @@ _EN_DATE = re.compile(
     r"\b(today|tonight|tomorrow|tmrw|tmr|tomorow|tommorow|yesterday|day after tomorrow|"
     r"(?:next|this|last)\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    # weekdays written short: "tue" / "thurs" / "fri" alone, "mon" / "wed" / "sat" / "sun" only where
+    # no other word fits (after next / this / last / on: "I sat on", "the sun", "they wed" are no days)
+    r"(?:(?:next|this|last|on)\s+)?(?:tues?|thu|thurs?|fri)\b\.?|(?:next|this|last|on)\s+(?:mon|weds?|sat|sun)\b\.?|"
     r"(?:in|within)\s+\d+\s+(?:days?|weeks?)|\d+\s+(?:days?|weeks?)\s+ago|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|"
     r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?:\s+\d{4})?|"

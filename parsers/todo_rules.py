@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["todo_task"]
+__all__ = ["second_reminder", "todo_task"]
 
 _ZH = [
     # the task first, the ask after it; a birthday stated first is the fact to keep, not a task
@@ -49,3 +49,26 @@ def todo_task(text: str, lang: str) -> tuple[str, bool] | None:
         if m:
             return m.group("t").strip(), True
     return None
+
+
+# A second reminder in the same ask, with its own day: "Remind me Monday at 8:45am to send the
+# invoice, and Wednesday at noon to call the accountant", "提醒我周一上午九点交报告，周三中午给会计打电话".
+_SECOND_EN = re.compile(
+    r"^\W*(?:(?:please|pls|plz|can you|could you)\s+)?remind me\b[^.;!?]+?,?\s+(?:and|then|also)\s+(?:also\s+)?"
+    r"(?P<rest>(?:on\s+|next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw|today|tonight|the\s+\d)"
+    r"[^.;!?]{0,40}?\s+to\s+[^.;!?]{2,60})$",
+    re.I,
+)
+_SECOND_ZH = re.compile(
+    r"^(?:请|麻烦)?提醒我[^，。！？]{2,30}[，,]\s*(?:还有|然后|再|另外)?(?:提醒我)?"
+    r"(?P<rest>(?:周|星期|礼拜|下周|下星期|明天|后天|今天|今晚)[^，。！？]{2,30})[。！!]?$"
+)
+
+
+def second_reminder(text: str, lang: str) -> str | None:
+    """The part of a reminder turn that asks for a second reminder with its own day, or None; the
+    caller reads its day and time with the shared reader (no day read: no second task)."""
+    m = (_SECOND_ZH.search(text.strip()) if lang != "en" else None) or (
+        _SECOND_EN.search(text.strip()) if lang != "zh" else None
+    )
+    return m.group("rest") if m else None

@@ -24,8 +24,9 @@ _TRAVEL_ZH = re.compile(
     r"(?:去|飞|飞往|前往)\s?[A-Z][a-zA-Z]{2,}(?:\s?(?:出差|旅游|旅行|玩|度假|开会|，|,|$))"
 )
 _DEST_LATIN_ZH = re.compile(r"(?:去|飞|飞往|前往)\s?(?P<arr>[A-Z][a-zA-Z]{2,}(?: [A-Z][a-zA-Z]+)?)")
-# A capitalised place name of one or two words; a weekday or month after it is not part of it.
-_PL = r"[A-Z][a-zA-Z]+(?:\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|On|In|At|By|For)\b)[A-Z][a-zA-Z]+)?"
+# A capitalised place name of one or two words; a weekday or month is none ("from July 15 to July 22")
+# and is not part of one after it.
+_PL = r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|July|August|September|October|November|December)\b)[A-Z][a-zA-Z]+(?:\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|On|In|At|By|For)\b)[A-Z][a-zA-Z]+)?"
 _TRAVEL_EN = re.compile(
     r"\b(?i:book|buy|reserve|get)\b[^.]{0,30}\b(?i:ticket|train|flight|seat|plane)s?\b|\b(?i:trip|travel(?:ing|ling)?|fly(?:ing)?|flyin|heading|going|flight|train|bus|ticket)\s+(?:to|for)\s+[A-Z]|"
     r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+[a-z]{3,}\b|"
@@ -33,6 +34,8 @@ _TRAVEL_EN = re.compile(
     r"\b(?i:driving|flying|heading|going|coming)\s+(?:up |down |over |back )?to\s+[A-Z]\w+\s+from\s+[A-Z]|\b(?i:leave|leaving)\s+[A-Z]\w+\s+for\s+[A-Z]|"
     r"\b(?i:a week|a few days|a weekend|the weekend|\d+ days|a conference|vacation|holiday)\s+in\s+[A-Z]|"
     r"\b(?i:fly|flying)\s+[A-Z]\w+\s+to\s+[A-Z]|^[A-Z]\w+\s+to\s+[A-Z]\w+\s+(?:by|on)\b|\bI'll be in [A-Z]\w+ from\b|"
+    # "we'll be in Rome from August 3", "I'm going to be in Oslo next week": a stay ahead, dated
+    r"\b(?i:we'll|I will|we will|I'm going to|we're going to|I am going to|we are going to)\s+be\s+in\s+[A-Z]\w+\s+(?i:from|on|until|till|through|next|this)\b|"
     # a trip said by what the travellers do: "taking the kids to Orlando", "want to do Japan in the
     # fall", "thinking about Portugal sometime in September"
     r"\b(?i:taking|take|bringing|bring)\s+(?i:the|our)\s+(?i:kids|family|whole family|parents)\s+to\s+[A-Z]|"
@@ -52,6 +55,10 @@ _ROUTE_EN = [
     # "booked business class London to Singapore", "economy LAX to Tokyo"
     re.compile(rf"\b(?i:class|economy|booked|book|ticket|flight|flights)\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})"),
     re.compile(rf"\bin\s+(?P<arr>{_PL})\b[^.]{{0,40}}?\b(?:leaving|flying in)\s+from\s+(?P<dep>{_PL})"),
+    # the departure said after the trip: "business class to Dubai on the 25th, leaving from Houston"
+    re.compile(
+        rf"\bto\s+(?P<arr>{_PL})\b[^.;!?]{{0,40}}?\b(?i:leaving|departing|flying out)\s+(?:from|out of)\s+(?P<dep>{_PL})"
+    ),
     re.compile(rf"\bin\s+(?P<arr>{_PL})\b[^.]{{0,40}}?\bflying in from\s+(?P<dep>{_PL})"),
 ]
 _DEST_EN = [
@@ -63,6 +70,12 @@ _DEST_EN = [
     re.compile(r"(?<!(?i:it) )(?<!(?i:it's) )\b(?i:heading|going|flying|flyin)\s+to\s+(?P<arr>[a-z]{3,})\b"),
     re.compile(rf"\b(?i:do|about|of|considering)\s+(?i:going to\s+|visiting\s+|a trip to\s+)?(?P<arr>{_PL})"),
 ]
+# A question about a route (its length, distance, price or way), not a trip of the user's
+_ROUTE_QUESTION = re.compile(
+    r"要多久|多长时间|几个小时|多远|怎么走|怎么去|票价多少|多少钱|\bhow\s+(?:long|far)\b|\bhow\s+much\s+(?:is|does|are)\b|"
+    r"\bhow\s+do\s+(?:i|you)\s+get\b",
+    re.I,
+)
 _NOT_PLACE = {"I", "My", "me", "the", "work", "bed", "sleep", "school", "see", "get", "be", "do", "go", "have", "make"}
 
 
@@ -142,6 +155,8 @@ def travel_match(text: str, lang: str, now: datetime, cued: bool = False) -> Mat
         slots["budget_max"], slots["currency"] = budget
     if not (slots.get("arrival") or slots.get("departure")):
         return None
+    if "date" not in slots and _ROUTE_QUESTION.search(text):
+        return None  # "从上海到杭州高铁要多久", "how long is the train from Paris to Lyon?": asked, no plan
     if lang != "zh" and str(slots.get("arrival")).lower() in {w.lower() for w in [*tech(text)[0], *tech(text)[1]]}:
         return None  # "I want to do Python in the evenings": a language, not a destination
     ents = [EntityRef(slots[k], "place", "HAS_TRAVEL_PLAN", detail=k) for k in ("departure", "arrival") if slots.get(k)]

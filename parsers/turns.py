@@ -19,7 +19,8 @@ _PUNCT = re.compile(r"[\s，。！？!?,.~～…、；;：:]+")
 
 
 _CORR_ZH = re.compile(
-    r"(?:不对|不是的|错了|说错了|搞错了|更正|纠正)(?:一下)?[，,。\s]*(?:应该)?是?(?P<new>[^，,。不]+?)(?:[，,\s]*(?:而)?不是(?P<old>[^，,。]+))?[。！!]?$"
+    # 报错了 / 出错了 is a program failing ("代码报错了，怎么办"), not the user saying "wrong"
+    r"(?:不对|不是的|(?<![报出])错了|说错了|搞错了|更正|纠正)(?:一下)?[，,。\s]*(?:应该)?是?(?P<new>[^，,。不]+?)(?:[，,\s]*(?:而)?不是(?P<old>[^，,。\s]+)(?:\s+[^，,。]*)?)?[。！!]?$"
 )
 _CORR_ZH2 = re.compile(r"^(?:应该)?是(?P<new>[^，,。]+?)[，,\s]*(?:而)?不是(?P<old>[^，,。]+)[。！!]?$")
 _CORR_EN = re.compile(
@@ -87,7 +88,7 @@ _SMALLTALK_WORDS = {
 # Greetings, thanks and weather chat as whole turns, with the fillers people add ("how are you
 # today?", "nice weather today huh", "辛苦了辛苦了", "在不在", "ty"): a family, not a word list.
 _CHAT_EN = re.compile(
-    r"^(?:(?:hey|hi|hello|yo|ok|okay|so)[\s,!]+)?(?:how(?:'s|\s+is)\s+(?:it|everything|life|your day)\s+going|"
+    r"^(?:(?:hey|hi|hello|yo|ok|okay|so|(?:good\s+)?(?:morning|afternoon|evening))[\s,!.]+)?(?:how(?:'s|\s+is)\s+(?:it|everything|life|your day)\s+going|"
     r"how\s+(?:are|r)\s+(?:you|u|things|ya)(?:\s+doing)?|how\s+have\s+you\s+been|what'?s\s+up|wh?at'?s\s+new|sup|"
     r"ty|tysm|thx|thanks+|thank\s+(?:you|u)(?:\s+so\s+much)?|much\s+appreciated|cheers|"
     r"(?:nice|lovely|great|beautiful|awful|terrible)\s+(?:weather|day)|good\s+(?:morning|night|evening|afternoon)|"
