@@ -16,7 +16,8 @@ scores a sentence that differs in one detail as high as a restatement (e5 cosine
                     "for a month".
   * `visit_vs_work` - where one works against a place one went to: 在腾讯工作 / 去腾讯参观过.
   * `framed`      - the same words inside a dream, a pretence or a story are no fact:
-                    我养了一只猫 / 我梦到自己养了一只猫, "I have a cat" / "I dreamed I had a cat".
+                    我养了一只猫 / 我梦到自己养了一只猫, 我是医生 / 我小时候梦想当医生, "I have a cat" /
+                    "I dreamed I had a cat".
 
 Pure functions over two texts (mal/dedup_text.py `normalise`d); no I/O.
 """
@@ -55,22 +56,11 @@ _SHADES_EN = frozenset(
 _LATIN = re.compile(r"[a-z]+")
 # Heads that turn a food or a brand into another thing glued after it: 花生油, 牛肉干, 苹果手机.
 _PRODUCT_HEADS_ZH = (
-    "油",
-    "干",
-    "酱",
-    "汁",
-    "粉",
-    "糖",
-    "蛋糕",
-    "饼干",
-    "饼",
-    "酒",
-    "味",
-    "粮",
-    "罐头",
-    "冰淇淋",
-    "奶昔",
+    *("油", "干", "酱", "汁", "粉", "糖", "蛋糕", "饼干", "饼", "酒", "味", "粮", "罐头", "冰淇淋", "奶昔"),
+    *("奶", "茶", "奶油", "派", "布丁", "雪糕"),
 )
+# A drink or food glued in front of a word both say is another thing too: 茶 / 奶茶, 奶 / 酸奶.
+_PRODUCT_PREFIXES_ZH = ("奶", "冰", "花", "果", "酸", "豆", "椰")
 # A device after a brand is another thing only where the bare word need not be the brand: 想买苹果 may
 # be fruit, but 我用小米 already says the phone (我用的是小米手机), so a text that uses it is left alone.
 _DEVICE_HEADS_ZH = ("手机", "电脑", "手表", "耳机", "平板", "笔记本")
@@ -103,15 +93,25 @@ def _extended_zh(longer: str, shorter: str, extra: frozenset[str]) -> bool:
         for head in heads:
             if core + head in flat and core + head not in other and any(head in w for w in cjk):
                 return True  # 花生 / 花生油, 苹果 / 苹果手机
+    for word in cjk:
+        if word not in other and any(
+            word.startswith(head) and word[len(head) :] in other for head in _PRODUCT_PREFIXES_ZH
+        ):
+            return True  # 喝茶 / 喝奶茶: 奶茶 is one word, its 茶 is said by the other text
     return any(
         m.group(2) in other and m.group(0) not in other and any(m.group(1) in w for w in cjk)
         for m in _SHADE_ZH.finditer(flat)
     )  # 蓝色 / 浅蓝色, 白色 / 米白色
 
 
+def _forms(word: str) -> set[str]:
+    """A word with its plural taken off, "-es" too (tomatoes -> tomato, peaches -> peach)."""
+    return {word, stem(word), word[:-2] if len(word) > 4 and word.endswith(("oes", "ches", "shes")) else word}
+
+
 def _extended_en(longer: str, shorter: str) -> bool:
     x, y = _LATIN.findall(normalise(longer)), _LATIN.findall(normalise(shorter))
-    ys = {stem(w) for w in y}
+    ys = {f for w in y for f in _forms(w)}
     for i, w in enumerate(x):
         if stem(w) in ys:
             continue
@@ -181,7 +181,7 @@ def visit_vs_work(a: str, b: str) -> bool:
 
 
 _FRAME = re.compile(
-    r"梦到|梦见|做梦|梦里|假装|幻想|想象|(?:电影|电视剧|小说|游戏|故事)里|"
+    r"梦到|梦见|做梦|梦里|梦想|假装|幻想|想象|(?:电影|电视剧|小说|游戏|故事)里|"
     r"\b(?:dream|dreamed|dreamt|dreaming|pretend|pretended|pretending|imagine|imagined|imagining)\b|"
     r"\bin (?:a|the|my) (?:dream|movie|film|novel|story|game)\b"
 )

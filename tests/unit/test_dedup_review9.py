@@ -38,10 +38,23 @@ NEVER = [
     ),
     ("extended", "zh", ep("我有一辆白色的车"), ep("我有一辆米白色的车")),
     ("extended", "zh", ep("我想买苹果手机"), ep("我想买苹果")),
+    (
+        "extended",
+        "zh",
+        _memory(PREF, "我喜欢柠檬", item="柠檬", polarity="like"),
+        _memory(PREF, "我喜欢柠檬茶", item="柠檬茶", polarity="like"),
+    ),
+    ("extended", "zh", ep("我每天喝茶"), ep("我每天喝奶茶")),
     ("extended", "en", ep("I don't eat beef"), ep("I don't eat beef jerky")),
     ("extended", "en", ep("I'm allergic to peanuts"), ep("I'm allergic to peanut oil")),
     ("extended", "en", ep("I like strawberries"), ep("I like strawberry jam")),
     ("extended", "en", ep("I bought an Apple laptop"), ep("I bought apples")),
+    (
+        "extended",
+        "en",
+        _memory(PREF, "I like tomatoes", item="tomatoes", polarity="like"),
+        _memory(PREF, "I like tomato sauce", item="tomato sauce", polarity="like"),
+    ),
     # can / like / learning
     ("mode", "zh", ep("我会弹吉他"), ep("我喜欢弹吉他")),
     ("mode", "zh", ep("我女儿会游泳"), ep("我女儿在学游泳")),
@@ -78,6 +91,7 @@ NEVER = [
     # the same words inside a dream or a story
     ("frame", "zh", ep("我养了一只猫"), ep("我梦到自己养了一只猫")),
     ("frame", "zh", ep("我是一名飞行员"), ep("我在电影里是一名飞行员")),
+    ("frame", "zh", _memory(PROFILE, "我是医生", field="job", value="医生"), ep("我小时候梦想当医生")),
     ("frame", "en", ep("I have a cat"), ep("I dreamed I have a cat")),
     ("frame", "en", ep("I'm a pilot"), ep("In my dream I'm a pilot")),
 ]
