@@ -78,7 +78,50 @@ def extended(a: str, b: str) -> bool:
     if bool(only_a) == bool(only_b):
         return False  # both sides unexplained is a swap (mal/dedup_families.py), neither a rewording
     longer, shorter, extra = (a, b, only_a) if only_a else (b, a, only_b)
-    return _extended_zh(longer, shorter, extra) or _extended_en(longer, shorter)
+    return (
+        _extended_zh(longer, shorter, extra) or _extended_en(longer, shorter) or _head_inserted(longer, shorter, extra)
+    )
+
+
+# Units of a sentence as mal/dedup_families.py `swapped` cuts it: a Latin word or number, one CJK character.
+_UNIT = re.compile(r"[a-z0-9']+|[^\sa-z0-9.,!?;:\"，。！？；：“”‘’（）()…~-]")
+# Heads that name the same thing more fully: "jazz music", "thriller movies", 川菜 / 川菜这类菜.
+_GENERIC_HEADS = frozenset(
+    (
+        *("music", "movie", "movies", "film", "films", "food", "foods", "stuff", "thing", "things", "dish"),
+        *("dishes", "cuisine", "type", "kind", "音乐", "电影", "东西", "食物", "菜", "类", "片", "之类", "这类"),
+    )
+)
+
+# A span that starts with a count, a demonstrative, 的 or an article puts no head on the word before it.
+_NOT_HEADS = frozenset((*"一二两三四五六七八九十几这那每的", "a", "an", "the", "my", "some", "this", "that"))
+
+
+def _head_inserted(longer: str, shorter: str, extra: frozenset[str]) -> bool:
+    """The longer text is the shorter with one span put right after a content word both say, and
+    that span holds a word the shorter does not explain: 我不吃猪肉 / 我不吃猪肉包子, 我对鸡蛋过敏 /
+    我对鸡蛋面过敏, "I don't eat pork" / "I don't eat pork buns" (a head that makes another thing)."""
+    x, y = _UNIT.findall(normalise(longer)), _UNIT.findall(normalise(shorter))
+    start = 0
+    while start < len(y) and x[start] == y[start]:
+        start += 1
+    end = 0
+    while end < len(y) - start and x[-1 - end] == y[-1 - end]:
+        end += 1
+    if start == 0 or start + end != len(y) or len(x) == len(y):
+        return False  # not one span inserted after something both say
+    mid = x[start : len(x) - end]
+    joined = "".join(mid) if all(is_cjk(u) for u in mid) else " ".join(mid)
+    if joined in _GENERIC_HEADS or mid[0] in _NOT_HEADS or not any(w in joined or joined in w for w in extra):
+        return False  # a head that names the same thing, a count or an article (喜欢一台新电脑), a filler
+    before = y[:start]
+    if not re.search(re.escape(before[-1]) + r"\s?" + re.escape(mid[0]), normalise(longer)):
+        return False  # a clause added after a comma ("..., so no shrimp"), not a head glued on
+    words = {stem(w) for w in signature(shorter).words}
+    if is_cjk(before[-1]):
+        tail = "".join(before[-4:])
+        return any(tail.endswith(w) for w in words if is_cjk(w) and len(w) >= 2)
+    return stem(before[-1]) in words
 
 
 def _extended_zh(longer: str, shorter: str, extra: frozenset[str]) -> bool:

@@ -45,6 +45,15 @@ NEVER = [
         _memory(PREF, "我喜欢柠檬茶", item="柠檬茶", polarity="like"),
     ),
     ("extended", "zh", ep("我每天喝茶"), ep("我每天喝奶茶")),
+    # any head glued right after the food both say: a dish made of it
+    (
+        "extended",
+        "zh",
+        _memory(HEALTH, "我对鸡蛋过敏", relative="self", allergen="鸡蛋"),
+        _memory(HEALTH, "我对鸡蛋面过敏", relative="self", allergen="鸡蛋面"),
+    ),
+    ("extended", "zh", ep("我不吃猪肉"), ep("我不吃猪肉包子")),
+    ("extended", "en", ep("I don't eat pork"), ep("I don't eat pork buns")),
     ("extended", "en", ep("I don't eat beef"), ep("I don't eat beef jerky")),
     ("extended", "en", ep("I'm allergic to peanuts"), ep("I'm allergic to peanut oil")),
     ("extended", "en", ep("I like strawberries"), ep("I like strawberry jam")),
@@ -101,6 +110,9 @@ PASS = [
     ("extended", "zh", ep("我喜欢浅蓝色"), ep("浅蓝色我很喜欢")),
     ("extended", "zh", ep("我换了华为手机"), ep("我把手机换成了华为")),
     ("extended", "en", ep("I love jazz music"), ep("I love jazz")),
+    ("extended", "zh", ep("我喜欢爵士"), ep("我喜欢爵士音乐")),
+    ("extended", "zh", ep("我对虾过敏"), ep("我对虾过敏，所以不吃海鲜")),
+    ("extended", "en", ep("I'm allergic to shellfish"), ep("I'm allergic to shellfish, so no shrimp or crab")),
     # a device after a brand the user already says they use is the same phone
     ("extended", "zh", ep("我用小米"), ep("我用的是小米手机")),
     ("extended", "en", ep("I use Samsung"), ep("I use a Samsung phone")),
