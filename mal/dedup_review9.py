@@ -15,9 +15,11 @@ scores a sentence that differs in one detail as high as a restatement (e5 cosine
   * `count_vs_span` - how many times against for how long: 一年出国两次 / 出国两年了, "once a month" /
                     "for a month".
   * `visit_vs_work` - where one works against a place one went to: 在腾讯工作 / 去腾讯参观过.
-  * `framed`      - the same words inside a dream, a pretence or a story are no fact:
-                    我养了一只猫 / 我梦到自己养了一只猫, 我是医生 / 我小时候梦想当医生, "I have a cat" /
-                    "I dreamed I had a cat".
+  * `framed`      - the same words inside a dream, a story, a belief, a supposition, a question or
+                    a childhood are no fact of the user now: 我养了一只猫 / 我梦到自己养了一只猫, 我对花生
+                    过敏 / 我以为我对花生过敏 / 我对花生过敏吗, 我住在成都 / 我小时候住在成都, "I have a
+                    cat" / "I dreamed I had a cat" / "If I had a cat", "I'm a teacher" / "People assume
+                    I'm a teacher".
 
 Pure functions over two texts (mal/dedup_text.py `normalise`d); no I/O.
 """
@@ -223,13 +225,26 @@ def visit_vs_work(a: str, b: str) -> bool:
     return wa != wb and bool(_VISIT.search(y if wa else x))
 
 
-_FRAME = re.compile(
-    r"梦到|梦见|做梦|梦里|梦想|假装|幻想|想象|(?:电影|电视剧|小说|游戏|故事)里|"
-    r"\b(?:dream|dreamed|dreamt|dreaming|pretend|pretended|pretending|imagine|imagined|imagining)\b|"
-    r"\bin (?:a|the|my) (?:dream|movie|film|novel|story|game)\b"
+# Frames that hold the same words without saying them of the user now, one pattern each: a dream or a
+# story, a belief (以为 / "thought I was"), a supposition (如果 / if), a question, a childhood.
+_FRAMES = tuple(
+    re.compile(p)
+    for p in (
+        r"梦到|梦见|做梦|梦里|梦想|假装|幻想|想象|(?:电影|电视剧|小说|游戏|故事)里|"
+        r"\b(?:dream|dreamed|dreamt|dreaming|pretend|pretended|pretending|imagine|imagined|imagining)\b|"
+        r"\bin (?:a|the|my) (?:(?:video )?game|dream|movie|film|novel|story)\b",
+        r"以为|怀疑|\b(?:thought|thinks|assume|assumes|assumed|supposed(?! to))\b",
+        # at the start only: "..., if I take it" is an allergy's consequence, not a supposition
+        r"^(?:如果|要是|假如|假设)|^(?:if|suppose|what if)\b",
+        r"[吗吧][?？]?$|[?？]$|是不是|有没有|会不会|对不对",
+        r"小时候|从前|年轻的时候|上学的时候|读书的时候|"
+        r"\b(?:as a (?:kid|child|teenager)|when i was (?:young|little|a kid|a child|younger)|growing up)\b",
+    )
 )
 
 
 def framed(a: str, b: str) -> bool:
-    """One text alone puts the words inside a dream, a pretence or a story (see the module docstring)."""
-    return bool(_FRAME.search(normalise(a))) != bool(_FRAME.search(normalise(b)))
+    """One text alone puts the words inside a frame that does not state them as the user's fact
+    now: a dream or story, a belief, a supposition, a question, a childhood (see `_FRAMES`)."""
+    x, y = (normalise(t).replace("\u2019", "'").strip() for t in (a, b))
+    return any(bool(p.search(x)) != bool(p.search(y)) for p in _FRAMES)

@@ -103,6 +103,24 @@ NEVER = [
     ("frame", "zh", _memory(PROFILE, "我是医生", field="job", value="医生"), ep("我小时候梦想当医生")),
     ("frame", "en", ep("I have a cat"), ep("I dreamed I have a cat")),
     ("frame", "en", ep("I'm a pilot"), ep("In my dream I'm a pilot")),
+    # a belief, a supposition, a question, a childhood: the same words, no fact of the user now
+    (
+        "frame",
+        "zh",
+        _memory(HEALTH, "我对花生过敏", relative="self", allergen="花生"),
+        _memory(HEALTH, "我以为我对花生过敏", relative="self", allergen="花生"),
+    ),
+    ("frame", "zh", ep("我对花生过敏"), ep("我对花生过敏吗")),
+    ("frame", "zh", _memory(PROFILE, "我养了一只狗", field="pet", value="狗"), ep("如果我养一只狗")),
+    ("frame", "zh", ep("我在学钢琴"), ep("我小时候在学钢琴")),
+    ("frame", "en", ep("I'm allergic to peanuts"), ep("Am I allergic to peanuts?")),
+    (
+        "frame",
+        "en",
+        _memory(PROFILE, "I'm a teacher", field="job", value="teacher"),
+        _memory(PROFILE, "People assume I'm a teacher", field="job", value="teacher"),
+    ),
+    ("frame", "en", ep("I have a dog"), ep("If I have a dog")),
 ]
 
 PASS = [
@@ -129,6 +147,9 @@ PASS = [
     ("workplace", "en", ep("I work at Google"), ep("I'm employed at Google")),
     ("frame", "zh", ep("我有一只猫"), ep("我养了一只猫")),
     ("frame", "en", ep("I have a cat"), ep("I've got a cat")),
+    ("frame", "zh", ep("我住在成都"), ep("我现在住在成都")),
+    ("frame", "zh", ep("我对牛奶过敏"), ep("我对牛奶过敏，如果喝了会起疹子")),
+    ("frame", "en", ep("I'm allergic to penicillin"), ep("Penicillin allergy: I break out in hives if I take it")),
 ]
 
 
