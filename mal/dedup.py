@@ -60,7 +60,7 @@ from mal.dedup_families import (
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
-from mal.dedup_review9 import count_vs_span, extended, framed, mode_differs, visit_vs_work
+from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_units import negation_absorbed, unit_differs
@@ -247,6 +247,7 @@ def _checks(
         # the same words inside a dream
         ("extended", lambda: not extended(a.text or a.summary, b.text or b.summary)),
         ("mode", lambda: not mode_differs(x.text, y.text)),
+        ("intensity", lambda: not intensity_differs(x.text, y.text)),
         ("count", lambda: not count_vs_span(x.text, y.text)),
         ("workplace", lambda: not visit_vs_work(x.text, y.text)),
         ("frame", lambda: not framed(x.text, y.text)),
@@ -284,6 +285,7 @@ def _turned(a: str, b: str) -> bool:
             negation_absorbed,
             extended,
             mode_differs,
+            intensity_differs,
             count_vs_span,
             visit_vs_work,
             framed,

@@ -13,7 +13,9 @@ scores a sentence that differs in one detail as high as a restatement (e5 cosine
                     在学吉他, "can swim" / "like swimming" / "learning to swim". Only when both texts
                     say a mode: "I speak French" / "I can speak French" is one fact.
   * `count_vs_span` - how many times against for how long: 一年出国两次 / 出国两年了, "once a month" /
-                    "for a month".
+                    "for a month", "twenty times a day" / "twenty minutes a day".
+  * `intensity_differs` - a strong degree against a moderate one: 我特别喜欢猫 / 我还挺喜欢猫, "I really
+                    love sushi" / "I quite like sushi" (either against none is one liking).
   * `visit_vs_work` - where one works against a place one went to: 在腾讯工作 / 去腾讯参观过.
   * `framed`      - the same words inside a dream, a story, a belief, a supposition, a question or
                     a childhood are no fact of the user now: 我养了一只猫 / 我梦到自己养了一只猫, 我对花生
@@ -31,7 +33,7 @@ import re
 from mal import dedup_model
 from mal.dedup_text import is_cjk, normalise, signature, stem
 
-__all__ = ["count_vs_span", "extended", "framed", "mode_differs", "visit_vs_work"]
+__all__ = ["count_vs_span", "extended", "framed", "intensity_differs", "mode_differs", "visit_vs_work"]
 
 # Heads that turn a food or a brand into another thing: peanut oil, beef jerky, Apple watch.
 _PRODUCT_HEADS_EN = frozenset(
@@ -197,11 +199,38 @@ def mode_differs(a: str, b: str) -> bool:
     return bool(ma) and bool(mb) and ma != mb
 
 
-_NUMERAL = r"(?:[\d一二两三四五六七八九十几半]+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several)"
+# How strongly: a strong word against a moderate one is another degree (我特别喜欢猫 / 我还挺喜欢猫,
+# "I really love sushi" / "I quite like sushi"); either against none is the same liking said plainly.
+_STRONG = re.compile(
+    r"很|非常|特别|超级|超(?=[爱喜])|十分|极其|极了|最|太(?=[爱喜])|"
+    r"\b(?:very|really|so|extremely|absolutely|totally|love|loves|adore|adores|a lot|so much)\b"
+)
+# (a bare 挺 is "very" as often as "fairly": 很流利 / 挺溜 is one fluency, so only 还挺 counts)
+_MODERATE = re.compile(r"还挺|还算|比较|还行|还可以|\b(?:quite|fairly|pretty|reasonably|mildly)\b")
+
+
+def intensity(text: str) -> str:
+    flat = normalise(text).replace("\u2019", "'")
+    if _MODERATE.search(flat):
+        return "moderate"  # first: 还挺喜欢 / "quite like" is moderate whatever else is said
+    return "strong" if _STRONG.search(flat) else ""
+
+
+def intensity_differs(a: str, b: str) -> bool:
+    """One text says a strong degree, the other a moderate one (see `_STRONG`)."""
+    return {intensity(a), intensity(b)} == {"strong", "moderate"}
+
+
+_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|several"
+)
+_NUMERAL = rf"(?:[\d一二两三四五六七八九十几半]+|a|an|{_NUMBER_WORDS})"
 _COUNT = re.compile(rf"[\d一二两三四五六七八九十几]+(?:次|回|趟|遍)|\b(?:once|twice|{_NUMERAL} times)\b")
 _SPAN = re.compile(
     rf"[\d一二两三四五六七八九十几半]+(?:个)?(?:年|月|星期|周|礼拜|天)|"
-    rf"\bfor {_NUMERAL} (?:years?|months?|weeks?|days?)\b"
+    rf"\bfor {_NUMERAL} (?:years?|months?|weeks?|days?)\b|"
+    r"[\d一二两三四五六七八九十几半]+(?:个)?(?:小时|分钟)|"
+    rf"\b(?:\d+|{_NUMBER_WORDS}) (?:minutes?|hours?|days?|weeks?|months?|years?)\b"
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mal import dedup
-from mal.dedup_review9 import count_vs_span, extended, framed, mode_differs, visit_vs_work
+from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
 from mal.models import Memory
 from tests.dedup_memories import memory as _memory
 
@@ -71,7 +71,23 @@ NEVER = [
     ("mode", "en", ep("I'm learning to swim"), ep("I can swim")),
     ("mode", "en", ep("I can play the guitar"), ep("I'm learning the guitar")),
     ("mode", "en", ep("My daughter can ride a horse"), ep("My daughter loves riding horses")),
+    # a strong degree against a moderate one
+    (
+        "intensity",
+        "zh",
+        _memory(PREF, "我特别喜欢猫", item="猫", polarity="like"),
+        _memory(PREF, "我还挺喜欢猫", item="猫", polarity="like"),
+    ),
+    ("intensity", "zh", ep("我超爱火锅"), ep("我还算喜欢火锅")),
+    (
+        "intensity",
+        "en",
+        _memory(PREF, "I quite like sushi", item="sushi", polarity="like"),
+        _memory(PREF, "I really love sushi", item="sushi", polarity="like"),
+    ),
+    ("intensity", "en", ep("I absolutely love hiking"), ep("I fairly like hiking")),
     # how many times / for how long
+    ("count", "en", ep("I meditate twenty minutes a day"), ep("I meditate twenty times a day")),
     ("count", "zh", ep("我一年出国两次"), ep("我出国两年了")),
     ("count", "zh", ep("我一个月去一次健身房"), ep("我去健身房一个月了")),
     ("count", "en", ep("I go to the gym once a month"), ep("I've been going to the gym for a month")),
@@ -139,6 +155,10 @@ PASS = [
     ("mode", "zh", ep("我很喜欢游泳"), ep("我非常喜欢游泳")),
     ("mode", "en", ep("I speak French"), ep("I can speak French")),
     ("mode", "en", ep("I like swimming"), ep("I enjoy swimming")),
+    ("intensity", "zh", ep("我英语说得很流利"), ep("我英语挺溜的")),
+    ("intensity", "zh", ep("我特别喜欢猫"), ep("我非常喜欢猫")),
+    ("intensity", "en", ep("I really love sushi"), ep("I absolutely love sushi")),
+    ("intensity", "en", ep("I quite like sushi"), ep("I like sushi")),
     ("count", "zh", ep("我每周去三次健身房"), ep("我一周去健身房三次")),
     ("count", "zh", ep("我学了三年钢琴"), ep("我学钢琴学了三年")),
     ("count", "en", ep("I've been to Japan three times"), ep("I have visited Japan three times")),
@@ -188,6 +208,10 @@ def test_the_family_checks_on_their_own() -> None:
     assert not mode_differs("我会游泳", "我不吃香菜") and not mode_differs("I speak French", "I can speak French")
     assert count_vs_span("我练了三年瑜伽", "我练了三次瑜伽") and count_vs_span("I run twice a week", "for two weeks")
     assert not count_vs_span("我去过三次日本", "我去过日本三次") and not count_vs_span("for 3 years", "for three years")
+    assert intensity_differs("我比较喜欢安静", "我非常喜欢安静") and intensity_differs(
+        "I quite like it", "I really like it"
+    )
+    assert not intensity_differs("我很喜欢游泳", "我喜欢游泳") and not intensity_differs("I love it", "I like it")
     assert visit_vs_work("我在华为工作", "我去华为开过会") and visit_vs_work("I work in Shanghai", "I went to Shanghai")
     assert not visit_vs_work("我在上海工作", "我在上海上班") and not visit_vs_work(
         "I work at Google", "I'm a Google employee"
