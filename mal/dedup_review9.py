@@ -9,9 +9,10 @@ scores a sentence that differs in one detail as high as a restatement (e5 cosine
                     holds the shorter text's word inside it or sits right against it; in English the
                     word must be a product head after a shared word or a shade before a colour
                     ("jazz music" / "jazz" is one music).
-  * `mode_differs` - can, like, and learning are three facts about one activity: 会弹吉他 / 喜欢弹吉他 /
-                    在学吉他, "can swim" / "like swimming" / "learning to swim". Only when both texts
-                    say a mode: "I speak French" / "I can speak French" is one fact.
+  * `mode_differs` - can, like, learning and a single try are four facts about one activity:
+                    会弹吉他 / 喜欢弹吉他 / 在学吉他, 会滑雪 / 滑过一次雪, "can swim" / "like swimming" /
+                    "learning to swim". Only when both texts say a mode: "I speak French" / "I can speak
+                    French" is one fact.
   * `count_vs_span` - how many times against for how long: 一年出国两次 / 出国两年了, "once a month" /
                     "for a month", "twenty times a day" / "twenty minutes a day".
   * `intensity_differs` - a strong degree against a moderate one: 我特别喜欢猫 / 我还挺喜欢猫, "I really
@@ -185,6 +186,8 @@ _MODES = {
         r"\b(?:adore|adores|fond of|favou?rite)\b"
     ),
     "learn": re.compile(r"在学|学习|学着|在练|\b(?:learning|studying|taking (?:\w+ )?lessons)\b"),
+    # a try or a single time is no ability: 我会滑雪 / 我滑过一次雪
+    "tried": re.compile(r"过[一两几]次|试过|体验过|\b(?:tried|once)\b"),
 }
 
 
@@ -241,7 +244,10 @@ def count_vs_span(a: str, b: str) -> bool:
     return ca != cb and bool(_SPAN.search(y if ca else x))
 
 
-_WORK = re.compile(r"工作|上班|任职|就职|入职|打工|\b(?:work|works|worked|working|employed|employee|job)\b(?! out)")
+_WORK = re.compile(
+    r"工作|上班|任职|就职|入职|打工|(?:当|做)[\u4e00-\u9fff]{0,3}(?:长|员|师|经理|老板)|"
+    r"\b(?:work|works|worked|working|employed|employee|job|manage|manages|manager)\b(?! out)"
+)
 _VISIT = re.compile(
     r"参观|面试|开会|开过会|访问|拜访|出差|旅游|玩|去(?!年)|\b(?:visit|visited|visiting|went|go|toured|interview(?:ed)?)\b"
 )

@@ -71,6 +71,8 @@ NEVER = [
     ("mode", "en", ep("I'm learning to swim"), ep("I can swim")),
     ("mode", "en", ep("I can play the guitar"), ep("I'm learning the guitar")),
     ("mode", "en", ep("My daughter can ride a horse"), ep("My daughter loves riding horses")),
+    ("mode", "zh", ep("我会滑雪"), ep("我滑过一次雪")),
+    ("mode", "en", ep("I can ski"), ep("I tried skiing")),
     # a strong degree against a moderate one
     (
         "intensity",
@@ -106,6 +108,12 @@ NEVER = [
         "en",
         _memory(PROFILE, "I work at Google", field="employer", value="Google"),
         ep("I went to Google for a tour"),
+    ),
+    (
+        "workplace",
+        "zh",
+        _memory(PROFILE, "我在星巴克当店长", field="employer", value="星巴克"),
+        ep("我去星巴克买咖啡"),
     ),
     (
         "workplace",
