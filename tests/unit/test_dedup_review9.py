@@ -216,6 +216,8 @@ def test_the_family_checks_on_their_own() -> None:
     assert not mode_differs("我会游泳", "我不吃香菜") and not mode_differs("I speak French", "I can speak French")
     assert count_vs_span("我练了三年瑜伽", "我练了三次瑜伽") and count_vs_span("I run twice a week", "for two weeks")
     assert not count_vs_span("我去过三次日本", "我去过日本三次") and not count_vs_span("for 3 years", "for three years")
+    # "can't" says no ability: "I can't swim yet" / "I'm learning to swim" name no two modes
+    assert not mode_differs("I can't swim yet", "I'm learning to swim")
     assert intensity_differs("我比较喜欢安静", "我非常喜欢安静") and intensity_differs(
         "I quite like it", "I really like it"
     )
