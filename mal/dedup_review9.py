@@ -14,7 +14,7 @@ scores a sentence that differs in one detail as high as a restatement (e5 cosine
                     "learning to swim". Only when both texts say a mode: "I speak French" / "I can speak
                     French" is one fact.
   * `count_vs_span` - how many times against for how long: 一年出国两次 / 出国两年了, "once a month" /
-                    "for a month", "twenty times a day" / "twenty minutes a day".
+                    "for a month", "twenty times a day" / "twenty minutes a day", 一天喝三杯咖啡 / 喝咖啡三天了.
   * `intensity_differs` - a strong degree against a moderate one: 我特别喜欢猫 / 我还挺喜欢猫, "I really
                     love sushi" / "I quite like sushi" (either against none is one liking).
   * `visit_vs_work` - where one works against a place one went to: 在腾讯工作 / 去腾讯参观过.
@@ -228,7 +228,11 @@ _NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|several"
 )
 _NUMERAL = rf"(?:[\d一二两三四五六七八九十几半]+|a|an|{_NUMBER_WORDS})"
-_COUNT = re.compile(rf"[\d一二两三四五六七八九十几]+(?:次|回|趟|遍)|\b(?:once|twice|{_NUMERAL} times)\b")
+# A number of times, or of things taken (三杯 / "three cups"): 一天喝三杯咖啡 is no 喝咖啡三天了.
+_COUNT = re.compile(
+    rf"[\d一二两三四五六七八九十几]+(?:次|回|趟|遍|杯|瓶|碗|片|粒|支|包|罐)|\b(?:once|twice|{_NUMERAL} times)\b|"
+    rf"\b(?:\d+|{_NUMBER_WORDS}) (?:cups?|glasses|bottles?|bowls?|pills?|tablets?|cigarettes?|packs?)\b"
+)
 _SPAN = re.compile(
     rf"[\d一二两三四五六七八九十几半]+(?:个)?(?:年|月|星期|周|礼拜|天)|"
     rf"\bfor {_NUMERAL} (?:years?|months?|weeks?|days?)\b|"
@@ -245,8 +249,8 @@ def count_vs_span(a: str, b: str) -> bool:
 
 
 _WORK = re.compile(
-    r"工作|上班|任职|就职|入职|打工|(?:当|做)[\u4e00-\u9fff]{0,3}(?:长|员|师|经理|老板)|"
-    r"\b(?:work|works|worked|working|employed|employee|job|manage|manages|manager)\b(?! out)"
+    r"工作|上班|任职|就职|入职|打工|实习|兼职|(?:当|做)[\u4e00-\u9fff]{0,3}(?:长|员|师|经理|老板)|"
+    r"\b(?:work|works|worked|working|employed|employee|job|manage|manages|manager|intern|interns|interning)\b(?! out)"
 )
 _VISIT = re.compile(
     r"参观|面试|开会|开过会|访问|拜访|出差|旅游|玩|去(?!年)|\b(?:visit|visited|visiting|went|go|toured|interview(?:ed)?)\b"

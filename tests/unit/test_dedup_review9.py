@@ -90,6 +90,7 @@ NEVER = [
     ("intensity", "en", ep("I absolutely love hiking"), ep("I fairly like hiking")),
     # how many times / for how long
     ("count", "en", ep("I meditate twenty minutes a day"), ep("I meditate twenty times a day")),
+    ("count", "zh", ep("我一天喝三杯咖啡"), ep("我喝咖啡三天了")),
     ("count", "zh", ep("我一年出国两次"), ep("我出国两年了")),
     ("count", "zh", ep("我一个月去一次健身房"), ep("我去健身房一个月了")),
     ("count", "en", ep("I go to the gym once a month"), ep("I've been going to the gym for a month")),
@@ -114,6 +115,12 @@ NEVER = [
         "zh",
         _memory(PROFILE, "我在星巴克当店长", field="employer", value="星巴克"),
         ep("我去星巴克买咖啡"),
+    ),
+    (
+        "workplace",
+        "zh",
+        _memory(PROFILE, "我在微软实习", field="employer", value="微软"),
+        ep("我去微软参加了开放日"),
     ),
     (
         "workplace",
