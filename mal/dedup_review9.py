@@ -99,7 +99,14 @@ _GENERIC_HEADS = frozenset(
 )
 
 # A span that starts with a count, a demonstrative, 的 or an article puts no head on the word before it.
-_NOT_HEADS = frozenset((*"一二两三四五六七八九十几这那每的", "a", "an", "the", "my", "some", "this", "that"))
+# (nor one that starts with a link word or a preposition: "I work at Google and go to the office daily")
+_NOT_HEADS = frozenset(
+    (
+        *"一二两三四五六七八九十几这那每的和跟与还也而但所因都就",
+        *("a", "an", "the", "my", "some", "this", "that", "and", "or", "but", "so", "because", "with", "since"),
+        *("who", "which", "to", "at", "in", "on", "for", "from", "by", "when", "while", "every", "each"),
+    )
+)
 
 
 def _head_inserted(longer: str, shorter: str, extra: frozenset[str]) -> bool:

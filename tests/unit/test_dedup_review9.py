@@ -160,6 +160,8 @@ PASS = [
     ("extended", "zh", ep("我换了华为手机"), ep("我把手机换成了华为")),
     ("extended", "en", ep("I love jazz music"), ep("I love jazz")),
     ("extended", "zh", ep("我喜欢爵士"), ep("我喜欢爵士音乐")),
+    ("extended", "zh", ep("我在腾讯工作"), ep("我在腾讯工作也快三年了")),
+    ("extended", "en", ep("I work at Google"), ep("I work at Google and go to the office daily")),
     ("extended", "zh", ep("我对虾过敏"), ep("我对虾过敏，所以不吃海鲜")),
     ("extended", "en", ep("I'm allergic to shellfish"), ep("I'm allergic to shellfish, so no shrimp or crab")),
     # a device after a brand the user already says they use is the same phone
