@@ -60,6 +60,7 @@ from mal.dedup_families import (
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
+from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_units import negation_absorbed, unit_differs
@@ -242,6 +243,14 @@ def _checks(
         ("unit", lambda: not (unit_differs(x.text, y.text) or negation_absorbed(x.text, y.text))),
         # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
         ("title", lambda: not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))),
+        # review9 (mal/dedup_review9.py): 花生 / 花生油, 会 / 喜欢 / 在学, 三次 / 三年, 在腾讯工作 / 去腾讯参观,
+        # the same words inside a dream
+        ("extended", lambda: not extended(a.text or a.summary, b.text or b.summary)),
+        ("mode", lambda: not mode_differs(x.text, y.text)),
+        ("intensity", lambda: not intensity_differs(x.text, y.text)),
+        ("count", lambda: not count_vs_span(x.text, y.text)),
+        ("workplace", lambda: not visit_vs_work(x.text, y.text)),
+        ("frame", lambda: not framed(x.text, y.text)),
     )
     return checks
 
@@ -274,6 +283,12 @@ def _turned(a: str, b: str) -> bool:
             past_of_one_verb,
             unit_differs,
             negation_absorbed,
+            extended,
+            mode_differs,
+            intensity_differs,
+            count_vs_span,
+            visit_vs_work,
+            framed,
         )
     )
 
