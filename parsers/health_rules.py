@@ -201,6 +201,13 @@ _NOT_DRUG_NAME = re.compile(
     r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
     r"August|September|October|November|December|Netflix|Instagram|Facebook|Twitter|TikTok|Reddit|YouTube|Zoom)$"
 )
+# "My wife is expecting", "we're expecting twins": pregnancy said the other common way. Only with
+# nothing after it or a baby named (never "I'm expecting a call"); the value stays the user's word.
+_EXPECTING_EN = re.compile(
+    r"\b(?:is|'s|are|'re|am|'m)\s+(?:now\s+|finally\s+)?(?P<c>expecting)"
+    r"(?=\s*(?:$|[.!,;]|\s(?:a\s+(?:baby|boy|girl)|twins|our|their|her|his|my|again|in)\b))",
+    re.I,
+)
 _NEG_ZH = re.compile(r"不对|没有|没|不是|不")
 _NEG_EN = re.compile(r"\b(?:not|n't|no|never)\b", re.I)
 
@@ -356,6 +363,11 @@ def health_facts(text: str, lang: str) -> list[Found]:
             if med:
                 slots["medication"] = med
             out.append((m.start(), _health(rel, slots)))
+        for m in _EXPECTING_EN.finditer(text):
+            start, _ = _clause(text, m.start())
+            if _NEG_EN.search(text[start : m.end()]) or any(f[1][2].get("condition") for f in out):
+                continue
+            out.append((m.start(), _health(_who(text, m.start(), lang), {"condition": m.group("c")})))
     # medication alone
     if not any("medication" in f[1][2] for f in out):
         med = _meds(text, lang, 0, len(text))

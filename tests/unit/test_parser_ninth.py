@@ -380,3 +380,24 @@ def test_going_back_to_the_hometown_names_it(text: str, town: str) -> None:
 def test_how_to_help_is_no_task() -> None:
     assert "todo" not in kinds("我不吃羊肉，点外卖记得帮我避开")
     assert of("下周五我得陪我爸去医院复查", "todo")[0]["date"] == "2026-12-11"
+
+
+# parser9 made "pregnant" a condition; "expecting" must be one too, or "My wife is expecting" stays an
+# episode that dedup cannot merge into the stored fact (tests/e2e/test_dedup.py caught it).
+@pytest.mark.parametrize(
+    ("text", "relative"),
+    [
+        ("My wife is expecting", "spouse"),
+        ("my sister's expecting twins!", "sister"),
+        ("My wife is expecting our second in May", "spouse"),
+    ],
+)
+def test_expecting_is_the_pregnancy_it_says(text: str, relative: str) -> None:
+    assert ("family_health", {"relative": relative, "condition": "expecting"}) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm expecting a call from the bank", "My wife is not expecting", "I wasn't expecting that"]
+)
+def test_expecting_something_else_is_no_condition(text: str) -> None:
+    assert "family_health" not in kinds(text)
