@@ -39,13 +39,13 @@ TEMPLATES: dict[tuple[str, str], str] = {
         "family_health",
         "zh",
     ): "{% if slots.relative == 'self' %}用户{% else %}用户的{{ slots.relative_text or slots.relative }}{% endif %}"
-    "{% if slots.allergen %}对{{ slots.allergen }}过敏{% elif slots.condition %}有{{ slots.condition }}{% endif %}"
+    "{% if slots.allergen %}对{{ slots.allergen }}过敏{% elif slots.condition %}{{ '' if slots.condition == '怀孕' else '有' }}{{ slots.condition }}{% endif %}"
     "{% if slots.medication %}{{ '，' if slots.condition else '' }}用药：{{ slots.medication }}{% endif %}",
     (
         "family_health",
         "en",
     ): "{% if slots.relative == 'self' %}User{% else %}User's {{ slots.relative_text or slots.relative }}{% endif %}"
-    "{% if slots.allergen %} is allergic to {{ slots.allergen }}{% elif slots.condition %} has {{ slots.condition }}{% endif %}"
+    "{% if slots.allergen %} is allergic to {{ slots.allergen }}{% elif slots.condition %}{{ ' is ' if slots.condition|lower is adjectival else ' has ' }}{{ slots.condition }}{% endif %}"
     "{% if slots.medication %}{{ ',' if slots.condition else '' }} takes {{ slots.medication }}{% endif %}",
     ("travel_plan", "zh"): "行程：{% if slots.departure %}{{ slots.departure }} → {% endif %}{{ slots.arrival or '' }}"
     "{% if slots.date %}，{{ slots.date }}{% endif %}{% if slots.time %} {{ slots.time }}{% endif %}"
@@ -90,9 +90,17 @@ _RELATIVE_ZH = {
 }  # fmt: skip
 
 
+def _adjectival(condition: str) -> bool:
+    """ "User's wife is pregnant", "User is diabetic", but "User has asthma": a condition said as an
+    adjective takes "is"."""
+    return condition.endswith(("ic", "ant", "ing", "intolerant"))
+
+
 @lru_cache(maxsize=1)
 def _env() -> Environment:
-    return Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+    env = Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+    env.tests["adjectival"] = _adjectival
+    return env
 
 
 @lru_cache(maxsize=64)

@@ -401,3 +401,19 @@ def test_expecting_is_the_pregnancy_it_says(text: str, relative: str) -> None:
 )
 def test_expecting_something_else_is_no_condition(text: str) -> None:
     assert "family_health" not in kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("condition", "lang", "summary"),
+    [
+        ("pregnant", "en", "User's spouse is pregnant"),
+        ("diabetic", "en", "User's spouse is diabetic"),
+        ("type 2 diabetes", "en", "User's spouse has type 2 diabetes"),
+        ("怀孕", "zh", "用户的配偶怀孕"),
+        ("高血压", "zh", "用户的配偶有高血压"),
+    ],
+)
+def test_a_condition_said_as_an_adjective_reads_is(condition: str, lang: str, summary: str) -> None:
+    from parsers.summaries import render
+
+    assert render("family_health", {"relative": "spouse", "condition": condition}, lang) == summary
