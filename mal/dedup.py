@@ -60,7 +60,7 @@ from mal.dedup_families import (
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
-from mal.dedup_recall import extension_said, said_in_other_words
+from mal.dedup_recall import extension_said, restated_span, said_in_other_words
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_units import negation_absorbed, unit_differs
@@ -349,7 +349,7 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
             same_span(sa[k], sb[k], titled(k, sa))
             or agree_texts(sa[k], sb[k])
             or (sa[k] in normalise(text_b) and sb[k] in normalise(text_a))
-            or extension_said(sa[k], sb[k], text_a, text_b)
+            or restated_span(sa[k], sb[k], text_a, text_b)
         )
         and spans_differ(sa[k], sb[k], titled(k, sa))
         for k in differing & spans

@@ -6,6 +6,8 @@ Held out, most true duplicates the rule kept apart were stopped by the veto's sl
   * across kinds (a fact and an episode), the fact's value is said by the episode in other words the
     text signature already equates (mal/dedup_text.py: lawyer / attorney, sister / sis, named /
     called, 怀孕 / 有了身孕): `_said` asked for the value as written and refused;
+  * two spans of one slot read as the same content words once times and generic heads are set
+    aside ("hiking" / "weekend hikes", 辣 / 辣的东西): the whole texts' times are checked apart;
   * one job title holds the other, and the longer one's extra words are said by the shorter one's
     text ("a nurse at the hospital" / "a hospital nurse", 在银行做柜员 / 银行柜员): the parser cut the
     title with or without the place the other text names after it.
@@ -21,7 +23,10 @@ from __future__ import annotations
 
 from mal.dedup_text import is_cjk, normalise, signature
 
-__all__ = ["extension_said", "said_in_other_words"]
+__all__ = ["extension_said", "restated_span", "said_in_other_words", "same_words"]
+
+# Heads that name no thing of their own: 辣的东西 is 辣, "spicy stuff" is "spicy".
+_GENERIC_HEADS = frozenset(("东西", "thing", "stuff"))
 
 
 def said_in_other_words(text: str, value: str) -> bool:
@@ -49,3 +54,23 @@ def extension_said(value_a: str, value_b: str, text_a: str, text_b: str) -> bool
     if not is_cjk(short) and f" {short} " not in f" {long} ":
         return False  # a word inside another word (law / lawyer) is not the same title
     return said_in_other_words(short_text, long)
+
+
+def same_words(value_a: str, value_b: str) -> bool:
+    """Two span values say the same content words, people, names and numbers once a generic head
+    (东西, thing, stuff) is set aside; the time words a span swallowed (weekend hikes) are left to
+    the veto's own check of the whole texts. Nothing left to compare is not the same."""
+    sa, sb = signature(value_a), signature(value_b)
+    wa, wb = sa.words - _GENERIC_HEADS, sb.words - _GENERIC_HEADS
+    return bool(wa) and (wa, sa.people, sa.names, sa.numbers, sa.places) == (
+        wb,
+        sb.people,
+        sb.names,
+        sb.numbers,
+        sb.places,
+    )
+
+
+def restated_span(value_a: str, value_b: str, text_a: str, text_b: str) -> bool:
+    """Two values of one span slot that restate each other: `same_words` or `extension_said`."""
+    return same_words(value_a, value_b) or extension_said(value_a, value_b, text_a, text_b)
