@@ -60,7 +60,7 @@ from mal.dedup_families import (
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
-from mal.dedup_recall import extension_said, restated_span, said_in_other_words
+from mal.dedup_recall import both_said, extension_said, restated_span, said_in_other_words
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_units import negation_absorbed, unit_differs
@@ -343,7 +343,8 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
     if "field" in differing:
         # another field read from other words (the employer "Google" / the job "Google employee"):
         # comparable when the values share content, else two facts (the pet 豆豆 / the job 柯基犬)
-        return overlaps(sa.get("value", ""), sb.get("value", ""))
+        va, vb = sa.get("value", ""), sb.get("value", "")
+        return overlaps(va, vb) or both_said(va, vb, text_a, text_b)
     return not any(
         not (
             same_span(sa[k], sb[k], titled(k, sa))

@@ -27,6 +27,11 @@ CANON_PHRASES = {
     **dict.fromkeys(("nyc", "new york city", "the big apple"), "New York"),
     "philly": "Philadelphia",
     "san fran": "San Francisco",
+    # city abbreviations any writer uses for the city (tenth round, helper recall9)
+    "sf": "San Francisco",
+    "la": "Los Angeles",
+    # one herb, two names (en-US / en-GB)
+    "coriander": "cilantro",
     # jobs by nickname or abbreviation
     **dict.fromkeys(("码农", "程序猿"), "程序员"),
     "攻城狮": "工程师",

@@ -8,6 +8,9 @@ Held out, most true duplicates the rule kept apart were stopped by the veto's sl
     called, 怀孕 / 有了身孕): `_said` asked for the value as written and refused;
   * two spans of one slot read as the same content words once times and generic heads are set
     aside ("hiking" / "weekend hikes", 辣 / 辣的东西): the whole texts' times are checked apart;
+  * one text states two facts (a job and its employer) and the parser read one from each: the
+    slots name two fields, but each text says the other's value ("a nurse at St. Mary's" / "I'm a
+    nurse at St Mary's hospital");
   * one job title holds the other, and the longer one's extra words are said by the shorter one's
     text ("a nurse at the hospital" / "a hospital nurse", 在银行做柜员 / 银行柜员): the parser cut the
     title with or without the place the other text names after it.
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 from mal.dedup_text import is_cjk, normalise, signature
 
-__all__ = ["extension_said", "restated_span", "said_in_other_words", "same_words"]
+__all__ = ["both_said", "extension_said", "restated_span", "said_in_other_words", "same_words"]
 
 # Heads that name no thing of their own: 辣的东西 is 辣, "spicy stuff" is "spicy".
 _GENERIC_HEADS = frozenset(("东西", "thing", "stuff"))
@@ -74,3 +77,10 @@ def same_words(value_a: str, value_b: str) -> bool:
 def restated_span(value_a: str, value_b: str, text_a: str, text_b: str) -> bool:
     """Two values of one span slot that restate each other: `same_words` or `extension_said`."""
     return same_words(value_a, value_b) or extension_said(value_a, value_b, text_a, text_b)
+
+
+def both_said(value_a: str, value_b: str, text_a: str, text_b: str) -> bool:
+    """Each memory's value is said by the other's text (`said_in_other_words`): two fields read
+    from one statement, not two facts. A value one text lacks ("a nurse" / "a nurse at St Mary's")
+    is not."""
+    return said_in_other_words(text_b, value_a) and said_in_other_words(text_a, value_b)
