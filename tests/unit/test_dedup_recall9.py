@@ -5,7 +5,8 @@ Held out, the veto's slot check kept most of the true duplicates apart. Each nar
 veto (the model stays free to decide) and near misses beside them that still never merge at cosine
 1.0, in either order, in zh and en: across kinds, a value said in other words; a job title one text
 cuts with the place the other says; two spans with the same content words; a job and its employer
-read one from each text; 杭州市 / 杭州 and 早晨 / 晚 before an hour; city abbreviations.
+read one from each text; 杭州市 / 杭州 and 早晨 / 晚 before an hour; city abbreviations; 读 / 上
+(小学), 放 / 加 (糖), attend / go to.
 
 Memories are built by hand, as the parser would give them. Pairs are written for these tests."""
 
@@ -108,6 +109,24 @@ PASS = [
     ),
     (
         "forms",
+        "zh",
+        _memory(EP, "我侄子在读初中"),
+        _memory(EP, "我侄子在上初中"),
+    ),
+    (
+        "forms",
+        "zh",
+        _memory(EP, "我泡茶从来不加糖"),
+        _memory(EP, "我泡茶从来不放糖"),
+    ),
+    (
+        "forms",
+        "en",
+        _memory(EP, "My nephew attends middle school"),
+        _memory(EP, "My nephew goes to middle school"),
+    ),
+    (
+        "forms",
         "en",
         _memory(PREF, "I put coriander in everything", item="coriander", polarity="like"),
         _memory(PREF, "I put cilantro in everything", item="cilantro", polarity="like"),
@@ -197,6 +216,24 @@ NEVER = [
         "en",
         _memory(EP, "We moved to SF last year"),
         _memory(EP, "We moved to LA last year"),
+    ),
+    (
+        "forms",
+        "zh",
+        _memory(EP, "我侄子在读初中"),
+        _memory(EP, "我侄子在上高中"),
+    ),
+    (
+        "forms",
+        "zh",
+        _memory(EP, "我泡茶从来不加糖"),
+        _memory(EP, "我泡茶从来不放奶"),
+    ),
+    (
+        "forms",
+        "en",
+        _memory(EP, "My nephew attends middle school"),
+        _memory(EP, "My nephew goes to high school"),
     ),
     (
         "forms",
