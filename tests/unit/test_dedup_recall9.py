@@ -153,6 +153,18 @@ NEVER = [
         _memory(HEALTH, "我妹妹怀孕了", relative="younger_sister", condition="怀孕"),
         _memory(EP, "我嫂子有身孕了"),
     ),
+    (
+        "said",
+        "en",
+        _memory(PROFILE, "My aunt is a lawyer", field="job", value="lawyer", relative="aunt"),
+        _memory(EP, "My aunt's husband is an attorney"),
+    ),
+    (
+        "said",
+        "zh",
+        _memory(HEALTH, "我妹妹怀孕了", relative="younger_sister", condition="怀孕"),
+        _memory(EP, "我妹妹还没怀孕"),
+    ),
     # a word the other text does not say makes another title
     (
         "extension",
@@ -179,7 +191,13 @@ NEVER = [
         _memory(PREF, "我爱吃甜", item="甜", polarity="like"),
         _memory(PREF, "酸的东西我最爱吃", item="酸的东西", polarity="like"),
     ),
-    # the employer one text does not say
+    (
+        "extension",
+        "zh",
+        _memory(PROFILE, "我在一家医院当药剂师", field="job", value="药剂师"),
+        _memory(PROFILE, "我老婆是医院药剂师", field="job", value="医院药剂师"),
+    ),
+    # the employer one text does not say, or another person or time
     (
         "both said",
         "en",
@@ -191,6 +209,18 @@ NEVER = [
         "zh",
         _memory(PROFILE, "我在华为当工程师", field="job", value="工程师"),
         _memory(PROFILE, "我是小米的工程师", field="employer", value="小米"),
+    ),
+    (
+        "both said",
+        "en",
+        _memory(PROFILE, "I work as an engineer at Boeing", field="job", value="engineer"),
+        _memory(PROFILE, "My wife is an engineer at Boeing", field="employer", value="Boeing"),
+    ),
+    (
+        "both said",
+        "zh",
+        _memory(PROFILE, "我在华为当工程师", field="job", value="工程师"),
+        _memory(PROFILE, "我以前是华为的工程师", field="employer", value="华为"),
     ),
     # another city, another hour
     (
