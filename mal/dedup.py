@@ -60,6 +60,7 @@ from mal.dedup_families import (
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
+from mal.dedup_recall import both_said, extension_said, restated_span, said_in_other_words
 from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
@@ -242,7 +243,14 @@ def _checks(
         ("direction", lambda: not direction_differs(x.text, y.text)),
         ("unit", lambda: not (unit_differs(x.text, y.text) or negation_absorbed(x.text, y.text))),
         # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
-        ("title", lambda: not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))),
+        # (not when the longer title's extra words are said by the other text: mal/dedup_recall.py)
+        (
+            "title",
+            lambda: (
+                not any(title_extended(t, x.text) != title_extended(t, y.text) for t in _titles(a, b))
+                or extension_said(str(a.slots.get("value") or ""), str(b.slots.get("value") or ""), x.text, y.text)
+            ),
+        ),
         # review9 (mal/dedup_review9.py): 花生 / 花生油, 会 / 喜欢 / 在学, 三次 / 三年, 在腾讯工作 / 去腾讯参观,
         # the same words inside a dream
         ("extended", lambda: not extended(a.text or a.summary, b.text or b.summary)),
@@ -310,7 +318,9 @@ def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
     # 我是nurse practitioner says "nurse" only inside another title (mal/dedup_families.py)
     if title and title in values and title_extended(title, other_text) and not title_extended(title, text):
         return False
-    return bool(values) and all(_says(other_text, v) or overlaps(v, other_text) for v in values)
+    return bool(values) and all(
+        _says(other_text, v) or overlaps(v, other_text) or said_in_other_words(other_text, v) for v in values
+    )
 
 
 def _says(text: str, value: str) -> bool:
@@ -348,12 +358,14 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
     if "field" in differing:
         # another field read from other words (the employer "Google" / the job "Google employee"):
         # comparable when the values share content, else two facts (the pet 豆豆 / the job 柯基犬)
-        return overlaps(sa.get("value", ""), sb.get("value", ""))
+        va, vb = sa.get("value", ""), sb.get("value", "")
+        return overlaps(va, vb) or both_said(va, vb, text_a, text_b)
     return not any(
         not (
             same_span(sa[k], sb[k], titled(k, sa))
             or agree_texts(sa[k], sb[k])
             or (sa[k] in normalise(text_b) and sb[k] in normalise(text_a))
+            or restated_span(sa[k], sb[k], text_a, text_b)
         )
         and spans_differ(sa[k], sb[k], titled(k, sa))
         for k in differing & spans

@@ -27,6 +27,11 @@ CANON_PHRASES = {
     **dict.fromkeys(("nyc", "new york city", "the big apple"), "New York"),
     "philly": "Philadelphia",
     "san fran": "San Francisco",
+    # city abbreviations any writer uses for the city (tenth round, helper recall9)
+    "sf": "San Francisco",
+    "la": "Los Angeles",
+    # one herb, two names (en-US / en-GB)
+    "coriander": "cilantro",
     # jobs by nickname or abbreviation
     **dict.fromkeys(("码农", "程序猿"), "程序员"),
     "攻城狮": "工程师",
@@ -59,6 +64,12 @@ CANON_PHRASES = {
     **{w: str(n) for n, w in enumerate(("third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"), 3)},
     # saving is saving
     "攒": "存",
+    # (tenth round, helper recall9) attending a school level: 读 / 念 小学 is 上小学
+    **{f"{verb}{level}": f"上{level}" for verb in "读念" for level in ("幼儿园", "小学", "初中", "高中", "大学")},
+    # and in English: to attend a school or a class is to go to it
+    **{"attend": "go to", "attends": "goes to"},
+    # a seasoning put in is added: 放糖 / 加糖 (不放糖 / 不加糖 keep the negation)
+    **{f"放{thing}": f"加{thing}" for thing in "糖盐奶"},
     # a budget said as a limit on spending: "I don't want to spend more than 1500" is "at most 1500"
     **dict.fromkeys(
         (

@@ -53,12 +53,15 @@ _ZH_NICKNAME = re.compile("[小老阿][" + "".join(n for n in SURNAMES_ZH if len
 _ZH_TITLES = ("总", "老师", "经理", "医生", "先生", "女士", "姐", "哥", "阿姨", "叔", "工")
 _SELF = frozenset(("i", "me", "myself", "我"))  # "my" can move: "my cat Luna" / "Luna, my cat"
 _PRONOUNS = frozenset(("he", "she", "they", "we"))
-_ZH_PERIODS = {"凌晨": 0, "早上": 0, "上午": 0, "中午": 12, "下午": 12, "傍晚": 12, "晚上": 12}
+# 早晨 is 早上 and a bare 晚 before an hour is 晚上 (每晚十一点 = 23点; tenth round, helper recall9)
+_ZH_PERIODS = {"凌晨": 0, "早上": 0, "早晨": 0, "上午": 0, "中午": 12, "下午": 12, "傍晚": 12, "晚上": 12, "晚": 12}
 _ZH_CLOCK = re.compile(
-    rf"(凌晨|早上|上午|中午|下午|傍晚|晚上)?([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})[点點时](半|([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})分)?"
+    rf"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|晚)?([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})[点點时](半|([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})分)?"
 )
 # 早上7:30 / 晚上7:30: the period says which half of the day, as it does for 七点半.
-_ZH_PERIOD_HHMM = re.compile(r"(凌晨|早上|上午|中午|下午|傍晚|晚上)\s*(\d{1,2}):(\d{2})(?![\d:])")
+# A city named with its administrative suffix is the city (杭州市 / 杭州); 西湖区 is not 西湖.
+_ZH_CITY_SUFFIX = "市"
+_ZH_PERIOD_HHMM = re.compile(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|晚)\s*(\d{1,2}):(\d{2})(?![\d:])")
 # 周二和周四 / 周四和周二: a list of weekdays is a set, not an order (3月8日 / 8月3日 stays ordered).
 _ZH_WEEKDAY_LIST = re.compile(
     r"(周|星期|礼拜)([一二三四五六日天])((?:[和、及与跟,，](?:周|星期|礼拜)?[一二三四五六日天])+)"
@@ -241,8 +244,8 @@ def _prepare(text: str, acc: _Acc) -> str:
 
 def _zh_clock(m: re.Match[str]) -> str:
     period, hour, minute = m.group(1), m.group(2), m.group(3)
-    if period is None and hour == "一" and minute is None:
-        return m.group(0)  # 一点 is "a little", not one o'clock
+    if period in (None, "晚") and hour == "一" and minute is None:
+        return m.group(0)  # 一点 is "a little", not one o'clock (晚一点到: a little later)
     h = int(number(_zh_number(hour)))
     h += _ZH_PERIODS.get(period or "", 0) if h < 12 else 0
     mins = 30 if minute == "半" else int(number(_zh_number(m.group(4)))) if m.group(4) else 0
@@ -284,7 +287,7 @@ def _zh_token(token: str, acc: _Acc) -> None:
         token = token[1:]  # jieba glues 我 to the next word (我要, 我妈)
     if not token:
         return
-    term = _zh_terms().get(token)
+    term = _zh_term(token)
     if term is not None:
         kind, value = term
         if kind == "people":
@@ -321,6 +324,15 @@ def _zh_token(token: str, acc: _Acc) -> None:
         token = "".join(c for c in token if c not in NEGATIONS_ZH)
     if token:
         _word(SYNONYMS.get(token, token), acc, FILLERS_ZH)
+
+
+def _zh_term(token: str) -> tuple[str, str] | None:
+    """The lexicon's reading of a token; a city with its suffix reads as the city (杭州市 is 杭州)."""
+    term = _zh_terms().get(token)
+    if term is None and len(token) > 2 and token[-1] in _ZH_CITY_SUFFIX:
+        place = _zh_terms().get(token[:-1])
+        term = place if place is not None and place[0] == "places" else None
+    return term
 
 
 def _zh_name(token: str) -> bool:
