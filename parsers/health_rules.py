@@ -182,6 +182,11 @@ _NOT_MED_EN = {
     "medication", "meds", "pills", "everything", "that", "this", "insulin pump", "track", "care", "hold", "off",
 }  # fmt: skip
 _NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
+# "我每天吃苹果" is a habit of eating, not a drug: everyday foods after 每天吃 / 在吃 are refused.
+_FOOD_ZH = re.compile(
+    r"^(?:一个|一根|一把|一杯|一碗|点)?(?:苹果|香蕉|橙子|橘子|葡萄|西瓜|草莓|蓝莓|梨|桃子?|芒果|猕猴桃|水果|坚果|核桃|"
+    r"燕麦|酸奶|牛奶|零食|巧克力|早餐|早饭|午饭|晚饭|米饭|馒头|包子|饺子|蔬菜|沙拉|青菜|辣|甜食|外卖|泡面)$"
+)
 # After 用着 / 在吃 a judgement or a diet is no drug ("iPhone用着还行", "最近在吃纯素").
 # A diet ends in 素 (纯素, 全素); a drug may too (胰岛素, 激素), so only the diet words are refused.
 _NOT_DRUG_WORD_ZH = re.compile(r"^(?:还行|还可以|还不错|不错|挺好|挺顺|一般|凑合|顺手)|^(?:纯|全|吃)?素$|斋$")
@@ -240,6 +245,7 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
             m
             and m.group("m") not in _NOT_MED_ZH
             and not _NOT_DRUG_WORD_ZH.search(m.group("m"))
+            and not _FOOD_ZH.search(m.group("m"))
             and not re.search(r"饭|菜|水果|东西|火锅|钙$|肉|鱼|蛋|面|粥", m.group("m")[:1] + m.group("m")[-1:])
             and not (re.search(r"开了\s?$", window[m.start() : m.start("m")]) and _NOT_DRUG_ZH.search(m.group("m")))
         ):

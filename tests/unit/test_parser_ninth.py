@@ -417,3 +417,15 @@ def test_a_condition_said_as_an_adjective_reads_is(condition: str, lang: str, su
     from parsers.summaries import render
 
     assert render("family_health", {"relative": "spouse", "condition": condition}, lang) == summary
+
+
+# Found by review9's attack pairs after the recall9 merge: 我每天吃苹果 was read as a medication, and
+# dedup then let it meet 我用苹果手机.
+@pytest.mark.parametrize("text", ["我每天吃苹果", "我每天早上都吃一根香蕉", "我最近在吃燕麦"])
+def test_everyday_food_eaten_daily_is_no_medication(text: str) -> None:
+    assert all("medication" not in slots for _, slots in facts(text))
+
+
+@pytest.mark.parametrize(("text", "drug"), [("我每天吃二甲双胍", "二甲双胍"), ("我妈每天都吃降压药", "降压药")])
+def test_a_drug_eaten_daily_is_still_one(text: str, drug: str) -> None:
+    assert any(slots.get("medication") == drug for _, slots in facts(text))
