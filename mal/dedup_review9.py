@@ -80,8 +80,12 @@ _SHADE_ZH = re.compile(
 def extended(a: str, b: str) -> bool:
     """One text is the other with one thing made more specific (see the module docstring)."""
     only_a, only_b = dedup_model.unexplained(a, b)
-    if bool(only_a) == bool(only_b):
-        return False  # both sides unexplained is a swap (mal/dedup_families.py), neither a rewording
+    if not only_a and not only_b:
+        return False
+    if only_a and only_b:
+        # both sides unexplained is a swap (mal/dedup_families.py), unless the swap check passes it
+        # over: 我用苹果手机 / 我每天吃苹果 differ in the verb too, and 苹果手机 is still no apple
+        return _extended_zh(a, b, only_a) or _extended_zh(b, a, only_b)
     longer, shorter, extra = (a, b, only_a) if only_a else (b, a, only_b)
     return (
         _extended_zh(longer, shorter, extra) or _extended_en(longer, shorter) or _head_inserted(longer, shorter, extra)

@@ -38,6 +38,9 @@ NEVER = [
     ),
     ("extended", "zh", ep("我有一辆白色的车"), ep("我有一辆米白色的车")),
     ("extended", "zh", ep("我想买苹果手机"), ep("我想买苹果")),
+    # the verb differs too (found by the attack pairs after the recall9 merge)
+    ("extended", "zh", ep("我用苹果手机"), ep("我每天吃苹果")),
+    ("extended", "zh", ep("我在喝奶茶"), ep("我每天喝茶")),
     (
         "extended",
         "zh",
