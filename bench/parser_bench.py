@@ -43,6 +43,7 @@ DEV_SETS = {
     "retired_blind6": DATA.with_name("parser_blind6.jsonl"),
     "retired_blind7": DATA.with_name("parser_blind7.jsonl"),
     "retired_blind8": DATA.with_name("parser_blind8.jsonl"),
+    "retired_blind9": DATA.with_name("parser_blind9.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
