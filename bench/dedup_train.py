@@ -39,7 +39,9 @@ from mal import dedup
 from mal.dedup_model import ARTEFACT, FEATURES, PairModel, features, group
 
 # Every pair set whose first blind score is recorded (docs/benchmarks.md): the three development
-# sets and the seven retired blind sets. *blind9* (writer18, committed after its ninth-round scores, not yet studied) and any later one are never read.
+# sets and the seven retired blind sets.
+# *blind9* (writer18, committed after its ninth-round scores, not yet studied) and any later one are
+# never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
     "dedup_dev3_pairs.jsonl",
