@@ -7,6 +7,8 @@ with dateparser is slow and over-eager).
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 import warnings
 from dataclasses import dataclass
@@ -124,12 +126,27 @@ def find_amounts(text: str, lang: str, default_currency: str = "CNY") -> list[Am
     return out
 
 
+class _DropLibraryRecords(logging.Filter):
+    """jionlp logs the traceback of a phrase it cannot resolve to the root logger, and the
+    traceback quotes the user's words ("周三晚上上"); the parser logs no personal text, so records
+    made inside the package are dropped where they are logged (a filter on the root logger sees
+    exactly the records logged to it, which is what `logging.error` does)."""
+
+    def __init__(self, folder: str) -> None:
+        super().__init__()
+        self.folder = folder
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.pathname.startswith(self.folder)
+
+
 @lru_cache(maxsize=1)
 def _jionlp() -> Any:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         import jionlp  # heavy import (dictionaries): load once, lazily
 
+    logging.getLogger().addFilter(_DropLibraryRecords(os.path.dirname(jionlp.__file__)))
     return jionlp
 
 
