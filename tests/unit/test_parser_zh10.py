@@ -69,3 +69,31 @@ def test_feedback_verdict_without_mood_word(text: str, polarity: str) -> None:
 )
 def test_verdict_reads_denial_and_rank(text: str, want: tuple[str, float] | None) -> None:
     assert verdict(text) == want
+
+
+# 3. Dialect and familiar kinship words name the parent (俺爹, 我家老爷子 / 老太太).
+@pytest.mark.parametrize(
+    ("text", "relative"),
+    [
+        ("俺爹有痛风，一直在吃别嘌醇", "father"),
+        ("我家老爷子血压高，天天吃降压药", "father"),
+        ("我家老太太腿脚不好，有关节炎", "mother"),
+    ],
+)
+def test_dialect_parents_in_health_facts(text: str, relative: str) -> None:
+    health = of("family_health", text)
+    assert health and {h["relative"] for h in health} == {relative}
+
+
+# 4. A correction's new value without its frame: 我是说X (说唱 stays a word), 我闺女 -> 闺女.
+@pytest.mark.parametrize(
+    ("text", "new", "old"),
+    [
+        ("不对，我是说大连，不是大理", "大连", "大理"),
+        ("不对，我喜欢的是说唱，不是摇滚", "说唱", "摇滚"),
+        ("说错了，不是我儿子，是我闺女", "闺女", "儿子"),
+    ],
+)
+def test_correction_values_without_frames(text: str, new: str, old: str) -> None:
+    fix = parsers.parse(text, NOW).correction
+    assert fix is not None and (fix.new, fix.old) == (new, old)
