@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
-from parsers.profile_base import REL_ZH
 from parsers.model import Correction
+from parsers.profile_base import REL_ZH
 
 __all__ = ["inline_correction", "tidy", "trim_new"]
 

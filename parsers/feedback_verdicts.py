@@ -64,6 +64,8 @@ def verdict_feedback(text: str, lang: str, mood: tuple[str, float]) -> Match | N
     said = verdict(text)
     if said is None:
         return None
-    targeted = (_TARGET_ZH.search(text) if lang != "en" else None) or (_TARGET_EN.search(text) if lang != "zh" else None)
+    targeted = (_TARGET_ZH.search(text) if lang != "en" else None) or (
+        _TARGET_EN.search(text) if lang != "zh" else None
+    )
     topic = targeted.group(0).lower() if targeted else "general"
     return feedback_fact(text, said[0], said[1], topic, 0.7)
