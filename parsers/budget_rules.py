@@ -126,9 +126,10 @@ def _bound(text: str, start: int, end: int) -> str | None:
         return "max"
     if _AFTER_MAX.search(after) or re.search(r"(?:\bunder\b|\bup to\b)[^\d]{0,6}$", before, re.I):
         return "max"
-    if (_APPROX_BEFORE.search(before) or _APPROX_AFTER.search(after)) and not _BUDGET_WORD.search(text):
-        # "around $150" for a gift, "大概25万" for a car: a sum named roughly and not called a budget is
-        # the sum, not a ceiling (with "budget" / 预算 the labels read a ceiling)
+    if _APPROX_BEFORE.search(before) or _APPROX_AFTER.search(after):
+        # "around $150" for a gift, "预算500左右" for headphones: a sum named roughly is the sum aimed at,
+        # not a ceiling. Every writer since the third retired set labels it so, budget word or not (the
+        # first sets read a ceiling when 预算 / "budget" stood by; an explicit ceiling still wins above)
         return "exact"
     return None
 

@@ -15,6 +15,7 @@ import re
 
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
 from parsers.model import Correction
+from parsers.profile_base import REL_ZH
 
 __all__ = ["inline_correction", "tidy", "trim_new"]
 
@@ -116,11 +117,16 @@ def tidy(fix: Correction) -> Correction:
         rel = re.fullmatch(r"(?:my|our)\s+(\w+)", value, re.I) or re.fullmatch(r"(?:我的|我|俺)(\S{2,3})", value)
         table = RELATIVES_EN if value.isascii() else RELATIVES_ZH
         known = rel and (
-            rel.group(1).lower() in table or "我" + rel.group(1) in RELATIVES_ZH or rel.group(1) * 2 in table
+            rel.group(1).lower() in table
+            or "我" + rel.group(1) in RELATIVES_ZH
+            or rel.group(1) * 2 in table
+            or rel.group(1) in REL_ZH  # 闺女, 老爷子: the profile rules' wider list
         )
         return rel.group(1) if rel and known else value
 
     new, old = bare(new), bare(old) if old is not None else None
+    if old is not None and re.match(r"说(?!唱|书|明|法|话|服)(?=\S{2})", new) and not old.startswith("说"):
+        new = new[1:]  # "不对，我是说小米，不是华为": 说 frames the value, as 去 a place below
     if old is not None and (verb := re.match(r"(?:去|到|在|住)(?=\S{2})", new)) and not old.startswith(verb.group(0)):
         new = new[verb.end() :]  # "是去大连不是大理": the place against the place
     if old is not None:

@@ -30,6 +30,8 @@ Found = tuple[int, Match]
 REL_ZH = {
     "妈妈": "mother", "母亲": "mother", "老妈": "mother", "我妈": "mother", "妈": "mother",
     "爸爸": "father", "父亲": "father", "老爸": "father", "我爸": "father", "爸": "father",
+    # dialect and familiar forms (俺爹, 我家老爷子 / 老太太: the parents, as the writers label them)
+    "爹": "father", "老爷子": "father", "老太太": "mother", "我娘": "mother", "俺娘": "mother",
     "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
     "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
     "哥哥": "brother", "弟弟": "brother", "我哥": "brother", "我弟": "brother",

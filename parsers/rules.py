@@ -9,6 +9,7 @@ from typing import Any
 
 from parsers.budget_rules import budget_facts
 from parsers.feedback_rules import feedback_match
+from parsers.feedback_verdicts import verdict_feedback
 from parsers.forgetting import forget_request
 from parsers.lexicon import (
     CONDITIONS_EN,
@@ -321,7 +322,7 @@ def cued_match(
     if kind == "travel_plan":
         return _travel(text, lang, now, cued=True)
     if kind == "feedback":
-        return feedback_match(text, lang, mood, cued=True)
+        return feedback_match(text, lang, mood, cued=True) or verdict_feedback(text, lang, mood)
     if kind == "budget":
         facts = budget_facts(text, lang, cued=True)
         return facts[0] if facts else None
