@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mal import dedup_model
+from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
     added_modifier,
@@ -259,6 +260,8 @@ def _checks(
         ("count", lambda: not count_vs_span(x.text, y.text)),
         ("workplace", lambda: not visit_vs_work(x.text, y.text)),
         ("frame", lambda: not framed(x.text, y.text)),
+        # tenth round (mal/dedup_actions.py): one object, another action (bought / returned, 住院 / 出院)
+        ("action", lambda: not action_differs(x.text, y.text)),
     )
     return checks
 
@@ -297,6 +300,7 @@ def _turned(a: str, b: str) -> bool:
             count_vs_span,
             visit_vs_work,
             framed,
+            action_differs,
         )
     )
 
