@@ -19,8 +19,10 @@ still runs:
     "Tofu and Miso"), a joint subject ("My wife and I are going" / "I'm going with my wife"), a
     name put first as the topic ("Biscuit is our corgi" / "We have a corgi named Biscuit"), or a
     month read as a name ("In May, my daughter ..." / "... in May").
-  * `numbers` - "2k", "2.4k", "80K" are 2000, 2400, 80000 ("$2,400 a month" / "2.4k/month").
-  * `times` - note-style and regional time words: fall / autumn, yrs / years, wks / weeks.
+  * `numbers` - "2k", "2.4k", "80K" are 2000, 2400, 80000 ("$2,400 a month" / "2.4k/month"), and
+    "my thirtieth birthday" is "my 30th birthday".
+  * `times` - note-style and regional time words: fall / autumn, yrs / years, wks / weeks, "/month"
+    / "a month".
   * `negation` - an intolerance said as what one cannot digest: "I'm lactose intolerant" / "I can't
     digest lactose" (the older allergy rule knows eat / drink / have / touch).
 
@@ -139,26 +141,43 @@ def order_explained(a: str, b: str) -> bool:
     return False
 
 
-# --- numbers: a thousand said "k"
+# --- numbers: a thousand said "k", an ordinal said in words
 _THOUSANDS = re.compile(r"(\d+(?:\.\d+)?) ?k\b")
+_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_ORDINALS = {
+    **{w: i + 1 for i, w in enumerate(_UNITS)},
+    **{"tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15},
+    **{"sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19},
+    **{"twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70},
+    **{"eightieth": 80, "ninetieth": 90, "hundredth": 100},
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+# an ordinal after a determiner ("my thirtieth birthday", "our second child"), never "a second" of time
+_ORDINAL = re.compile(rf"\b(my|our|his|her|their|the|your) (?:({'|'.join(_TENS)})-)?({'|'.join(_ORDINALS)})\b")
+
+
+def _ordinal(m: re.Match[str]) -> str:
+    value = _ORDINALS[m.group(3)] + (_TENS[m.group(2)] if m.group(2) else 0)
+    return f"{m.group(1)} {value}th"
+
+
+def _expand(m: re.Match[str]) -> str:
+    value = float(m.group(1)) * 1000
+    return str(int(value)) if value.is_integer() else str(value)
 
 
 @lru_cache(maxsize=1024)
 def _amounts(text: str) -> tuple[str, ...]:
-    flat = normalise(text)
-
-    def expand(m: re.Match[str]) -> str:
-        value = float(m.group(1)) * 1000
-        return str(int(value)) if value.is_integer() else str(value)
-
-    return signature(_THOUSANDS.sub(expand, flat)).numbers
+    return signature(_ORDINAL.sub(_ordinal, _THOUSANDS.sub(_expand, text))).numbers
 
 
 def amounts_agree(a: str, b: str) -> bool:
-    """The numbers agree once "2.4k" is read as 2400 (either text may say it so)."""
-    if not (_THOUSANDS.search(normalise(a)) or _THOUSANDS.search(normalise(b))):
+    """The numbers agree once "2.4k" is read as 2400 and "thirtieth" as 30th (either text may say
+    it so); False when neither text says a number that way."""
+    ta, tb = (normalise(t) for t in (a, b))
+    if not any(p.search(t) for p in (_THOUSANDS, _ORDINAL) for t in (ta, tb)):
         return False
-    return _amounts(a) == _amounts(b)
+    return _amounts(ta) == _amounts(tb)
 
 
 # --- times: one time said in two words
@@ -167,6 +186,7 @@ _TIME_WORDS = (
     (re.compile(r"\byrs?\b"), "years"),
     (re.compile(r"\bwks?\b"), "weeks"),
     (re.compile(r"\bmos\b"), "months"),
+    (re.compile(r"\s*/\s*(?=(?:month|week|day|year)\b)"), " a "),
 )
 
 
@@ -178,8 +198,13 @@ def _timed(text: str) -> str:
 
 
 def times_agree(a: str, b: str) -> bool:
-    """The times agree once fall / autumn, yrs / years, wks / weeks are read as one word each."""
-    return signature(_timed(a)).times == signature(_timed(b)).times
+    """The times agree once fall / autumn, yrs / years, wks / weeks, "/month" / "a month" are read
+    as one word each, and so do the rates they say (monthly / weekly: "a month" is a word, not a time)."""
+    x, y = signature(_timed(a)), signature(_timed(b))
+    return x.times == y.times and x.words & _RATES == y.words & _RATES
+
+
+_RATES = frozenset(("hourly", "daily", "weekly", "monthly", "yearly", "annually", "annual"))
 
 
 # --- negation: an intolerance said as what one cannot digest

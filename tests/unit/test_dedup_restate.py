@@ -30,7 +30,7 @@ RESTATEMENTS = [
     ("aspect", "I grew up in Ohio", "I was brought up in Ohio"),
     ("aspect", "I went to Iceland for my anniversary", "For my anniversary I took a trip to Iceland"),
     # a generic head or a filler a terse note drops
-    ("modifier", "I have a doctor appointment Friday at 9am", "Doctor Friday, 9am"),
+    ("modifier", "I have a vet appointment on Monday at 4pm", "Vet on Monday, 4 pm"),
     ("modifier", "I moved to Denver in June", "moved to denver back in june"),
     ("modifier", "I sprained my ankle hiking in 2019", "In 2019 I sprained my ankle while hiking"),
     ("modifier", "My budget for a new bike is $800", "I want to spend at most 800 dollars on a bike"),
@@ -42,9 +42,11 @@ RESTATEMENTS = [
     # a thousand said "k"
     ("numbers", "My salary is $95,000 a year", "salary is 95k a year"),
     ("numbers", "My rent is $1,800 a month", "rent is 1.8k a month"),
+    ("numbers", "I went to Rome for my fortieth birthday", "For my 40th birthday I went to Rome"),
     # fall / autumn, yrs / years
     ("times", "My daughter starts college this fall", "My daughter starts college this autumn"),
     ("times", "I've been vegan for 5 yrs", "I've been vegan for 5 years"),
+    ("times", "My gym membership costs $60 a month", "gym membership is $60/month"),
     # an intolerance said as what one cannot digest
     ("negation", "I'm gluten intolerant", "I can't digest gluten"),
 ]
@@ -58,6 +60,8 @@ NEAR_MISSES = [
     ("I owe Mike money", "Mike owes me money"),
     ("Tom called Jerry", "Jerry called Tom"),
     ("My salary is 95k", "My salary is 59k"),
+    ("We're expecting our second child", "We're expecting our third child"),
+    ("My gym membership is $60/month", "My gym membership is $60/week"),
     ("My daughter starts college this fall", "My daughter starts college this spring"),
     ("I quit drinking", "I'm quitting drinking"),
 ]
