@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mal import dedup_model
+from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
     added_modifier,
@@ -61,6 +62,14 @@ from mal.dedup_families import (
 from mal.dedup_frames import frame_words
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
 from mal.dedup_recall import both_said, extension_said, restated_span, said_in_other_words
+from mal.dedup_restate import (
+    amounts_agree,
+    intolerance_said,
+    light_modifier_only,
+    order_explained,
+    past_event_aspect,
+    times_agree,
+)
 from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
@@ -176,6 +185,7 @@ def _checks(
     x = sa or signature(a.text or a.summary)
     y = sb or signature(b.text or b.summary)
     shared = set(x.anchors) & set(y.anchors)
+    ta, tb = a.text or a.summary, b.text or b.summary  # as written: mal/dedup_restate.py reads capitals
     checks: tuple[tuple[str, Callable[[], bool]], ...] = (
         (
             "slots",
@@ -196,13 +206,22 @@ def _checks(
                 or _disliked(a, b)
                 or consequence_only(x.text, y.text, _negated)
                 or negation_aside(x.text, y.text, _negated)
+                or intolerance_said(ta, tb)
             ),
         ),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),
         # 在学 / 正在学; 已经90岁了 / 今年九十岁了 (an "already" one text alone says); not 已经 / 正在
-        ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"}),
+        (
+            "aspect",
+            lambda: (
+                (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"} or past_event_aspect(ta, tb)
+            ),
+        ),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
-        ("numbers", lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)}),
+        (
+            "numbers",
+            lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)} or amounts_agree(ta, tb),
+        ),
         # a state may drop 今年 / these days; an event keeps its day
         (
             "times",
@@ -210,6 +229,7 @@ def _checks(
                 x.times == y.times
                 or (a.kind in _STATE_KINDS and not (x.times and y.times))
                 or present_only(x.times, y.times, x.text, y.text)
+                or times_agree(ta, tb)
             ),
         ),
         # "I owe Mike" / "Mike owes me"
@@ -218,6 +238,7 @@ def _checks(
             lambda: (
                 [n for n in x.anchors if n in shared] == [n for n in y.anchors if n in shared]
                 or (len(shared - {"self"}) == 1 and topic_first(x.text, y.text))
+                or order_explained(ta, tb)
             ),
         ),
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
@@ -226,7 +247,7 @@ def _checks(
             lambda: not contrasted(x, y) or _disliked(a, b),
         ),
         ("names", lambda: not names_differ(x, y)),
-        ("modifier", lambda: not (added_modifier(x, y) or added_modifier(y, x))),
+        ("modifier", lambda: not (added_modifier(x, y) or added_modifier(y, x)) or light_modifier_only(ta, tb)),
         ("sibling", lambda: not siblings(a.text or a.summary, b.text or b.summary)),
         (
             "substitution",
@@ -259,6 +280,8 @@ def _checks(
         ("count", lambda: not count_vs_span(x.text, y.text)),
         ("workplace", lambda: not visit_vs_work(x.text, y.text)),
         ("frame", lambda: not framed(x.text, y.text)),
+        # tenth round (mal/dedup_actions.py): one object, another action (bought / returned, 住院 / 出院)
+        ("action", lambda: not action_differs(x.text, y.text)),
     )
     return checks
 
@@ -297,6 +320,7 @@ def _turned(a: str, b: str) -> bool:
             count_vs_span,
             visit_vs_work,
             framed,
+            action_differs,
         )
     )
 
