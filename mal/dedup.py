@@ -65,7 +65,7 @@ from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_units import negation_absorbed, unit_differs
-from mal.dedup_zh import address_order, origin_read, refusal_restated, unevidenced
+from mal.dedup_zh import address_order, aspect_restated, origin_read, refusal_restated, unevidenced
 from mal.models import Memory
 
 __all__ = [
@@ -201,7 +201,12 @@ def _checks(
         ),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),
         # 在学 / 正在学; 已经90岁了 / 今年九十岁了 (an "already" one text alone says); not 已经 / 正在
-        ("aspect", lambda: (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"}),
+        (
+            "aspect",
+            lambda: (
+                (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"} or aspect_restated(x, y)
+            ),
+        ),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
         ("numbers", lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)}),
         # a state may drop 今年 / these days; an event keeps its day

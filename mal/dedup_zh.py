@@ -9,17 +9,19 @@ into different slot values although both texts say the same thing. Four shapes r
     value where the other phrasing gave X (`copula_misread`);
   * one value names only a category (新手机, 手机, 电脑): the other's 华为Mate 60 is no different
     thing, only the one the first did not name (`generic`);
-  * a place slot cut with a verb glued on (机去成都 for 成都 in 坐飞机去成都): the two values name the
-    same places and nothing else (`same_places`);
+  * a place slot cut with a verb glued on (机去成都 for 成都 in 坐飞机去成都), or a city read as the
+    employer (我在魔都上班): the two values name the same places and nothing else (`same_places`);
   * where the user is from, read as the city they live in: 我是杭州人 and 老家是湖南长沙的 state the
     hometown, so their "city" is read as one (`origin_read`) before the role check compares fields.
 
-And two outside the slots:
+And three outside the slots:
 
   * an address glued from big to small (四川绵阳) names one place, not a route: its order against
     绵阳…四川 is no evidence (`address_order`); 上海飞成都 / 成都飞上海 keep theirs;
   * 吃不了 / 喝不了 against the plain 不吃 / 不喝 of the same verb is one refusal (我不吃辣 / 我吃不了
-    辣的), not a dislike against an inability (`refusal_restated`): 不喜欢吃辣 / 吃不了辣 still differ.
+    辣的), not a dislike against an inability (`refusal_restated`): 不喜欢吃辣 / 吃不了辣 still differ;
+  * an aspect one text alone says about the same fact in time: retired (退休教师 / 以前当老师，现在
+    退休了), a habit ended (戒烟了 / 戒掉了), a switch and what is used now (`aspect_restated`).
 
 Each narrowing drops one slot or order difference only where the texts show it is a misreading;
 every other check of the veto still runs, and the learned model still decides behind it.
@@ -35,6 +37,7 @@ from mal.dedup_text import Signature, is_cjk, normalise, signature
 
 __all__ = [
     "address_order",
+    "aspect_restated",
     "copula_misread",
     "generic",
     "origin_read",
@@ -56,6 +59,7 @@ _CATEGORY_VALUE = re.compile(rf"(?:一[台部个只辆])?(?:新的?|旧的?)?({'
 _COPULA_ZH = re.compile(r"^(?P<topic>[^，,。是]+?)(?:就)?是(?:我|我们|用户)(?:家)?(?P<rest>[^，,。]*)$")
 _PLACE_KEYS = frozenset(("arrival", "departure", "city", "hometown", "location", "place"))
 _VALUE_KEYS = frozenset(("value", "item", "field"))
+_PLACE_READ = frozenset(("city", "employer"))
 _REFUSAL = re.compile(r"([吃喝])不了")
 _PLAIN_REFUSAL = re.compile(r"不([吃喝])")
 
@@ -120,6 +124,8 @@ def unevidenced(a: Mapping[str, str], b: Mapping[str, str], text_a: str, text_b:
     out = {k for k in keys & _PLACE_KEYS if same_places(a[k], b[k])}
     if a.get("field") == b.get("field") and "value" in keys and _unnamed(a["value"], b["value"]):
         out.add("value")
+    if keys == {"field", "value"} and {a["field"], b["field"]} == _PLACE_READ and same_places(a["value"], b["value"]):
+        out |= keys  # 我在上海工作 / 我在魔都上班: a place read as the employer is the city it names
     if keys & _VALUE_KEYS and keys <= _VALUE_KEYS:
         va, vb = a.get("value") or a.get("item", ""), b.get("value") or b.get("item", "")
         if copula_misread(va, text_a, vb, text_b) or copula_misread(vb, text_b, va, text_a):
@@ -149,3 +155,44 @@ def refusal_restated(a: str, b: str, differs: Callable[[str, str], bool]) -> boo
         if said and said <= plain and not _REFUSAL.search(normalise(y)):
             return not differs(_REFUSAL.sub(r"不\1", normalise(x)), normalise(y))
     return False
+
+
+# What makes one text's extra "former" / "already" / "now" no evidence (`aspect_restated`).
+_RETIRED = re.compile(r"退休|\bretired?\b")
+_ENDING = re.compile(r"([戒停])掉")
+_SWITCH = re.compile(r"(?:从(?P<old>[^，,。；;]+?))?换(?:成|到)了?(?P<new>[^，,。；;]+)")
+_NOW = re.compile(r"(?:现在|目前|如今)在?(?:用的是|用的|用|是)?(?P<now>[^，,。；;]+)")
+_WAS = re.compile(r"(?:之前|以前|原来|过去)(?P<was>[^，,。；;]*)")
+_ASPECT_SHIFTS = frozenset(("former", "done", "ongoing"))
+
+
+def aspect_restated(x: Signature, y: Signature) -> bool:
+    """The texts differ in aspect only by what one says of the same fact in time: both say retired
+    (我爸是退休教师 / 我父亲以前当老师，现在已经退休了: a retired teacher was one), one ends a habit
+    with 戒掉 / 停掉 where the other says 戒 / 停 (已经戒烟了 / 烟我已经戒掉了), or one says a switch
+    (换成了华为) and the other what is used now and what was before (现在用的是华为手机，之前那部
+    换掉了), the new thing being the one used now. 以前当老师 / 当老师 and a switch read backwards
+    (从苹果换成了小米 / 现在用苹果，之前是小米) still differ."""
+    diff = x.aspects ^ y.aspects
+    if not diff or not diff <= _ASPECT_SHIFTS:
+        return False
+    if _RETIRED.search(x.text) and _RETIRED.search(y.text):
+        return True
+    return any(_ended(s, o) or _switched(s.text, o.text) for s, o in ((x, y), (y, x)))
+
+
+def _ended(s: Signature, o: Signature) -> bool:
+    verbs = {m.group(1) for m in _ENDING.finditer(s.text)}
+    return (
+        bool(verbs) and all(v in o.text for v in verbs) and signature(_ENDING.sub(r"\1", s.text)).aspects == o.aspects
+    )
+
+
+def _switched(text: str, other: str) -> bool:
+    sw, now, was = _SWITCH.search(text), _NOW.search(other), _WAS.search(other)
+    if not (sw and now and was):
+        return False
+    new, old = sw.group("new"), sw.group("old")
+    if not overlaps(new, now.group("now")) or overlaps(new, was.group("was")):
+        return False
+    return old is None or not overlaps(old, now.group("now"))

@@ -8,7 +8,8 @@ phrasings read into different numbers, times or words although they say one thin
   * a weekday: 星期三 / 礼拜三 / 周三 read as three different things (a word, a time, a word), and
     下个周五 / 下周五, 这周六 / 周六 (a bare weekday is the coming one: the parser resolves both to
     one date) as different times;
-  * half a year is six months (戒了半年 / 戒了六个月), half an hour thirty minutes;
+  * half a year is six months (戒了半年 / 戒了六个月), half an hour thirty minutes, and 一个月 before
+    an amount is per month (一个月房租四千五 / 每月房租4500);
   * units written as letters or characters: 5km / 五公里 / 5 kilometers, 65公斤 / 65kg;
   * one thing under two names: 饮酒 / 喝酒, 月薪 / 每个月工资, 招行 / 招商银行, 租房子 / 租房,
     搬来 / 搬到, a software job (程序员 / 软件开发 / 软件工程师, 后端开发 / 后端工程师), the Apple
@@ -61,6 +62,10 @@ _MAGNITUDE_EN = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(k)\b", re.IGNORECASE)
 _FACTORS = {"千": 1_000, "万": 10_000, "亿": 100_000_000, "k": 1_000, "K": 1_000}
 # 下个周五 / 下周五 / 下星期五, 这周六 / 这个礼拜六 / 本周六 / 周六: one weekday, its week kept (上 / 下).
 _WEEKDAY = re.compile(r"(上个?|下个?|这个?|本)?(?:星期|礼拜|周)([一二三四五六日天])")
+# 一个月 before an amount is per month (房租一个月三千 / 每月房租3000); 学了一个月 is a span and stays
+_PER_MONTH = re.compile(
+    r"一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销|花了?|挣|赚|交|能?花)?\s*[\d零一二两三四五六七八九十百千万])"
+)
 # half a year (not 上半年 / 下半年, a half of the calendar year)
 _HALF_YEAR = re.compile(r"(?<![上下前后])半年")
 # 苹果15 / 苹果 15 Pro: an iPhone by its number (a count of apples has a measure word: 苹果15个)
@@ -68,12 +73,13 @@ _APPLE_MODEL = re.compile(r"苹果\s*(?=\d+(?![\d.]|\s*[个斤只块箱颗公克
 
 
 def zh_forms(text: str) -> str:
-    """`text` with the forms above rewritten to one (weekdays, magnitudes, half a year, the iPhone
-    by number); `ZH_PHRASES` are applied later with the other phrases."""
+    """`text` with the forms above rewritten to one (weekdays, magnitudes, half a year, per month,
+    the iPhone by number); `ZH_PHRASES` are applied later with the other phrases."""
     text = _MAGNITUDE_ZH.sub(_times_factor, text)
     text = _MAGNITUDE_EN.sub(_times_factor, text)
     text = _WEEKDAY.sub(_weekday, text)
     text = _HALF_YEAR.sub("六个月", text)
+    text = _PER_MONTH.sub("每月", text)
     return _APPLE_MODEL.sub("iPhone ", text)
 
 

@@ -7,8 +7,10 @@ beside them that still never merge at cosine 1.0: numbers with a magnitude (8万
 weekdays (星期四 / 礼拜四, 下个周三 / 下周三, 这周六 / 周六), half a year, units (公里 / km, 公斤 / kg),
 one thing under two names (饮酒 / 喝酒, 月薪 / 每个月工资, a software job), an iPhone by its number, a
 topic-first copula the parser read backwards (旺财是我家狗的名字), a value that names only a category
-(新手机), a place cut with a verb glued on (车去南京), where one is from (我是苏州人 / 老家在苏州), an
-address glued big to small (江苏苏州), and 吃不了 / 不吃.
+(新手机), a place cut with a verb glued on (车去南京) or read as the employer (在羊城上班), where one
+is from (我是苏州人 / 老家在苏州), an address glued big to small (江苏苏州), 吃不了 / 不吃, 一个月房租 /
+每月房租, and an aspect one text alone says of the same fact in time (退休 / 以前…现在退休了, 戒了 /
+戒掉了, a switch / what is used now).
 
 Memories are built by hand, as the parser would give them. Pairs are written for these tests."""
 
@@ -18,7 +20,7 @@ import pytest
 
 from mal import dedup
 from mal.dedup_text import signature
-from mal.dedup_zh import copula_misread, generic, origin_read, same_places
+from mal.dedup_zh import aspect_restated, copula_misread, generic, origin_read, same_places
 from mal.dedup_zh_forms import zh_forms
 from mal.models import Memory
 from tests.dedup_memories import memory as m
@@ -26,6 +28,17 @@ from tests.dedup_memories import memory as m
 EP, PREF, PROFILE, TRAVEL, TODO = "episode", "preference", "profile", "travel_plan", "todo"
 
 PASS = [
+    (
+        "place",
+        m(PROFILE, "我在广州工作", field="city", value="广州"),
+        m(PROFILE, "我在羊城上班", field="employer", value="羊城"),
+    ),
+    ("retired", m(EP, "我妈是退休护士"), m(EP, "我妈以前当护士，现在已经退休了")),
+    ("retired", m(EP, "My mom is a retired nurse"), m(EP, "My mom used to be a nurse and has retired")),
+    ("ended", m(EP, "我爸已经戒酒了"), m(EP, "酒我爸已经戒掉了")),
+    ("switch", m(EP, "我的电脑换成了联想"), m(EP, "我现在用的是联想电脑，之前那台卖掉了")),
+    ("switch", m(EP, "我从安卓换成了苹果"), m(EP, "我现在用苹果了，之前是安卓")),
+    ("per month", m(EP, "我每月房租三千二"), m(EP, "我一个月房租三千二")),
     ("magnitude", m(EP, "我的年终奖是八万"), m(EP, "我年终奖8万")),
     ("magnitude", m(EP, "我存了十五万准备买车"), m(EP, "我存了15万准备买车")),
     ("magnitude", m(EP, "My car loan is 15000"), m(EP, "My car loan is 15k")),
@@ -105,6 +118,22 @@ PASS = [
 ]
 
 NEVER = [
+    (
+        "place",
+        m(PROFILE, "我在广州工作", field="city", value="广州"),
+        m(PROFILE, "我在鹏城上班", field="employer", value="鹏城"),
+    ),
+    (
+        "place",
+        m(PROFILE, "我住在广州", field="city", value="广州"),
+        m(PROFILE, "我在羊城上班", field="employer", value="羊城"),
+    ),
+    ("retired", m(EP, "我妈是退休护士"), m(EP, "我妈以前是医生，现在退休了")),
+    ("retired", m(EP, "我妈是退休护士"), m(EP, "我妈以前是护士")),
+    ("ended", m(EP, "我吃降压药"), m(EP, "降压药我停掉了")),
+    ("switch", m(EP, "我从安卓换成了苹果"), m(EP, "我现在用安卓，之前是苹果")),
+    ("switch", m(EP, "我的车换成了比亚迪"), m(EP, "我现在开的是特斯拉，之前是比亚迪")),
+    ("per month", m(EP, "我每月房租三千二"), m(EP, "我一个月房租三千五")),
     ("magnitude", m(EP, "我的年终奖是八万"), m(EP, "我年终奖8千")),
     ("magnitude", m(EP, "My car loan is 15000"), m(EP, "My car loan is 15")),
     ("weekday", m(EP, "我星期四下午去医院复查"), m(EP, "我下礼拜四下午去医院复查")),
@@ -198,3 +227,12 @@ def test_the_slot_readings_on_their_own() -> None:
     assert same_places("车去南京", "南京") and not same_places("车去南京", "苏州")
     assert origin_read({"field": "city", "value": "苏州"}, "我是苏州人")["field"] == "hometown"
     assert origin_read({"field": "city", "value": "苏州"}, "我住在苏州")["field"] == "city"
+
+
+def test_the_aspect_readings_on_their_own() -> None:
+    assert aspect_restated(signature("我爸是退休教师"), signature("我父亲以前当老师，现在已经退休了"))
+    assert not aspect_restated(signature("我爸是老师"), signature("我父亲以前当老师"))
+    assert aspect_restated(signature("我已经戒烟了"), signature("烟我已经戒掉了"))
+    assert aspect_restated(signature("我的手机换成了华为"), signature("我现在用的是华为手机，之前那部换掉了"))
+    assert not aspect_restated(signature("我从苹果换成了小米"), signature("我现在用苹果了，之前是小米"))
+    assert zh_forms("我学了一个月") == "我学了一个月" and zh_forms("房租一个月三千") == "房租每月三千"
