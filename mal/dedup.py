@@ -74,6 +74,7 @@ from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_units import negation_absorbed, unit_differs
+from mal.dedup_zh import address_order, aspect_restated, origin_read, refusal_restated, unevidenced
 from mal.models import Memory
 
 __all__ = [
@@ -214,7 +215,10 @@ def _checks(
         (
             "aspect",
             lambda: (
-                (x.aspects ^ y.aspects) <= {"ongoing"} or x.aspects ^ y.aspects == {"done"} or past_event_aspect(ta, tb)
+                (x.aspects ^ y.aspects) <= {"ongoing"}
+                or x.aspects ^ y.aspects == {"done"}
+                or past_event_aspect(ta, tb)
+                or aspect_restated(x, y)
             ),
         ),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
@@ -239,6 +243,7 @@ def _checks(
                 [n for n in x.anchors if n in shared] == [n for n in y.anchors if n in shared]
                 or (len(shared - {"self"}) == 1 and topic_first(x.text, y.text))
                 or order_explained(ta, tb)
+                or address_order(x, y)  # 四川绵阳 / 绵阳…四川 (mal/dedup_zh.py)
             ),
         ),
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
@@ -260,7 +265,7 @@ def _checks(
         # (a plainly negated like read as a dislike: "I hate X" / "I don't like X" swap nothing)
         ("swap", lambda: not swapped(as_dislike(a.text or a.summary), as_dislike(b.text or b.summary))),
         ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
-        ("wish", lambda: not wish_differs(x.text, y.text)),
+        ("wish", lambda: not wish_differs(x.text, y.text) or refusal_restated(x.text, y.text, wish_differs)),
         ("direction", lambda: not direction_differs(x.text, y.text)),
         ("unit", lambda: not (unit_differs(x.text, y.text) or negation_absorbed(x.text, y.text))),
         # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
@@ -366,12 +371,12 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
     the longer names another thing (jazz / jazz fusion) differ."""
     if slots_agree(a, b):
         return True
-    sa, sb = _structured(a), _structured(b)
+    sa, sb = origin_read(_structured(a), text_a), origin_read(_structured(b), text_b)  # 我是杭州人: hometown
     if role_moved(sa, sb):
         return False
     spans = _SPAN_SLOTS | _LOOSE_SPANS
     shared = sa.keys() & sb.keys()
-    differing = {k for k in shared if sa[k] != sb[k]}
+    differing = {k for k in shared if sa[k] != sb[k]} - unevidenced(sa, sb, text_a, text_b)  # mal/dedup_zh.py
     if differing <= spans and agree_texts(text_a, text_b):
         # the word rules equate the two texts (same people, numbers, places, negation; every other
         # word explained): span slots that differ were cut differently from the same words

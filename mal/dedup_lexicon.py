@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mal.dedup_canon import CANON_PHRASES
 from mal.dedup_synonyms import MORE_ASPECTS, MORE_PEOPLE_EN, MORE_PEOPLE_ZH, MORE_PHRASES, MORE_SYNONYMS
+from mal.dedup_zh_forms import ZH_PHRASES
 from parsers.lexicon_words import EN_NUMBERS, EN_TENS
 
 __all__ = [
@@ -356,6 +357,7 @@ PHRASES = {
     "每个礼拜": "每周",
     **MORE_PHRASES,
     **CANON_PHRASES,
+    **ZH_PHRASES,  # eleventh round (mal/dedup_zh_forms.py)
 }
 # Common surnames, so 小王 / 老李 / 王总 count as people.
 SURNAMES_ZH = frozenset(

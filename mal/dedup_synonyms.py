@@ -110,7 +110,8 @@ CONTRASTS = (
     "粤语 闽南语 普通话 国语 英语 日语 韩语 法语 德语 西班牙语 俄语 上海话 四川话 客家话 "
     "english spanish french german japanese korean mandarin cantonese italian russian portuguese",
     "特斯拉 比亚迪 蔚来 小鹏 理想 宝马 奔驰 奥迪 丰田 本田 大众 tesla byd bmw toyota honda audi ford",
-    "苹果 华为 小米 三星 oppo vivo 荣耀 iphone pixel samsung huawei xiaomi",
+    # a brand and its English name are one member (eleventh round: 苹果15 / iPhone 15, 华为 / Huawei)
+    "苹果 iphone | 华为 huawei | 小米 xiaomi | 三星 samsung | oppo | vivo | 荣耀 | pixel",
     "start started starting begin began 开始 | quit stop stopped 停 戒",
     "speak speaks fluent 说 讲 | learn learning study studying 学",
     "去 到 离开 回 回来 from back",

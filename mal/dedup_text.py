@@ -34,6 +34,7 @@ from mal.dedup_lexicon import (
     TIME_WORDS_ZH,
 )
 from mal.dedup_synonyms import NEGATED_ZH, NOT_NAMES_EN, NOT_NEGATIONS_ZH, NOT_NUMBERS_ZH
+from mal.dedup_zh_forms import zh_forms
 from parsers.lexicon import PLACES_ZH
 
 __all__ = ["Signature", "content_words", "is_cjk", "normalise", "signature", "stem"]
@@ -218,6 +219,7 @@ def _prepare(text: str, acc: _Acc) -> str:
     15:00 (all "clock1500"), $ and multi-word phrases (PHRASES: "can't stand" -> hate)."""
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
+    text = zh_forms(text)  # 20万 / 二十万, 星期三 / 周三, 半年 / 六个月 (mal/dedup_zh_forms.py)
     text = _IN_LAW.sub(r"\1inlaw", text)  # a sister-in-law is not a sister
     text = _ZH_NICKNAME.sub(lambda m: f" {m[0]} " if _jieba().FREQ.get(m[0], 0) < 400 else m[0], text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)

@@ -1,0 +1,93 @@
+"""Eleventh round (helper zh10): one surface form for what Chinese writers say in several.
+
+Held out (`python -m bench.dedup_loso`), Chinese restatements were kept apart because the two
+phrasings read into different numbers, times or words although they say one thing:
+
+  * a magnitude after digits: 20万 / 二十万, 5万 / 五万, 1.5万 / 一万五 (jieba cuts "20" and "万"
+    apart, so the digits read as 20 and the Chinese numeral as 200000); "2.4k" / 2400 likewise;
+  * a weekday: 星期三 / 礼拜三 / 周三 read as three different things (a word, a time, a word), and
+    下个周五 / 下周五, 这周六 / 周六 (a bare weekday is the coming one: the parser resolves both to
+    one date) as different times;
+  * half a year is six months (戒了半年 / 戒了六个月), half an hour thirty minutes, and 一个月 before
+    an amount is per month (一个月房租四千五 / 每月房租4500);
+  * units written as letters or characters: 5km / 五公里 / 5 kilometers, 65公斤 / 65kg;
+  * one thing under two names: 饮酒 / 喝酒, 月薪 / 每个月工资, 招行 / 招商银行, 租房子 / 租房,
+    搬来 / 搬到, a software job (程序员 / 软件开发 / 软件工程师, 后端开发 / 后端工程师), the Apple
+    phone by its number and the computer (苹果15 Pro / iPhone 15 Pro, 苹果电脑 / Mac).
+
+Each rewrite names one thing in two forms; two things of one sort (公里 / 英里, 招行 / 工行,
+前端 / 后端) keep their own forms, and every hard check (numbers, times, people, places, negation)
+still has to agree after the rewrite. Data and regular expressions only: mal/dedup_text.py calls
+`zh_forms` before it cuts a text, and mal/dedup_lexicon.py merges `ZH_PHRASES` into `PHRASES`.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ZH_PHRASES", "zh_forms"]
+
+# Software jobs: the front (后端, 前端...) says which job, 开发 / 工程师 / 程序员 say the same role.
+_SOFTWARE_FRONTS = ("后端", "前端", "全栈", "移动端", "安卓", "客户端", "服务端", "嵌入式")
+
+ZH_PHRASES = {
+    # one drink, two verbs (不饮酒 / 不喝酒; 饮料 and 饮食 are other words and stay)
+    "饮酒": "喝酒",
+    # monthly pay said as one word or as "each month's wage"
+    **dict.fromkeys(("每个月工资", "每月工资", "月工资", "每个月薪水", "每月薪水", "月薪水"), "月薪"),
+    # banks by their short names (each its own bank)
+    "招行": "招商银行",
+    "工行": "工商银行",
+    "建行": "建设银行",
+    "农行": "农业银行",
+    "交行": "交通银行",
+    # renting a flat
+    "租房子": "租房",
+    # moving to a place, said from there or from here (搬回 keeps its 回: back is another move)
+    **dict.fromkeys(("搬来", "搬去", "搬到了", "搬来了", "搬去了"), "搬到"),
+    # units: kilometres and kilograms by any name (a jin is half a kilogram and stays 斤)
+    **dict.fromkeys(("公里", "千米", "kilometers", "kilometer", "kilometres", "kilometre", "kms"), "km"),
+    **dict.fromkeys(("公斤", "千克", "kilograms", "kilogram", "kilos", "kgs"), "kg"),
+    **dict.fromkeys(("半小时", "半个小时", "半个钟头", "half an hour"), "三十分钟"),
+    # a software job by any of its names
+    **dict.fromkeys(("软件开发工程师", "软件工程师", "软件开发", "开发工程师", "写代码的"), "程序员"),
+    **{f"{front}{role}": f"{front}工程师" for front in _SOFTWARE_FRONTS for role in ("开发", "程序员", "开发工程师")},
+    # the Apple computer (苹果 alone may be the fruit, or the phone, and stays)
+    **dict.fromkeys(("苹果电脑", "苹果笔记本"), "Mac"),
+}
+
+# 20万, 1.5万, 3千 (not 千米 / 千克: a unit), 2.4k / 2k (not "k" inside a word).
+_MAGNITUDE_ZH = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([万千亿])(?![米克瓦])")
+_MAGNITUDE_EN = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(k)\b", re.IGNORECASE)
+_FACTORS = {"千": 1_000, "万": 10_000, "亿": 100_000_000, "k": 1_000, "K": 1_000}
+# 下个周五 / 下周五 / 下星期五, 这周六 / 这个礼拜六 / 本周六 / 周六: one weekday, its week kept (上 / 下).
+_WEEKDAY = re.compile(r"(上个?|下个?|这个?|本)?(?:星期|礼拜|周)([一二三四五六日天])")
+# 一个月 before an amount is per month (房租一个月三千 / 每月房租3000); 学了一个月 is a span and stays
+_PER_MONTH = re.compile(
+    r"一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销|花了?|挣|赚|交|能?花)?\s*[\d零一二两三四五六七八九十百千万])"
+)
+# half a year (not 上半年 / 下半年, a half of the calendar year)
+_HALF_YEAR = re.compile(r"(?<![上下前后])半年")
+# 苹果15 / 苹果 15 Pro: an iPhone by its number (a count of apples has a measure word: 苹果15个)
+_APPLE_MODEL = re.compile(r"苹果\s*(?=\d+(?![\d.]|\s*[个斤只块箱颗公克]))")
+
+
+def zh_forms(text: str) -> str:
+    """`text` with the forms above rewritten to one (weekdays, magnitudes, half a year, per month,
+    the iPhone by number); `ZH_PHRASES` are applied later with the other phrases."""
+    text = _MAGNITUDE_ZH.sub(_times_factor, text)
+    text = _MAGNITUDE_EN.sub(_times_factor, text)
+    text = _WEEKDAY.sub(_weekday, text)
+    text = _HALF_YEAR.sub("六个月", text)
+    text = _PER_MONTH.sub("每月", text)
+    return _APPLE_MODEL.sub("iPhone ", text)
+
+
+def _times_factor(m: re.Match[str]) -> str:
+    value = float(m.group(1)) * _FACTORS[m.group(2)]
+    return f"{int(value) if value.is_integer() else value}"
+
+
+def _weekday(m: re.Match[str]) -> str:
+    week = (m.group(1) or "")[:1]
+    return f"{week if week in '上下' else ''}周{m.group(2)}"
