@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mal import dedup_model
+from mal import dedup_model, dedup_review10
 from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
@@ -70,7 +70,6 @@ from mal.dedup_restate import (
     past_event_aspect,
     times_agree,
 )
-from mal import dedup_review10
 from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem

@@ -129,8 +129,12 @@ def institution(a: str, b: str) -> bool:
 
 
 # --- origin against where one lives now
-_ORIGIN_ZH = re.compile(r"是([\u4e00-\u9fff]{2,4}?)人|(?:老家|家乡|籍贯|出生地)(?:在|是)?([\u4e00-\u9fff]{2,6})|出生在|生在")
-_HOME_ZH = re.compile(r"住在|现在在|现居|定居|在[\u4e00-\u9fff]{2,6}?(?:工作|上班|上学|读书|上大学|生活|念书|读研|实习)")
+_ORIGIN_ZH = re.compile(
+    r"是([\u4e00-\u9fff]{2,4}?)人|(?:老家|家乡|籍贯|出生地)(?:在|是)?([\u4e00-\u9fff]{2,6})|出生在|生在"
+)
+_HOME_ZH = re.compile(
+    r"住在|现在在|现居|定居|在[\u4e00-\u9fff]{2,6}?(?:工作|上班|上学|读书|上大学|生活|念书|读研|实习)"
+)
 _ORIGIN_EN = re.compile(r"\b(?:i'm|i am|we're|we are) (?:originally )?from\b|\bhometown\b|\bborn in\b|\bgrew up in\b")
 _HOME_EN = re.compile(r"\b(?:live|lives|living|based|work|works|working|study|studying|moved) (?:in|to|at)\b")
 
@@ -148,8 +152,13 @@ def origin_vs_home(a: str, b: str) -> bool:
 
 # --- one month against a monthly rate
 _ONE_MONTH_ZH = re.compile(r"(?:第[一二三四五六七八九十\d]+|最后|头|前|那|这|上|下|当)一?个?月")
-_MONTHLY_ZH = re.compile(r"每个?月|月薪|月租|一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销)?[\d零一二两三四五六七八九十])")
-_ONE_MONTH_EN = re.compile(r"\b(?:first|last|final|that|one|second|third) month\b|\bin (?:january|february|march|april|june|july|august|september|october|november|december)\b")
+_MONTHLY_ZH = re.compile(
+    r"每个?月|月薪|月租|一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销)?[\d零一二两三四五六七八九十])"
+)
+_ONE_MONTH_EN = re.compile(
+    r"\b(?:first|last|final|that|one|second|third) month\b|"
+    r"\bin (?:january|february|march|april|june|july|august|september|october|november|december)\b"
+)
 _MONTHLY_EN = re.compile(r"\b(?:a|per|every|each) month\b|/\s*month\b|\bmonthly\b")
 
 
@@ -188,7 +197,10 @@ _HALF = re.compile(r"(?<![\d一二两三四五六七八九十几个年])半(?:�
 def half_more(a: str, b: str) -> bool:
     """One text says N and a half (一个半小时, 两年半), the other only a half (半小时, 半年)."""
     x, y = _flat(a), _flat(b)
-    return any(_AND_HALF.search(s) and not _HALF.search(s) and _HALF.search(t) and not _AND_HALF.search(t) for s, t in ((x, y), (y, x)))
+    return any(
+        _AND_HALF.search(s) and not _HALF.search(s) and _HALF.search(t) and not _AND_HALF.search(t)
+        for s, t in ((x, y), (y, x))
+    )
 
 
 # --- another job in the software trade
@@ -254,7 +266,7 @@ def habit_vs_once(a: str, b: str) -> bool:
     )
 
 
-_WEEK_SHIFT = re.compile(r"(上上|下下|大上|大下|上|下|这|本)?个?(?:星期|礼拜|周)(?=[一二三四五六日天末])|(上上|下下|上|下|这|本)个?月")
+_WEEK_SHIFT = re.compile(r"(上上|下下|大上|大下|上|下|这|本)?个?(?:星期|礼拜|周)|(上上|下下|上|下|这|本)个?月")
 _SHIFTS = {"上上": -2, "大上": -2, "上": -1, "下": 1, "下下": 2, "大下": 2}
 
 
@@ -269,7 +281,8 @@ def week_shift(a: str, b: str) -> bool:
 # --- about to retire against retired
 _PENDING_RETIRE = re.compile(
     r"(?:快|要|快要|就要|即将|准备|打算|计划|想|明年|今年底|年底)退休|退休手续|办退休|"
-    r"\b(?:about to|going to|plan(?:s|ning)? to|will|want(?:s)? to|soon to) retire\b|\bretiring\b|\bretire (?:next|soon|in)\b"
+    r"\b(?:about to|going to|plan(?:s|ning)? to|will|want(?:s)? to|soon to) retire\b|"
+    r"\bretiring\b|\bretire (?:next|soon|in)\b"
 )
 _RETIRE = re.compile(r"退休|\bretire")
 
@@ -291,14 +304,19 @@ def former_state(a: str, b: str) -> bool:
     ("got engaged to Tom")."""
     x, y = _flat(a), _flat(b)
     return any(
-        _FORMER_STATE.search(s) and not _BEGAN_STATE.search(s) and _BEGAN_STATE.search(t) and not _FORMER_STATE.search(t)
+        _FORMER_STATE.search(s)
+        and not _BEGAN_STATE.search(s)
+        and _BEGAN_STATE.search(t)
+        and not _FORMER_STATE.search(t)
         for s, t in ((x, y), (y, x))
     )
 
 
 # --- an exam taken against its outcome
 _EXAM = r"(?:(?:my|the|a|an|his|her) )?(?:\w+ ){0,2}(?:exam|exams|test|tests|bar|interview|gre|gmat|sat|ielts|toefl)\b"
-_TOOK_EXAM = re.compile(rf"\b(?:took|take|takes|taking|sat|sit|sitting|did|wrote) {_EXAM}|参加了?[^，,。]{{0,6}}(?:考试|面试)|去考了?|考了")
+_TOOK_EXAM = re.compile(
+    rf"\b(?:took|take|takes|taking|sat|sit|sitting|did|wrote) {_EXAM}|参加了?[^，,。]{{0,6}}(?:考试|面试)|去考了?|考了"
+)
 _OUTCOME = re.compile(
     rf"\b(?:pass|passed|passes|passing|fail|failed|fails|failing|aced|flunked|bombed) {_EXAM}|"
     r"(?:通过|过了|没过|挂了|挂科|不及格|及格)"
@@ -308,9 +326,7 @@ _OUTCOME = re.compile(
 def exam_outcome(a: str, b: str) -> bool:
     """One text says an exam was taken and no outcome, the other that it was passed or failed."""
     x, y = _flat(a), _flat(b)
-    return any(
-        _TOOK_EXAM.search(s) and not _OUTCOME.search(s) and _OUTCOME.search(t) for s, t in ((x, y), (y, x))
-    )
+    return any(_TOOK_EXAM.search(s) and not _OUTCOME.search(s) and _OUTCOME.search(t) for s, t in ((x, y), (y, x)))
 
 
 # --- an appointment missed against attended
@@ -323,9 +339,7 @@ _ATTENDED = re.compile(r"\b(?:went to|go to|going to|attended|had|saw|visited|be
 def attendance(a: str, b: str) -> bool:
     """One text says an appointment was missed or put off, the other that it was attended."""
     x, y = _flat(a), _flat(b)
-    return any(
-        _MISSED.search(s) and _ATTENDED.search(t) and not _MISSED.search(t) for s, t in ((x, y), (y, x))
-    )
+    return any(_MISSED.search(s) and _ATTENDED.search(t) and not _MISSED.search(t) for s, t in ((x, y), (y, x)))
 
 
 # --- new against old
@@ -336,7 +350,9 @@ _OLD = re.compile(r"\b(?:old|used|second-hand|secondhand|current|existing|(?:i|w
 def new_vs_old(a: str, b: str) -> bool:
     """One text says a new thing, the other an old, used or current one."""
     x, y = _flat(a), _flat(b)
-    return any(_NEW.search(s) and not _OLD.search(s) and _OLD.search(t) and not _NEW.search(t) for s, t in ((x, y), (y, x)))
+    return any(
+        _NEW.search(s) and not _OLD.search(s) and _OLD.search(t) and not _NEW.search(t) for s, t in ((x, y), (y, x))
+    )
 
 
 # --- order that matters in a swapped list
@@ -376,10 +392,7 @@ def joint_reversed(a: str, b: str) -> bool:
     the user only as the object beside the same partner ("Tom is visiting me with my wife")."""
     x, y = _flat(a), _flat(b)
     return any(
-        _JOINT.search(s)
-        and _WITH_PARTNER.search(t)
-        and _USER_OBJECT.search(t)
-        and not _USER_SUBJECT.search(t)
+        _JOINT.search(s) and _WITH_PARTNER.search(t) and _USER_OBJECT.search(t) and not _USER_SUBJECT.search(t)
         for s, t in ((x, y), (y, x))
     )
 
