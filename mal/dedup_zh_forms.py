@@ -62,14 +62,16 @@ _MAGNITUDE_EN = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(k)\b", re.IGNORECASE)
 _FACTORS = {"千": 1_000, "万": 10_000, "亿": 100_000_000, "k": 1_000, "K": 1_000}
 # 下个周五 / 下周五 / 下星期五, 这周六 / 这个礼拜六 / 本周六 / 周六: one weekday, its week kept (上 / 下).
 _WEEKDAY = re.compile(r"(上个?|下个?|这个?|本)?(?:星期|礼拜|周)([一二三四五六日天])")
-# 一个月 before an amount is per month (房租一个月三千 / 每月房租3000); 学了一个月 is a span and stays
+# 一个月 before an amount is per month (房租一个月三千 / 每月房租3000); 学了一个月 is a span and stays,
+# and 第一个月 / 头一个月 / 前一个月 / 上一个月 name one month, not every month
 _PER_MONTH = re.compile(
-    r"一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销|花了?|挣|赚|交|能?花)?\s*[\d零一二两三四五六七八九十百千万])"
+    r"(?<![第头前上下这那])一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销|花了?|挣|赚|交|能?花)?\s*[\d零一二两三四五六七八九十百千万])"
 )
 # half a year (not 上半年 / 下半年, a half of the calendar year)
 _HALF_YEAR = re.compile(r"(?<![上下前后])半年")
-# 苹果15 / 苹果 15 Pro: an iPhone by its number (a count of apples has a measure word: 苹果15个)
-_APPLE_MODEL = re.compile(r"苹果\s*(?=\d+(?![\d.]|\s*[个斤只块箱颗公克]))")
+# 苹果15 / 苹果 15 Pro: an iPhone by its number (a count or a price of apples has a measure word or a
+# currency: 苹果15个, 苹果15元一斤)
+_APPLE_MODEL = re.compile(r"苹果\s*(?=\d+(?![\d.]|\s*[个斤只块箱颗公克元毛角袋筐磅]))")
 
 
 def zh_forms(text: str) -> str:
