@@ -38,7 +38,7 @@ from parsers.shorthand import normalise, original
 from parsers.slot_tagger import slot_facts
 from parsers.summaries import render
 from parsers.truecase import recase
-from parsers.zh_values import code_switched_profile
+from parsers.zh_values import code_switched_health, code_switched_profile
 
 __all__ = [
     "CONFLICT_KEYS",
@@ -147,7 +147,7 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
             m[2]["value"] = str(m[2]["value"])[:-1]  # "做后端开发的": the job without the particle
     found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
     extras = profile_facts(text, lang, now) + health_facts(text, lang) + identifier_facts(text, lang)
-    extras += code_switched_profile(text, lang)  # "做product manager的", "I work at 华为"
+    extras += code_switched_profile(text, lang) + code_switched_health(text, lang)  # "做PM的", "allergic to 海鲜"
     # Contrastive turns hold several tastes ("喜欢喝茶，不喜欢咖啡"): the extractor's readings join the
     # rule's, and a reading of the same item merges into it.
     extras += preference_facts(text, lang) + more_tastes(text, lang)

@@ -12,7 +12,9 @@ second taste of a turn that the first rule's single match lost.
 
 `more_tastes` reads the tastes the single-match rules miss: a dislike after a contrast word
 ("但是不喜欢跑步"), the item said first ("恐怖片我是一点都不想看", "但臭豆腐真不行"), and the rhetorical
-"X是什么魔鬼食物". Values are the text's own words; polarity is the only normalisation.
+"X是什么魔鬼食物", "X我最喜欢了", "超迷X", 不喝酒 / 不抽烟, and a taste stated before a request ("我挺喜欢
+村上春树的，再推荐几本类似的"). "谁爱吃谁吃" is nobody's taste. Values are the text's own words; polarity
+is the only normalisation.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import re
 from typing import Any
 
 from parsers.model import EntityRef
+from parsers.preference_rules import preference_facts
 
 __all__ = ["more_tastes", "tidy_items"]
 
@@ -34,6 +37,7 @@ _ADJUNCT = re.compile(
     r"^(?:周末|平时|每天|晚上|早上|下班后?|没事(?:的时候)?|有空(?:的时候)?|放假|假期|休息的时候|闲的时候)(?:的时候)?(?:去|就去|来)"
     r"|^去(?=\S{2})"
 )
+_WHEN = re.compile(r"^(?:晚上|早上|周末|平时|每天|下班后?|中午|夏天|冬天)")
 _TITLE_TAIL = re.compile(r"(?<=\S{2})(?:这|那)(?:部|本|首|款|家|个|种|只|支)[\u4e00-\u9fff]{1,3}$")
 _ALSO = re.compile(r"^(?P<a>[^也]{1,10}?)也(?P<neg>不)?(?:吃|喝|喜欢|爱|看|听|玩|用)(?P<b>[^也]{1,10})$")
 # Words that open no taste: a time, a person, a pronoun, a question word.
@@ -60,20 +64,24 @@ _TASTES = [
             r"(?:吃|喝|看|听|玩|用)?的" + _STOP
         ),
     ),
-    # "我不喝可乐也不喝雪碧": two refusals, one fact each
+    # "晚上跑步我最喜欢了": the thing first, the liking closing the clause
     (
-        "dislike",
+        "like",
         re.compile(
-            r"(?:^|[，,。！!；;我俺]\s*)(?:平时|一般|从来)?不(?P<v>[吃喝抽])(?P<i>[^，。,.!！？?；;\s也]{1,8}?)也不(?P=v)"
+            r"(?:^|[，,。！!；;]\s*)(?P<i>[^，。,.!！？?；;\s我你他她]{2,10}?)我(?:最|特别|超|挺|真的|就)?(?:喜欢|爱)(?:了|的)?"
+            + _STOP
         ),
     ),
+    # "我最近超迷 bouldering", "超迷飞盘": 迷 with a degree word is a liking
     (
-        "dislike",
+        "like",
         re.compile(
-            r"(?:^|[，,。！!；;我俺]\s*)(?:平时|一般|从来)?不(?P<v>[吃喝抽])[^，。,.!！？?；;\s也]{1,8}?也不(?P=v)"
-            rf"(?P<i>[^，。,.!！？?；;\s]{{1,8}}?)(?:的)?{_STOP}"
+            r"(?:超|很|特别|巨|贼|真|最近)迷(?:上了?)?\s?"
+            r"(?P<i>[A-Za-z][A-Za-z -]{1,30}?|[\u4e00-\u9fff]{2,8}?)(?:了|的)?" + _STOP
         ),
     ),
+    # drinking refused keeps its verb ("我不喝酒的" -> 喝酒, as the writers label it)
+    ("dislike", re.compile(r"(?:^|[，,。！!；;我俺]\s*)(?:平时|一般|从来|也)?不(?P<i>喝酒)(?:的|了)?" + _STOP)),
     # the item first, then what the user will not do with it: "恐怖片我是一点都不想看"
     (
         "dislike",
@@ -133,6 +141,9 @@ def tidy_items(text: str, found: list[tuple[int, Match]]) -> list[tuple[int, Mat
         return found
     out: list[tuple[int, Match]] = []
     for pos, match in found:
+        if match[0] == "preference" and re.search(r"^谁|[也都]$", str(match[2]["item"])):
+            # "谁爱吃谁吃": whoever likes it; "应酬也不喝": the occasion, not the thing refused
+            continue
         out.append((pos, match))
         if match[0] != "preference":
             continue
@@ -161,15 +172,54 @@ def _rel(polarity: str) -> str:
     return "DISLIKES" if polarity == "dislike" else "PREFERS"
 
 
+# "我不喝可乐也不喝雪碧", "不吃香菜不吃葱，也不吃内脏": a chain of two or more refusals, one fact each
+_REFUSAL = r"(?:也|还)?不(?:[吃喝])(?:[^，。,.!！？?；;不也还\s]{1,6})"
+_CHAIN = re.compile(
+    rf"(?:^|(?<=[，,。！!；;我俺\s]))(?:平时|一般|从来)?{_REFUSAL}(?:[，,]?{_REFUSAL})+(?=[，。,.!！？?；;\s]|$)"
+)
+_ONE_REFUSAL = re.compile(r"不[吃喝](?P<i>[^，。,.!！？?；;不也还\s]{1,6})")
+
+
+def refusal_chain(text: str) -> list[tuple[int, Match]]:
+    """Each item of a chain of refusals (see `_CHAIN`), unless a family member refuses them."""
+    out: list[tuple[int, Match]] = []
+    for chain in _CHAIN.finditer(text):
+        if _FAMILY.search(re.split(r"[。.!！？?；;]", text[: chain.start()])[-1]):
+            continue
+        for m in _ONE_REFUSAL.finditer(chain.group()):
+            item = m.group("i").strip("的了")
+            slots = {"item": item, "polarity": "dislike"}
+            out.append(
+                (chain.start() + m.start("i"), ("preference", 0.8, slots, [EntityRef(item, "topic", "DISLIKES")]))
+            )
+    return out
+
+
+_ASKING = re.compile(r"[吗?？]|什么|哪个|哪些|推荐|有没有|有啥|which|what|recommend", re.I)
+
+
+def stated_before_asking(text: str, lang: str) -> list[tuple[int, Match]]:
+    """The tastes of the clauses before the first one that asks ("我挺喜欢村上春树的，再推荐几本类似的"):
+    parsers/preference_rules.py reads nothing in a turn that asks anything, so a taste stated before
+    the request was lost. The prefix keeps every position of the text."""
+    clauses = list(re.finditer(r"[^，。,.!！？?；;]+[，。,.!！？?；;]?", text))
+    first = next((i for i, c in enumerate(clauses) if _ASKING.search(c.group())), None)
+    if first is None or first == 0:
+        return []  # nothing asked (the older rules read the turn), or the turn opens with the question
+    return preference_facts(text[: clauses[first].start()], lang)
+
+
 def more_tastes(text: str, lang: str) -> list[tuple[int, Match]]:
     """Tastes the single-match rules lose (module docstring), each with its position."""
     if lang == "en" or not re.search(r"[\u4e00-\u9fff]", text):
         return []
     asked = bool(re.search(r"[吗?？]\s*$", text))
-    out: list[tuple[int, Match]] = []
+    out: list[tuple[int, Match]] = stated_before_asking(text, lang) + refusal_chain(text)
     for polarity, pattern in _TASTES:
         for m in pattern.finditer(text):
             item = m.group("i").strip(" 的了吧呀啊")
+            bare = _WHEN.sub("", item)
+            item = bare if len(bare) >= 2 else item  # "晚上跑步我最喜欢了": the running, not the evening
             rhetorical = "是什么" in m.group(0)
             if len(item) < 2 or _NOT_TOPIC.search(item) or (asked and not rhetorical):
                 continue

@@ -8,7 +8,9 @@
   between a Chinese and an English name ("flying 上海 to Seattle"), a station's own name when the
   text writes it ("从广州南站" -> 广州南站);
 - a drug taken or used with a bare verb (用 / 吃 / 喷 / 就吃) whose name ends like a drug's
-  ("平时用沙丁胺醇", "在吃左甲状腺素钠因为...").
+  ("平时用沙丁胺醇", "在吃左甲状腺素钠因为...", "在吃Lipitor降血脂");
+- health facts across languages: "my dad is allergic to 海鲜" (a Chinese allergen in an English frame),
+  "我妈有hypertension" (an English condition in a Chinese frame).
 
 Every value is a span of the text (zero invention by construction).
 """
@@ -18,12 +20,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parsers.lexicon import PLACES_ZH
+from parsers.lexicon import CONDITIONS_EN, PLACES_ZH
+from parsers.model import EntityRef
 from parsers.places_en import PLACES_EN
 from parsers.profile_base import Found, relative_before
 from parsers.profile_base import fact as _fact
 
-__all__ = ["bare_medication", "code_switched_profile", "fix_route"]
+__all__ = ["bare_medication", "code_switched_health", "code_switched_profile", "fix_route"]
 
 _HAN = r"[\u4e00-\u9fff]"
 _LATIN_NAME = r"[A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?"
@@ -114,9 +117,53 @@ _BARE_MED = re.compile(
 _NOT_DRUG = {"生酮", "胆固醇", "酒精", "碱"}
 
 
+# "我爸在吃Lipitor降血脂": a brand in Latin letters, then what it is taken for
+_LATIN_MED = re.compile(r"(?:吃|用|在吃|在用)\s?(?P<m>[A-Z][A-Za-z-]{2,20})(?=\s?(?:降|治|控制|止))")
+
+
 def bare_medication(window: str) -> re.Match[str] | None:
     """A drug after a bare verb in `window` (module docstring), or None."""
-    m = _BARE_MED.search(window)
+    m = _BARE_MED.search(window) or _LATIN_MED.search(window)
     if m is None or m.group("m") in _NOT_DRUG or re.search(r"[不没别停戒]", window[max(0, m.start() - 2) : m.start()]):
         return None  # "我已经不吃阿司匹林了": a drug no longer taken is no fact
     return m
+
+
+_ALLERGIC_TO_ZH = re.compile(rf"\b(?i:allergic|allergy)\s+to\s+(?P<a>{_HAN}{{1,6}}?)(?=\s|[,.;!?，。]|$)")
+_HAS_EN = re.compile(
+    r"(?:有|得了|患有|确诊了?|查出了?)\s?(?P<c>"
+    + "|".join(re.escape(c) for c in sorted(CONDITIONS_EN, key=len, reverse=True))
+    + r")(?![A-Za-z])",
+    re.I,
+)
+
+
+def code_switched_health(text: str, lang: str) -> list[Found]:
+    """Health facts whose value is in the other language of the sentence (module docstring)."""
+    out: list[Found] = []
+    if not re.search(_HAN, text):
+        return out
+    for m in _ALLERGIC_TO_ZH.finditer(text):
+        if re.search(r"\b(?:not|n't|no|never)\b", text[max(0, m.start() - 15) : m.start()], re.I):
+            continue
+        rel = relative_before(text, m.start(), "en") or "self"
+        slots = {"relative": rel, "condition": "allergy", "allergen": m.group("a")}
+        out.append(
+            (
+                m.start(),
+                ("family_health", 0.85, slots, [EntityRef("allergy", "condition", "HAS_FAMILY_HISTORY", detail=rel)]),
+            )
+        )
+    for m in _HAS_EN.finditer(text):
+        if re.search(r"[没不]$", text[max(0, m.start() - 1) : m.start()]):
+            continue  # "我没有diabetes"
+        rel = relative_before(text, m.start(), "zh") or "self"
+        cond = m.group("c")
+        slots = {"relative": rel, "condition": cond}
+        out.append(
+            (
+                m.start(),
+                ("family_health", 0.85, slots, [EntityRef(cond, "condition", "HAS_FAMILY_HISTORY", detail=rel)]),
+            )
+        )
+    return out

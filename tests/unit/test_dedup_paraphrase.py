@@ -102,7 +102,7 @@ def test_parsed_facts_with_spans_cut_differently_merge(a: str, b: str) -> None:
 
 
 def test_favourite_said_either_way_is_one_item() -> None:
-    """"最喜欢的水果是芒果" was read as 水果是芒果 and its reverse as 水果 (spans cut differently, merged
+    """ "最喜欢的水果是芒果" was read as 水果是芒果 and its reverse as 水果 (spans cut differently, merged
     by containment); since parsers/pref_shapes.py both read the thing itself, 芒果, and still agree."""
     [old], [new] = memories("我最喜欢的水果是芒果"), memories("芒果是我最喜欢的水果")
     assert old.slots["item"] == new.slots["item"] == "芒果" and dedup.agree(old, new)

@@ -73,6 +73,13 @@ def test_preference_item_stops_at_the_thing(text: str, item: str) -> None:
         ("综艺节目我是一点都不想看，太无聊了", [("综艺节目", "dislike")]),
         ("我超爱吃火锅，但是麻辣烫真不行", [("火锅", "like"), ("麻辣烫", "dislike")]),
         ("榴莲是什么魔鬼水果，闻一下都受不了", [("榴莲", "dislike")]),
+        ("挺挑的，不吃洋葱不吃蒜，也不吃肥肉", [("洋葱", "dislike"), ("蒜", "dislike"), ("肥肉", "dislike")]),
+        ("早上游泳我最喜欢了，人少", [("游泳", "like")]),
+        ("最近超迷飞盘，每周都约", [("飞盘", "like")]),
+        ("I mean 我最近超迷 pickleball 的", [("pickleball", "like")]),
+        ("我平时不喝酒的，应酬也不喝", [("喝酒", "dislike")]),
+        ("我挺喜欢东野圭吾的，能推荐几本类似的吗", [("东野圭吾", "like")]),
+        ("臭豆腐我真的不行，谁爱吃谁吃", [("臭豆腐", "dislike")]),
     ],
 )
 def test_second_taste_kept(text: str, want: list[tuple[str, str]]) -> None:
@@ -85,6 +92,7 @@ def test_second_taste_kept(text: str, want: list[tuple[str, str]]) -> None:
         "今天我不想吃了，太累",  # a day is no taste
         "你觉得榴莲好吃吗",  # a question
         "我爸不喝可乐也不喝雪碧",  # a relative's taste
+        "你喜欢什么水果？",  # asked, nothing stated before
     ],
 )
 def test_no_taste_invented(text: str) -> None:
@@ -123,6 +131,7 @@ def test_code_switched_task_is_no_job() -> None:
         ("I'm flying 广州 to Sydney next Monday", "广州", "Sydney"),
         ("We're driving from 杭州 to Suzhou on Saturday", "杭州", "Suzhou"),
         ("后天早上从北京西站坐高铁去郑州", "北京西站", "郑州"),
+        ("下周一从深圳北站坐动车到厦门", "深圳北站", "厦门"),
     ],
 )
 def test_trip_route(text: str, departure: str, arrival: str) -> None:
@@ -138,6 +147,7 @@ def test_trip_route(text: str, departure: str, arrival: str) -> None:
         ("我一头疼就吃对乙酰氨基酚", "对乙酰氨基酚"),
         ("我爸有痛风，发作了就吃秋水仙碱", "秋水仙碱"),
         ("我妈最近在吃甲钴胺因为手麻", "甲钴胺"),
+        ("我哥一直在吃Metformin控制血糖", "Metformin"),
     ],
 )
 def test_bare_medication(text: str, medication: str) -> None:
@@ -174,3 +184,22 @@ def test_tagger_relative_from_earlier_clause() -> None:
 
 def test_drug_no_longer_taken() -> None:
     assert not [s for s in of("family_health", "我早就不用布地奈德了") if s.get("medication")]
+
+
+# 7. Health values in the other language of the sentence.
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "my mom is allergic to 芒果, so no mango cake",
+            {"relative": "mother", "condition": "allergy", "allergen": "芒果"},
+        ),
+        ("我爷爷有 asthma，冬天要注意", {"relative": "grandfather", "condition": "asthma"}),
+    ],
+)
+def test_code_switched_health(text: str, want: dict[str, str]) -> None:
+    assert want in of("family_health", text)
+
+
+def test_code_switched_health_denied() -> None:
+    assert not of("family_health", "我没有asthma，只是感冒")
