@@ -215,6 +215,8 @@ _EXPECTING_EN = re.compile(
     re.I,
 )
 _NEG_ZH = re.compile(r"不对|没有|没|不是|不")
+# Conditions that are also a passing mood ("有点焦虑", "最近好抑郁"): with a degree word before them, a mood.
+_MOODS_ZH = {"焦虑", "抑郁"}
 _NEG_EN = re.compile(r"\b(?:not|n't|no|never)\b", re.I)
 
 
@@ -332,7 +334,11 @@ def health_facts(text: str, lang: str) -> list[Found]:
                 # "我妈没有糖尿病，是我爸有": the condition belongs to the one named after
                 out.append((m.start(), _health(REL_ZH[shifted.group("r")], {"condition": cond})))
                 continue
-            if not re.search(rf"{_WHO_ZH}|自己|患者|查出|得了|有|医生说|诊断", pre + text[m.end() : m.end() + 2]):
+            if re.search(r"(?:有点|有些|有一点|好|很|太|特别|超)$", pre) and cond in _MOODS_ZH:
+                continue  # "有点焦虑": how the user feels, not a diagnosis
+            said = re.search(rf"{_WHO_ZH}|自己|患者|查出|得了|有|医生说|诊断", pre + text[m.end() : m.end() + 2])
+            # "我老爷子今年80了，高血压加心脏不好": a clause with no subject continues a relative's clause
+            if not said and not (not pre.strip() and relative_before(text, m.start(), "zh") not in (None, "self")):
                 continue
             rel = _who(text, m.start(), "zh")
             slots: dict[str, Any] = {"condition": cond}

@@ -108,10 +108,10 @@ def fix_route(text: str, lang: str, slots: dict[str, Any]) -> dict[str, Any]:
 # Drug names by their ending (generic names in Chinese), and forms a drug is sold in.
 _DRUG_END = (
     r"洛芬|西林|匹林|法林|地平|双胍|他汀|沙坦|普利|拉唑|霉素|沙星|胺醇|尼松|米松|素钠|钠|胺|碱|酚|醇|嗪|奈德|甲乐|"
-    r"格雷|肽|特罗|卡因|喷雾|胶囊|缓释片|滴眼液|乳膏|软膏"
+    r"格雷|肽|特罗|卡因|岛素|喷雾|胶囊|缓释片|滴眼液|乳膏|软膏"
 )
 _BARE_MED = re.compile(
-    r"(?:用|吃|喷|就吃|就用|在吃|在用|靠)\s?(?:[一两半]?[片粒颗支针喷])?"
+    r"(?:用|吃|喷|打|就吃|就用|在吃|在用|靠)\s?(?:[一两半]?[片粒颗支针喷])?"
     rf"(?P<m>{_HAN}{{1,7}}?(?:{_DRUG_END}))(?=了|因为|来|降|治|控制|止|[，。,.!！？?；;\s]|$)"
 )
 _NOT_DRUG = {"生酮", "胆固醇", "酒精", "碱"}

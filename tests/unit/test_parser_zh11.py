@@ -203,3 +203,37 @@ def test_code_switched_health(text: str, want: dict[str, str]) -> None:
 
 def test_code_switched_health_denied() -> None:
     assert not of("family_health", "我没有asthma，只是感冒")
+
+
+# 8. The next families of the retired sets' misses: a mood is no condition, a condition in a clause
+#    with no subject continues the relative's clause, insulin is injected (打), dialect and 都 in
+#    the user's own profile clauses.
+def test_mood_is_no_condition() -> None:
+    assert not of("family_health", "我今年28了，在杭州做设计，最近有点焦虑")
+    assert [s["field"] for s in of("profile", "我今年28了，在杭州做设计，最近有点焦虑")] == ["age", "city", "job"]
+
+
+def test_diagnosis_keeps_its_own_word() -> None:
+    assert {"relative": "self", "condition": "焦虑症"} in of("family_health", "我去年确诊了焦虑症")
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("我姥姥今年85了，糖尿病加骨质疏松", {"relative": "grandmother", "condition": "糖尿病"}),
+        ("我爷爷血糖高，一直打胰岛素", {"relative": "grandfather", "medication": "胰岛素"}),
+    ],
+)
+def test_relative_clause_continues(text: str, want: dict[str, str]) -> None:
+    assert any(want.items() <= s.items() for s in of("family_health", text))
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("我今年都45了，还在跑外卖", "age", "45"),
+        ("俺叫李秀兰，在郑州住", "name", "李秀兰"),
+    ],
+)
+def test_dialect_and_du_in_profile(text: str, field: str, value: str) -> None:
+    assert value in [s["value"] for s in of("profile", text) if s["field"] == field]
