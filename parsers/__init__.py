@@ -24,6 +24,7 @@ from parsers.intent_model import CLASSIFIER_MIN, LABEL_MIN, classify
 from parsers.kinds import KINDS, KindSpec, kind_domains
 from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
 from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
+from parsers.pref_shapes import more_tastes, tidy_items
 from parsers.preference_rules import preference_facts
 from parsers.profile_families import narrower
 from parsers.profile_rules import profile_facts
@@ -37,6 +38,7 @@ from parsers.shorthand import normalise, original
 from parsers.slot_tagger import slot_facts
 from parsers.summaries import render
 from parsers.truecase import recase
+from parsers.zh_values import code_switched_health, code_switched_profile
 
 __all__ = [
     "CONFLICT_KEYS",
@@ -145,9 +147,10 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
             m[2]["value"] = str(m[2]["value"])[:-1]  # "做后端开发的": the job without the particle
     found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
     extras = profile_facts(text, lang, now) + health_facts(text, lang) + identifier_facts(text, lang)
+    extras += code_switched_profile(text, lang) + code_switched_health(text, lang)  # "做PM的", "allergic to 海鲜"
     # Contrastive turns hold several tastes ("喜欢喝茶，不喜欢咖啡"): the extractor's readings join the
     # rule's, and a reading of the same item merges into it.
-    extras += preference_facts(text, lang)
+    extras += preference_facts(text, lang) + more_tastes(text, lang)
     for pos, extra in extras:
         family = extra[2].get("relative") not in (None, "self")
         if not family and _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
@@ -158,6 +161,7 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
         else:
             for key, value in extra[2].items():
                 twin[1][2].setdefault(key, value)
+    found = tidy_items(text, found)  # parsers/pref_shapes.py: the item is the thing, one fact per taste
     found = [f for f in found if not (f[1][0] == "preference" and "过敏" in str(f[1][2].get("item")))]
     # A partner outside the family's health is an episode (label format: family members only)
     found = [f for f in found if not (f[1][0] == "family_health" and f[1][2].get("relative") in _NOT_FAMILY)]

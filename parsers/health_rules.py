@@ -13,6 +13,7 @@ from typing import Any
 from parsers.lexicon import CONDITIONS_EN, CONDITIONS_ZH
 from parsers.model import EntityRef
 from parsers.profile_rules import REL_EN, REL_ZH, relative_before
+from parsers.zh_values import bare_medication
 
 __all__ = ["health_facts"]
 
@@ -123,11 +124,11 @@ _COND_EN = sorted(
     key=len,
     reverse=True,
 )
-# Conditions outside the gazetteer, read by their suffix right after 有 / 得了 / 查出 / 确诊 ("我姐有
-# 乳糜泻", "我爸查出了肾结石"): the listed names come first, this catches the rest of the family.
+# Conditions outside the gazetteer, read by their suffix right after 有 / 得了 / 查出 / 确诊 / 医生说是 ("我姐有
+# 乳糜泻", "我爸查出了肾结石", "医生说是心衰"): the listed names come first, this catches the rest of the family.
 _COND_ZH_SUFFIX = (
-    r"(?:(?<=有)|(?<=得了)|(?<=患有)|(?<=查出)|(?<=查出了)|(?<=查出来)|(?<=检查出)|(?<=确诊)|(?<=确诊了))"
-    r"(?!了|来|什么|这|那|毛|点|些|个|种|有)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石|溃疡|结节|囊肿|息肉|肌瘤)"
+    r"(?:(?<=有)|(?<=得了)|(?<=患有)|(?<=查出)|(?<=查出了)|(?<=查出来)|(?<=检查出)|(?<=确诊)|(?<=确诊了)|(?<=医生说是)|(?<=诊断为)|(?<=诊断是))"
+    r"(?!了|来|什么|这|那|毛|点|些|个|种|有)[\u4e00-\u9fff]{1,4}?(?:病|症|炎|癌|瘤|泻|综合征|结石|溃疡|结节|囊肿|息肉|肌瘤|衰竭|衰)"
 )
 _COND_ZH_ALT = "|".join(_COND_ZH) + "|" + _COND_ZH_SUFFIX
 _COND_EN_ALT = "|".join(re.escape(c) for c in _COND_EN)
@@ -214,6 +215,8 @@ _EXPECTING_EN = re.compile(
     re.I,
 )
 _NEG_ZH = re.compile(r"不对|没有|没|不是|不")
+# Conditions that are also a passing mood ("有点焦虑", "最近好抑郁"): with a degree word before them, a mood.
+_MOODS_ZH = {"焦虑", "抑郁"}
 _NEG_EN = re.compile(r"\b(?:not|n't|no|never)\b", re.I)
 
 
@@ -241,6 +244,9 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
     window = text[start:end]
     if lang != "en":
         m = _NAMED_MED_ZH.search(window) or _MED_ZH.search(window) or _OWNED_MED_ZH.search(window)
+        bare = bare_medication(window)  # "平时用沙丁胺醇": a bare verb before a drug-shaped name
+        if bare and (m is None or (m.group("m").startswith(bare.group("m")) and m.start("m") == bare.start("m"))):
+            m = bare  # also "在吃甲钴胺因为手麻": the drug ends where its name ends, not at the comma
         if (
             m
             and m.group("m") not in _NOT_MED_ZH
@@ -328,7 +334,11 @@ def health_facts(text: str, lang: str) -> list[Found]:
                 # "我妈没有糖尿病，是我爸有": the condition belongs to the one named after
                 out.append((m.start(), _health(REL_ZH[shifted.group("r")], {"condition": cond})))
                 continue
-            if not re.search(rf"{_WHO_ZH}|自己|患者|查出|得了|有", pre + text[m.end() : m.end() + 2]):
+            if re.search(r"(?:有点|有些|有一点|好|很|太|特别|超)$", pre) and cond in _MOODS_ZH:
+                continue  # "有点焦虑": how the user feels, not a diagnosis
+            said = re.search(rf"{_WHO_ZH}|自己|患者|查出|得了|有|医生说|诊断", pre + text[m.end() : m.end() + 2])
+            # "我老爷子今年80了，高血压加心脏不好": a clause with no subject continues a relative's clause
+            if not said and not (not pre.strip() and relative_before(text, m.start(), "zh") not in (None, "self")):
                 continue
             rel = _who(text, m.start(), "zh")
             slots: dict[str, Any] = {"condition": cond}

@@ -64,7 +64,8 @@ def _place_word(word: str, flag: str, after: str, trip: bool) -> bool:
         return True
     if after in _PROVINCES and len(word) > 1 and flag in ("n", "nr", "x"):
         return True
-    return trip and flag == "n" and len(word) > 1  # a station or an airport: 成都双流
+    # a station or an airport: 成都双流, and the 站 jieba cuts off as a verb ("广州南" + "站")
+    return trip and ((flag == "n" and len(word) > 1) or word == "站")
 
 
 def _head(value: str, trip: bool) -> tuple[str, str] | None:

@@ -34,7 +34,7 @@ __all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_befo
 
 
 _AGE_ZH = re.compile(
-    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都)?(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都){{0,2}}(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
 )
 _AGE_EN = re.compile(
     rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+(?:\s+(?:btw|here|by the way))?,\s+|turned\s+)"
@@ -313,7 +313,9 @@ _JOB_EN = re.compile(
 )
 _NOT_JOB = re.compile(
     r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
-    r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$|vegan|vegetarian|keto"
+    r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$|vegan|vegetarian|keto|"
+    # a piece of work done, not the job ("在公司做PPT")
+    r"^(?i:ppt|excel|ps|demo|report|slides?|deck|project|presentation|homework|ddl|pre)$"
 )
 
 

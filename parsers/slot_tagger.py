@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
+from parsers.profile_base import relative_before
 from parsers.slot_features import Token, features, span_tag, tokens
 
 __all__ = ["ARTEFACT", "META", "SlotModel", "Span", "load", "slot_facts", "using"]
@@ -198,6 +199,12 @@ def _relative(before: str) -> str | None:
     return RELATIVES_ZH.get(word) or RELATIVES_EN.get(word.lower())
 
 
+def _family_of(text: str, pos: int, lang: str) -> str | None:
+    """The family member a health span is about when its own clause names nobody: the rules' lookup,
+    which reads the subject of an earlier clause ("我外公住院了，医生说是心衰": the grandfather)."""
+    return relative_before(text, pos, "en" if lang == "en" else "zh")
+
+
 def _sentence(text: str, start: int) -> str:
     left = max((m.end() for m in re.finditer(r"[。!！？?\n]|" + _ABBREV + r"\.(?:\s|$)", text[:start])), default=0)
     right = re.search(r"[。!！？?\n]|" + _ABBREV + r"\.(?:\s|$)", text[start:])
@@ -277,7 +284,7 @@ def _apply(span: Span, text: str, lang: str, matches: list[Match], added: list[t
             return False
         slots = {key: span.value}
         if intent == "family_health":
-            slots["relative"] = relative or "self"
+            slots["relative"] = relative or _family_of(text, span.start, lang) or "self"
             if key == "allergen" and re.search(r"aller|alerg|过敏", text, re.I):  # the label only when said
                 slots["condition"] = "allergy" if lang == "en" else "过敏"
     added.append((span.start, (intent, conf, slots, [])))

@@ -13,6 +13,7 @@ from parsers.lexicon import PLACES_ZH, SEAT_CLASSES
 from parsers.model import EntityRef
 from parsers.nlp import entities
 from parsers.temporal import find_when
+from parsers.zh_values import fix_route
 
 __all__ = ["travel_match"]
 
@@ -153,6 +154,7 @@ def travel_match(text: str, lang: str, now: datetime, cued: bool = False) -> Mat
     budget = trip_budget(text, lang)
     if budget:
         slots["budget_max"], slots["currency"] = budget
+    slots = fix_route(text, lang, slots)  # "去三亚，从北京出发", "flying 上海 to Seattle", "从广州南站"
     if not (slots.get("arrival") or slots.get("departure")):
         return None
     if "date" not in slots and _ROUTE_QUESTION.search(text):
