@@ -42,6 +42,8 @@ __all__ = ["FaultRun", "main"]
 ROOT = Path(__file__).resolve().parent.parent
 TENANT = "faults"  # each run gets its own tenant under this prefix (FaultRun.tenant)
 TARGETS = ("neo4j", "weaviate", "s3", "api")
+# captures the healed system acknowledges before the next fault (`FaultRun._await_traffic`)
+ACKS_BETWEEN_FAULTS = 2
 EN = ["green tea", "crimson kayaks", "jazz records", "mountain bikes", "rye bread", "chess openings", "oolong"]
 ZH = ["绿茶", "红色的皮划艇", "爵士唱片", "山地车", "黑麦面包", "国际象棋", "乌龙茶"]
 
@@ -321,12 +323,24 @@ class FaultRun:
                 time.sleep(self.rng.uniform(0.1, 0.8))  # a random point in the stream
                 self.inject(target, kind)
                 self.wait_ready()
+                self._await_traffic(ACKS_BETWEEN_FAULTS)
                 if self.progress and (n % 20 == 0 or kind == "kill"):
                     print(f"[faults] {n}/{len(plan)} {target} {kind} at {time.monotonic() - started:.0f}s", flush=True)
         finally:
             self.stop_stream.set()
             stream.join(timeout=120)
         return self.settle(time.monotonic() - started)
+
+    def _await_traffic(self, acks: int, timeout: float = 60) -> None:
+        """Let the healed system acknowledge a few captures before the next fault. Without this the
+        faults could follow each other faster than the stream writes (a SIGKILLed API is down for
+        most of a short run), so a run might test faults against almost no traffic, and the count of
+        acknowledged writes was a matter of timing (9 against a floor of 10 once on a loaded
+        machine)."""
+        target = self.counts.ops.get("capture_200", 0) + acks
+        deadline = time.monotonic() + timeout
+        while self.counts.ops.get("capture_200", 0) < target and time.monotonic() < deadline:
+            time.sleep(0.1)
 
     def settle(self, seconds: float) -> dict[str, Any]:
         """Everything healed: retry what never got an answer, repair, check, erase, check."""
