@@ -69,14 +69,13 @@ _ACCESSORY_HEADS = (
 )
 _ACCESSORY = re.compile(rf"({_CATEGORY})({_ACCESSORY_HEADS})")
 _BARE_CATEGORY = re.compile(rf"{_CATEGORY}(?!{_ACCESSORY_HEADS})")
-_ACCESSORY_EN = re.compile(
-    r"\b(phone|laptop|computer|tablet|car|pet)\s+(case|cases|stand|holder|charger|chair|desk|bag|insurance|"
-    r"loan|seat|seats|wash|repair|store|shop|clinic|hospital|plan|sitter|food|battery|keys)\b"
+_CATEGORY_EN = "phone|laptop|computer|tablet|car|pet"
+_ACCESSORY_HEADS_EN = (
+    "case|cases|stand|holder|charger|chair|desk|bag|insurance|loan|seat|seats|wash|repair|store|shop|"
+    "clinic|hospital|plan|sitter|food|battery|keys"
 )
-_BARE_EN = re.compile(
-    r"\b(phone|laptop|computer|tablet|car|pet)\b(?!\s+(?:case|cases|stand|holder|charger|chair|desk|bag|"
-    r"insurance|loan|seat|seats|wash|repair|store|shop|clinic|hospital|plan|sitter|food|battery|keys)\b)"
-)
+_ACCESSORY_EN = re.compile(rf"\b({_CATEGORY_EN})\s+({_ACCESSORY_HEADS_EN})\b")
+_BARE_EN = re.compile(rf"\b({_CATEGORY_EN})\b(?!\s+(?:{_ACCESSORY_HEADS_EN})\b)")
 
 
 def accessory(a: str, b: str) -> bool:

@@ -28,3 +28,21 @@ def memory(kind: str, text: str, **slots: Any) -> Memory:
         last_reinforced=NOW,
         last_accessed=NOW,
     )
+
+
+def assert_family_vetoes(family: str, old: Memory, new: Memory) -> None:
+    """A review's near miss: its family is among the veto's reasons in both orders, and the pair never
+    merges, not even at cosine 1.0."""
+    from mal import dedup
+
+    for x, y in ((old, new), (new, old)):
+        assert family in dedup.veto_reasons(x, y), (family, dedup.veto_reasons(x, y))
+        assert not dedup.same_fact(x, y, 1.0), family
+
+
+def assert_family_silent(family: str, old: Memory, new: Memory) -> None:
+    """A restatement beside a review's family: the family is not among the veto's reasons."""
+    from mal import dedup
+
+    for x, y in ((old, new), (new, old)):
+        assert family not in dedup.veto_reasons(x, y), family
