@@ -310,8 +310,6 @@ def _negated(text: str) -> bool:
 
 
 def _turned(a: str, b: str) -> bool:
-    if dedup_review10.differs(a, b):
-        return True  # 下下周五 / 下周五, 一个半小时 / 半小时 (mal/dedup_review10.py)
     return any(
         differs(a, b)
         for differs in (
@@ -330,6 +328,7 @@ def _turned(a: str, b: str) -> bool:
             visit_vs_work,
             framed,
             action_differs,
+            dedup_review10.differs,  # 下下周五 / 下周五, 一个半小时 / 半小时
         )
     )
 

@@ -47,18 +47,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from mal.dedup_text import normalise
 
 __all__ = ["CHECKS", "differs"]
 
 
+@lru_cache(maxsize=4096)
 def _flat(text: str) -> str:
+    """Seventeen checks read both texts of every compared pair: normalise each text once."""
     return normalise(text).replace("\u2019", "'")
 
 
 def _one_sided(a: str, b: str, pattern: re.Pattern[str]) -> bool:
     return bool(pattern.search(a)) != bool(pattern.search(b))
+
+
+def _opposed(x: str, y: str, one: re.Pattern[str], other: re.Pattern[str]) -> bool:
+    """One text says `one` and not `other`, the other text `other` and not `one` (in either order):
+    the shape of most families here (origin / home, N and a half / a half, every / this Saturday)."""
+    return any(
+        one.search(s) and not other.search(s) and other.search(t) and not one.search(t) for s, t in ((x, y), (y, x))
+    )
 
 
 # --- accessory: a category word glued to a head that names another thing
@@ -142,11 +153,7 @@ def origin_vs_home(a: str, b: str) -> bool:
     """One text says where the user is from (是长沙人, 老家在成都, "I'm from Leeds") and not where they
     live, the other where they live, work or study and not where they are from."""
     x, y = _flat(a), _flat(b)
-    for origin, home in ((_ORIGIN_ZH, _HOME_ZH), (_ORIGIN_EN, _HOME_EN)):
-        for s, t in ((x, y), (y, x)):
-            if origin.search(s) and not home.search(s) and home.search(t) and not origin.search(t):
-                return True
-    return False
+    return _opposed(x, y, _ORIGIN_ZH, _HOME_ZH) or _opposed(x, y, _ORIGIN_EN, _HOME_EN)
 
 
 # --- one month against a monthly rate
@@ -195,11 +202,7 @@ _HALF = re.compile(r"(?<![\d一二两三四五六七八九十几个年])半(?:�
 
 def half_more(a: str, b: str) -> bool:
     """One text says N and a half (一个半小时, 两年半), the other only a half (半小时, 半年)."""
-    x, y = _flat(a), _flat(b)
-    return any(
-        _AND_HALF.search(s) and not _HALF.search(s) and _HALF.search(t) and not _AND_HALF.search(t)
-        for s, t in ((x, y), (y, x))
-    )
+    return _opposed(_flat(a), _flat(b), _AND_HALF, _HALF)
 
 
 # --- another job in the software trade
@@ -258,11 +261,7 @@ def habit_vs_once(a: str, b: str) -> bool:
     """One text says a weekday every week (每周六, "every Saturday"), the other one weekday of a named
     week (这周六, "this Saturday")."""
     x, y = _flat(a), _flat(b)
-    return any(
-        every.search(s) and not once.search(s) and once.search(t) and not every.search(t)
-        for every, once in ((_EVERY_ZH, _ONCE_ZH), (_EVERY_EN, _ONCE_EN))
-        for s, t in ((x, y), (y, x))
-    )
+    return _opposed(x, y, _EVERY_ZH, _ONCE_ZH) or _opposed(x, y, _EVERY_EN, _ONCE_EN)
 
 
 _WEEK_SHIFT = re.compile(r"(上上|下下|大上|大下|上|下|这|本)?个?(?:星期|礼拜|周)|(上上|下下|上|下|这|本)个?月")
@@ -301,14 +300,7 @@ _BEGAN_STATE = re.compile(rf"\b(?:got|get|gets|getting|became|become) {_STATES}\
 def former_state(a: str, b: str) -> bool:
     """One text says a state held once ("was engaged to Tom"), the other the event that began it
     ("got engaged to Tom")."""
-    x, y = _flat(a), _flat(b)
-    return any(
-        _FORMER_STATE.search(s)
-        and not _BEGAN_STATE.search(s)
-        and _BEGAN_STATE.search(t)
-        and not _FORMER_STATE.search(t)
-        for s, t in ((x, y), (y, x))
-    )
+    return _opposed(_flat(a), _flat(b), _FORMER_STATE, _BEGAN_STATE)
 
 
 # --- an exam taken against its outcome
@@ -348,10 +340,7 @@ _OLD = re.compile(r"\b(?:old|used|second-hand|secondhand|current|existing|(?:i|w
 
 def new_vs_old(a: str, b: str) -> bool:
     """One text says a new thing, the other an old, used or current one."""
-    x, y = _flat(a), _flat(b)
-    return any(
-        _NEW.search(s) and not _OLD.search(s) and _OLD.search(t) and not _NEW.search(t) for s, t in ((x, y), (y, x))
-    )
+    return _opposed(_flat(a), _flat(b), _NEW, _OLD)
 
 
 # --- order that matters in a swapped list
