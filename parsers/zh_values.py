@@ -34,7 +34,7 @@ _LATIN_NAME = r"[A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?"
 _JOB_HEADS = (
     "manager|engineer|developer|designer|analyst|scientist|consultant|architect|programmer|researcher|"
     "teacher|nurse|doctor|lawyer|accountant|intern|writer|editor|marketer|recruiter|specialist|director|"
-    "officer|associate|planner|producer|tester|lead|owner|PM|QA|HR|BD|SDE|SWE|PM"
+    "officer|associate|planner|producer|tester|lead|owner|PM|QA|HR|BD|SDE|SWE"
 )
 _JOB_ZH_EN = re.compile(
     r"(?:(?:我|俺|本人)(?:现在|目前|也)?|(?:^|[，,。]\s*)(?:现在|目前)?)(?:在\s?[^，。,.!！？?\s]{1,12}?\s?)?(?:做|当|是)(?:一名|一个|个)?\s?"
