@@ -44,6 +44,7 @@ DEV_SETS = {
     "retired_blind7": DATA.with_name("parser_blind7.jsonl"),
     "retired_blind8": DATA.with_name("parser_blind8.jsonl"),
     "retired_blind9": DATA.with_name("parser_blind9.jsonl"),
+    "retired_blind10": DATA.with_name("parser_blind10.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
