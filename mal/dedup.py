@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mal import dedup_model, dedup_review10
+from mal import dedup_model, dedup_review10, dedup_review11
 from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
@@ -289,6 +289,7 @@ def _checks(
         ("action", lambda: not action_differs(x.text, y.text)),
         # review10 (mal/dedup_review10.py): near misses behind the tenth round's narrowings, read as written
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review10.CHECKS),
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review11.CHECKS),  # who / what / when
     )
     return checks
 
@@ -329,6 +330,7 @@ def _turned(a: str, b: str) -> bool:
             framed,
             action_differs,
             dedup_review10.differs,  # 下下周五 / 下周五, 一个半小时 / 半小时
+            dedup_review11.differs,  # tea over coffee / coffee over tea, 我和老婆 / 我老婆, 都 / 有些
         )
     )
 
