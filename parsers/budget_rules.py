@@ -98,7 +98,8 @@ _CATEGORIES: list[tuple[str, str]] = [
      r"\b(?:tuition|tutoring|tutors?|camp|school|courses?|lessons?)\b", "education"),
     (r"买车|车子|新车|汽车|\bcars?\b", "car"),
     (r"礼物|\bgifts?\b|\bpresents?\b|给[^，。,]{1,6}买", "gift"),
-    (r"吃饭|餐|外卖|伙食|买菜|\b(?:food|groceries|grocery|dinner|lunch|coffee|meals?|restaurants?)\b", "food"),
+    (r"吃饭|餐|外卖|伙食|买菜|\b(?:food|groceries|grocery|dinner|lunch|coffee|meals?|restaurants?)\b|"
+     r"\b(?:eating out|dining out|takeout|takeaway)\b", "food"),
     (r"旅行|旅游|出游|这趟|\btrip\b|\btravel\b|\bvacation\b|\bholiday\b|\bleg\b", "travel"),
 ]  # fmt: skip
 # English words next to Chinese ("买laptop", "budget最多") have no \b there: a Latin-letter edge instead
@@ -198,20 +199,40 @@ def budget_facts(text: str, lang: str, cued: bool = False) -> list[Match]:
     found = find_money(text)
     if not found:
         return []
+    if not cued and (several := _each(text, found)):
+        return [_fact(money, text, lang, category, word) for money, category, word in several]
     picks = _range(text, found) or [max(found, key=lambda x: (x.bound is not None, x.value))]
     category, category_text = _category(text)
-    out: list[Match] = []
-    for money in picks:
-        slots = {
-            "amount": money.value,
-            "currency": _currency(money, text, lang),
-            # a sum put into investments is the sum put in ("定投2000", "I put $500 into index funds")
-            "bound": money.bound or ("exact" if category == "investment" and not _BUDGET_WORD.search(text) else "max"),
-            "category": category,
-            "category_text": category_text,
-        }
-        out.append(("budget", 0.9, slots, [EntityRef(category, "budget_category", "HAS_BUDGET")]))
+    return [_fact(money, text, lang, category, category_text) for money in picks]
+
+
+def _each(text: str, found: list[Money]) -> list[tuple[Money, str, str]]:
+    """ "房租最多3000，吃饭控制在1000以内", "rent is capped at $2,000 and I keep groceries under $400":
+    limits of different things, each with its own bound, clause and category, are budgets of their own."""
+    if len(found) < 2 or _range(text, found) or any(m.bound is None for m in found):
+        return []
+    out: list[tuple[Money, str, str]] = []
+    for i, money in enumerate(found):
+        start = found[i - 1].end if i else 0
+        if i and not re.search(r"[，,;；。]|\band\b|\bbut\b", text[start : money.start]):
+            return []  # one clause: one budget
+        category, word = _category(text[start : money.end + 8])
+        if category == "general" or any(category == c for _, c, _ in out):
+            return []
+        out.append((money, category, word))
     return out
+
+
+def _fact(money: Money, text: str, lang: str, category: str, category_text: str) -> Match:
+    slots = {
+        "amount": money.value,
+        "currency": _currency(money, text, lang),
+        # a sum put into investments is the sum put in ("定投2000", "I put $500 into index funds")
+        "bound": money.bound or ("exact" if category == "investment" and not _BUDGET_WORD.search(text) else "max"),
+        "category": category,
+        "category_text": category_text,
+    }
+    return ("budget", 0.9, slots, [EntityRef(category, "budget_category", "HAS_BUDGET")])
 
 
 def trip_budget(text: str, lang: str) -> tuple[float, str] | None:

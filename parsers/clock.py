@@ -25,8 +25,12 @@ _DAY_ZH = re.compile(
     r"(?P<month>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<day>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"
 )
 _PART_ZH = r"(?P<part>早上|早晨|早尚|上午|中午|下午|晚上|傍晚|凌晨|夜里|半夜|早|晚)?"
+# Code-switched turns space their digits ("下午 4 点", "今晚 9 点半") or write am/pm ("明天10am").
 _CLOCK_ZH = re.compile(
-    _PART_ZH + rf"(?P<h>\d{{1,2}}|[{_CN}]{{1,3}})(?:点|:|：)(?P<m>半|一刻|三刻|\d{{1,2}}|[{_CN}]{{1,3}})?(?:分)?"
+    _PART_ZH
+    + rf"\s?(?:(?P<h>\d{{1,2}}|[{_CN}]{{1,3}})\s?(?:点|:|：)\s?(?P<m>半|一刻|三刻|\d{{1,2}}|[{_CN}]{{1,3}})?(?:分)?"
+    + r"|(?P<h12>\d{1,2})(?::(?P<m12>\d{2}))?\s?(?P<ampm>am|pm|a\.m\.|p\.m\.)(?![a-z]))",
+    re.I,
 )
 _EVERY = re.compile(r"每天|每晚|每周|每个?星期|\bevery\s+(?:day|night|morning|evening|week)\b|\bdaily\b", re.I)
 
@@ -95,11 +99,18 @@ def zh_when(text: str, base: datetime) -> tuple[str | None, str | None, str] | N
         # Years far from now are a broken session clock, and strftime pads no year below 1000.
         date = day.strftime("%Y-%m-%d") if day and 1900 <= day.year <= 2200 else None
     if clock_m:
-        hour, minute_text = _num(clock_m.group("h")), clock_m.group("m") or ""
-        minute = {"半": 30, "一刻": 15, "三刻": 45, "": 0}.get(minute_text)
-        if minute is None:
-            minute = _num(minute_text)
         part = clock_m.group("part") or ""
+        hour: int | None
+        minute: int | None
+        if clock_m.group("ampm"):
+            hour, minute = int(clock_m.group("h12")), int(clock_m.group("m12") or 0)
+            part = "下午" if clock_m.group("ampm").lower().startswith("p") else "上午"
+            hour = 0 if part == "上午" and hour == 12 else hour
+        else:
+            hour, minute_text = _num(clock_m.group("h")), clock_m.group("m") or ""
+            minute = {"半": 30, "一刻": 15, "三刻": 45, "": 0}.get(minute_text)
+            if minute is None:
+                minute = _num(minute_text)
         if not part and day_m and day_m.group("rel") in {"明早", "今早", "明晚", "今晚"}:
             part = "晚" if "晚" in day_m.group("rel") else "早"
         if hour is not None and minute is not None:

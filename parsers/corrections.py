@@ -53,6 +53,13 @@ _PARALLEL_EN = [
         rf"\bI (?:told you|said)\b[^,.;]*?\b(?:in|is|was|at|to)\s+(?P<old>{_V})"
         rf"[^.;]*?\bbut\s+(?:it's|it is)\s+actually\s+(?P<new>{_V})"
     ),
+    # "I said Monday before, but it's actually Wednesday", "I told you vegan last time but I'm actually
+    # vegetarian": the old value right after the verb, a time word after it, the new one after "actually"
+    re.compile(
+        rf"\bI (?:told you|said|mentioned)\s+(?P<old>{_V}|[a-z][\w-]*)\s+(?:earlier|before|last time|yesterday)\b"
+        rf",?\s*but\s+(?:it's|it is|it was|I'm|I am)\s+actually\s+(?P<new>{_V}|[a-z][\w-]*)\b",
+        re.I,
+    ),
 ]
 _ZH = [
     re.compile(r"之前说(?P<old>[^，,。]+?)[，,]\s*其实(?:是)?(?P<new>[^，,。]+)"),
@@ -77,7 +84,7 @@ def _zh_value(chunk: str) -> str:
     cut = _ZH_LEAD.sub("", chunk)
     if cut and len(_ZH_LEAD.sub("", cut)) >= 2:
         cut = _ZH_LEAD.sub("", cut)  # "我是住在苏州" -> "住在苏州" -> "苏州"
-    return re.sub(r"(?:过敏|的|了|上班|工作|打工|生活|走|出发)$", "", cut or chunk).strip() or chunk
+    return re.sub(r"(?:过敏|的|了|上班|工作|打工|生活|住|待|呆|走|出发)$", "", cut or chunk).strip() or chunk
 
 
 def _relative(chunk: str, zh: bool) -> str | None:

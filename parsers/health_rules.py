@@ -411,4 +411,33 @@ def health_facts(text: str, lang: str) -> list[Found]:
         # "I'm allergic to pollen and my wife is too": the same fact again, for the relative
         slots = {k: v for k, v in out[-1][1][2].items() if k != "relative"}
         out.append((too.start(), _health(REL_EN[too.group("r").lower()], slots)))
-    return out
+    return _both(text, lang, out)
+
+
+_BOTH_ZH = re.compile(rf"我(?:和|跟|与|同)(?:我|我家)?(?P<r>{_REL_ZH_ALT})(?:俩|两个|两人)?(?:都|也都|一样)")
+_BOTH_EN = re.compile(
+    rf"\b(?:both\s+)?my\s+(?P<r>{_REL_EN_ALT})\s+and\s+(?:I|me)\b(?:\s+(?:are|have|'ve|both|each))*"
+    rf"|\b(?:I|me)\s+and\s+my\s+(?P<r2>{_REL_EN_ALT})\s+(?:are\s+|have\s+)?both\b",
+    re.I,
+)
+
+
+def _both(text: str, lang: str, out: list[Found]) -> list[Found]:
+    """ "我和我女儿都对芒果过敏", "my husband and I both have asthma": the relative's fact is the user's too
+    (the user's first, as said)."""
+    m = (_BOTH_ZH.search(text) if lang != "en" else None) or (_BOTH_EN.search(text) if lang != "zh" else None)
+    if m is None or (m.re is _BOTH_EN and "both" not in m.group(0).lower()):
+        return out
+    word = m.group("r") or m.group("r2")
+    rel = REL_ZH.get(word) if m.re is _BOTH_ZH else REL_EN.get(word.lower())
+    added: list[Found] = []
+    for pos, fact in out:
+        slots = {k: v for k, v in fact[2].items() if k not in {"relative", "relative_text"}}
+        said = fact[2].get("relative")
+        if pos < m.start() or rel is None or said not in {rel, "self"}:
+            continue
+        other = "self" if said == rel else rel
+        if any(f[2].get("relative") == other and all(f[2].get(k) == v for k, v in slots.items()) for _, f in out):
+            continue
+        added.append((m.start() if other == "self" else pos, _health(other, slots, fact[1])))
+    return sorted(added + out, key=lambda f: f[0])

@@ -15,7 +15,7 @@ __all__ = ["preference_facts"]
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 _END = (
     # a space between Chinese words is a comma in chat ("我超喜欢猫 但是对猫毛过敏"; "用 VS Code 写代码" keeps it)
-    r"(?=[，。,.!！？?；;~]|$|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|haha|honestly|"
+    r"(?=[，。,.!！？?；;~]|$|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|\s+(?:lately|these days|now|any day|when|so|but|because|tbh|lol|btw|by the way|especially|particularly|haha|honestly|"
     r"nowadays|right now|at the moment|to be honest|rn|ngl|more than|at all|that could|that should|that take|"
     r"that last|that go|on (?:the )?weekends?|on long[- ](?:haul )?"
     r"(?:flights|trips|drives)|on (?:flights|trips)|in the (?:morning|evening)s?)\b)"
@@ -96,7 +96,7 @@ _EN = [
     (
         "dislike",
         re.compile(
-            rf"\b(?i:I don't really like|I don't love|I'm not into|I do not really like|I don't like)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
+            rf"\b(?i:I don't really like|I don't love|(?:I'm|I am|im) not (?:really |that |too |very |super |big )?into|I do not really like|I don't like)\s+(?P<i>[^,.;!?]{{2,40}}?){_END}"
         ),
     ),
     (

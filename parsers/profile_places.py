@@ -78,6 +78,8 @@ def cities(text: str, lang: str) -> list[Found]:
 _HOMETOWN = re.compile(
     r"(?:老家(?:是|在)?|来自|土生土长的|俺是|我是)(?P<v>[\u4e00-\u9fa5]{2,4}?)(?:的|人|滴)?(?=[，,。\s]|$|人)|"
     r"(?:^|[，,。]|我)(?:从小)?在(?P<v3>[\u4e00-\u9fa5]{2,4}?)(?:出生)?长大(?:的)?|"
+    # a code-switched place name after 老家 ("我老家 Penang 的", "老家是Ipoh"): capitalised, then 的/人 or a stop
+    r"老家(?:是|在)?\s*(?P<v4>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)(?=\s*(?:的|人|[，,。.!！]|$))|"
     r"\b(?i:originally from|"
     r"grew up in(?:\s+an? (?:small |little |tiny )?(?:town|village|city)(?:\s+(?:in|called|named))?)?|"
     r"born and raised in|I come from|I'm from|I am from|hometown is|(?:back|home) to my hometown(?:,| of)?)\s+(?P<v2>[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)?)"
@@ -88,7 +90,7 @@ def hometowns(text: str, lang: str) -> list[Found]:
     m = _HOMETOWN.search(text)
     if not m:
         return []
-    v = m.group("v") or m.group("v3") or m.group("v2")
+    v = m.group("v") or m.group("v3") or m.group("v2") or m.group("v4")
     if (m.group("v") or m.group("v3")) and not (
         looks_like_place(v)
         or re.search(

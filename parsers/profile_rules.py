@@ -308,7 +308,7 @@ _JOB_ZH = re.compile(
     r"(?P<v>[\u4e00-\u9fa5A-Za-z]{1,8}?)(?:的(?=[，,。]|$|，)|(?=[，,。]|$))"
 )
 _JOB_EN = re.compile(
-    r"\b(?:I'm|I am|i'm|im|Im)\s+(?:a|an)\s+(?P<v>(?:\d+[- ]year[- ]old\s+)?(?:[a-z]+\s+){0,3}?[a-z]+?)(?=\s+(?:in|at|for|from|lol|and|who|by)\b|[,.;!?]|$)",
+    r"\b(?:I'm|I am|i'm|im|Im)\s+(?:a|an)\s+(?P<v>(?:\d+[- ]year[- ]old\s+)?(?:[a-z]+\s+){0,3}?[a-z]+?)(?=\s+(?:in|at|for|from|lol|and|who|by|btw|tbh|now|here|based|out|downtown|these|lately)\b|[,.;!?]|$)",
     re.I,
 )
 _NOT_JOB = re.compile(

@@ -182,7 +182,7 @@ def _preference(text: str, lang: str) -> Match | None:
             verb = m.group("verb").lower()
             item = re.sub(
                 r"\s+(?:more than .*|more|better|a lot|very much|the most|too|as well|over .*|than .*|(?:but|and|because|so) .*|"
-                r"tbh|lol|haha|these days|nowadays|lately|honestly|right now|at the moment|"
+                r"tbh|lol|btw|haha|these days|nowadays|lately|honestly|right now|at the moment|(?:especially|particularly) .*|when (?:I|I'm|we) .*|"
                 r"on (?:the )?weekends?|on long[- ](?:haul )?(?:flights|trips|drives)|on (?:flights|trips))$",
                 "",
                 m.group("item").strip(),
