@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mal import dedup_model, dedup_review10, dedup_review11
+from mal import dedup_model, dedup_review10, dedup_review11, dedup_zh_near
 from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
@@ -75,6 +75,8 @@ from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_units import negation_absorbed, unit_differs
 from mal.dedup_zh import address_order, aspect_restated, origin_read, refusal_restated, unevidenced
+from mal.dedup_zh_counts import counts_differ
+from mal.dedup_zh_plans import note_read, plan_dated
 from mal.models import Memory
 
 __all__ = [
@@ -219,6 +221,7 @@ def _checks(
                 or x.aspects ^ y.aspects == {"done"}
                 or past_event_aspect(ta, tb)
                 or aspect_restated(x, y)
+                or (x.aspects ^ y.aspects == {"planned"} and plan_dated(ta, tb))  # mal/dedup_zh_plans.py
             ),
         ),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
@@ -226,6 +229,8 @@ def _checks(
             "numbers",
             lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)} or amounts_agree(ta, tb),
         ),
+        # 一片 / 两片, 半斤 / 一斤: one measure counted differently (mal/dedup_zh_counts.py)
+        ("quantity", lambda: not counts_differ(x.text, y.text)),
         # a state may drop 今年 / these days; an event keeps its day
         (
             "times",
@@ -265,7 +270,14 @@ def _checks(
         # (a plainly negated like read as a dislike: "I hate X" / "I don't like X" swap nothing)
         ("swap", lambda: not swapped(as_dislike(a.text or a.summary), as_dislike(b.text or b.summary))),
         ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
-        ("wish", lambda: not wish_differs(x.text, y.text) or refusal_restated(x.text, y.text, wish_differs)),
+        (
+            "wish",
+            lambda: (
+                not wish_differs(x.text, y.text)
+                or refusal_restated(x.text, y.text, wish_differs)
+                or plan_dated(ta, tb, wish_differs)  # 用户计划下月10日… / 我下个月十号… (mal/dedup_zh_plans.py)
+            ),
+        ),
         ("direction", lambda: not direction_differs(x.text, y.text)),
         ("unit", lambda: not (unit_differs(x.text, y.text) or negation_absorbed(x.text, y.text))),
         # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
@@ -290,6 +302,8 @@ def _checks(
         # review10 (mal/dedup_review10.py): near misses behind the tenth round's narrowings, read as written
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review10.CHECKS),
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review11.CHECKS),  # who / what / when
+        # twelfth round (mal/dedup_zh_near.py): Chinese near misses (我和老婆 / 我老婆, 蜜蜂 / 蜂蜜)
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_zh_near.CHECKS),
     )
     return checks
 
@@ -331,6 +345,8 @@ def _turned(a: str, b: str) -> bool:
             action_differs,
             dedup_review10.differs,  # 下下周五 / 下周五, 一个半小时 / 半小时
             dedup_review11.differs,  # tea over coffee / coffee over tea, 我和老婆 / 我老婆, 都 / 有些
+            counts_differ,  # 一片 / 两片, 半斤 / 一斤
+            dedup_zh_near.differs,  # 我和老婆 / 我老婆, 蜜蜂 / 蜂蜜, 南京大学 / 南京师范大学
         )
     )
 
@@ -377,6 +393,7 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
     if slots_agree(a, b):
         return True
     sa, sb = origin_read(_structured(a), text_a), origin_read(_structured(b), text_b)  # 我是杭州人: hometown
+    sa, sb = note_read(sa, text_a), note_read(sb, text_b)  # 用户的儿子尘螨过敏 (mal/dedup_zh_plans.py)
     if role_moved(sa, sb):
         return False
     spans = _SPAN_SLOTS | _LOOSE_SPANS

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 
 from mal import dedup_model
 from mal.dedup_families import beyond_frames
 from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH, SYNONYMS
 from mal.dedup_overlap import overlaps
 from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
-from mal.dedup_text import Signature, content_words, is_cjk, stem
+from mal.dedup_text import Signature, content_words, is_cjk, jieba_tokens, stem
 
 __all__ = [
     "CONTRAST_GROUPS",
@@ -42,7 +43,8 @@ TYPO_MIN_LEN = 7  # shorter words differ by one letter too often (bread / break,
 _LATIN_WORD = re.compile(r"[a-z]+")
 # Words that name what a fact is about even when the parser's slots do not hold them: the same
 # slots (pet = 咪咪, condition = blood pressure, arrival = 日本) with another member of one of these
-# groups is another fact. Latin members match whole words, Chinese ones anywhere in the text.
+# groups is another fact. Latin members match whole words, Chinese ones anywhere in the text
+# (one-character Chinese members on jieba's tokens: `_zh_member`).
 CONTRAST_GROUPS = tuple(
     _classes(group)
     for group in (
@@ -136,7 +138,57 @@ def _keys(text: str) -> list[str]:
 
 def _members(s: Signature, group: dict[str, str]) -> frozenset[str]:
     words = {w.lower() for w in s.words | s.names} | set(s.text.lower().split())
-    return frozenset(c for m, c in group.items() if (m in s.text if is_cjk(m) else m in words))
+    return frozenset(
+        c
+        for m, c in group.items()
+        if (_zh_member(m, s) if is_cjk(m) and len(m) == 1 else m in s.text if is_cjk(m) else m in words)
+    )
+
+
+# Words in which a one-character contrast member is part of another word (twelfth round, helper
+# zh11): 去年 is no going, 大学 no elder, 住院 no home, 收入 no collecting, 停车 no stopping. Matched
+# on jieba's tokens, so 去了 / 我养 / 三去 (周三去) still say their member.
+_OTHER_SENSE = {
+    "去": ("去年", "过去", "去世", "失去"),
+    "大": ("大学", "大概", "大家", "大约", "大夫", "长大", "大多", "大部分", "大理", "伟大"),
+    "小": ("小学", "小说", "小时", "从小", "小区", "小心", "小米", "小提琴"),
+    "多": ("多少", "差不多", "多久", "大多", "多数"),
+    "少": ("不少", "多少", "少年", "年少"),
+    "高": ("高铁", "高中", "高兴", "高考", "高校", "高速"),
+    "学": ("学校", "学生", "同学", "大学", "小学", "中学", "上学", "开学", "学期", "放学", "学历", "学费"),
+    "说": ("小说", "听说", "据说", "说明"),
+    "讲": ("讲座",),
+    "到": (
+        *("看到", "听到", "想到", "梦到", "收到", "得到", "遇到", "找到", "做到", "碰到", "感到", "见到"),
+        *("拿到", "提到", "达到", "学到", "迟到", "到期", "到底", "直到", "等到", "轮到", "受到", "用到"),
+    ),
+    "回": ("回答", "回复", "回忆", "一回", "这回"),
+    "住": ("住院", "记住", "忍不住"),
+    "怕": ("恐怕", "可怕"),
+    "养": ("营养", "保养", "培养"),
+    "存": ("保存", "存在"),
+    "交": ("交通", "交流", "交往", "外交", "交朋友"),
+    "收": ("收入", "收拾", "收藏", "吸收"),
+    "停": ("停车",),
+    "戒": ("戒指",),
+    "猫": ("熊猫",),
+    "狗": ("热狗",),
+    "租": ("出租车",),
+}
+
+
+def _zh_member(member: str, s: Signature) -> bool:
+    """A one-character Chinese member is in the text as a word or a piece of one (去了, 我养, 小猫),
+    not inside a word that means something else (`_OTHER_SENSE`) nor inside a name (小王, 大黄)."""
+    other = _OTHER_SENSE.get(member, ())
+    return any(
+        member in token and token not in s.names and not any(w in token for w in other) for token in _tokens(s.text)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(jieba_tokens(text))
 
 
 def names_shared(a: Signature, b: Signature) -> bool:

@@ -58,6 +58,7 @@ MORE_SYNONYMS = {
 # A wish is not a deed: "I want to quit my job" is not "I quit my job" (想 is already "planned").
 MORE_ASPECTS = {
     **dict.fromkeys(("want", "wants", "wish", "hope", "hoping", "希望"), "planned"),
+    "目标": "planned",  # 我的目标是… / 我想… (twelfth round, helper zh11): a goal is a wish
     "took": "former",  # "My dad took metformin" is not "My dad takes metformin" (sixth round)
 }
 # Kinship and role words the older people tables lack: one person, several words.

@@ -37,7 +37,7 @@ from mal.dedup_synonyms import NEGATED_ZH, NOT_NAMES_EN, NOT_NEGATIONS_ZH, NOT_N
 from mal.dedup_zh_forms import zh_forms
 from parsers.lexicon import PLACES_ZH
 
-__all__ = ["Signature", "content_words", "is_cjk", "normalise", "signature", "stem"]
+__all__ = ["Signature", "content_words", "is_cjk", "jieba_tokens", "normalise", "signature", "stem"]
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(rf"[{_CJK}]")
@@ -201,6 +201,11 @@ def content_words(text: str) -> tuple[str, ...]:
         (_zh_token if is_cjk(token) else _en_token)(token, acc)
         out += sorted(acc.words)
     return tuple(out)
+
+
+def jieba_tokens(text: str) -> list[str]:
+    """`text` as the check's private tokenizer cuts it (no rewriting: the words as written)."""
+    return [t for t in (p.strip() for p in _jieba().lcut(text)) if t]
 
 
 def _join_names(tokens: list[str]) -> list[str]:

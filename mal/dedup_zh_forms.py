@@ -54,6 +54,22 @@ ZH_PHRASES = {
     **{f"{front}{role}": f"{front}工程师" for front in _SOFTWARE_FRONTS for role in ("开发", "程序员", "开发工程师")},
     # the Apple computer (苹果 alone may be the fruit, or the phone, and stays)
     **dict.fromkeys(("苹果电脑", "苹果笔记本"), "Mac"),
+    # twelfth round (helper zh11): the written words of a note about the user ("用户乘机偏好靠窗座位")
+    # for the spoken ones the user says ("我坐飞机喜欢靠窗的位置"); each pair names one thing
+    "芫荽": "香菜",
+    "登山": "爬山",
+    "更换": "换",
+    **dict.fromkeys(("乘坐飞机", "乘飞机", "搭飞机", "乘机"), "坐飞机"),
+    "接受手术": "做手术",
+    "偏好": "喜欢",
+    "入睡": "睡觉",
+    **dict.fromkeys(("靠窗的位置", "靠窗的位子", "靠窗的座位", "靠窗位置", "靠窗位子"), "靠窗座位"),
+    **dict.fromkeys(("靠过道的位置", "靠过道的位子", "靠过道的座位", "靠过道位置"), "靠过道座位"),
+    # a vegetarian said as "eats no meat of any kind" (不吃肉 is 素食 already: mal/dedup_lexicon.py)
+    **dict.fromkeys(("不吃任何肉类", "不吃任何肉", "不吃肉类"), "素食"),
+    # the last four digits of a card or a phone (尾号 / 后四位 / 末四位)
+    **dict.fromkeys(("后四位", "末四位", "最后四位"), "尾号"),
+    **dict.fromkeys(("厘米", "公分"), "cm"),
 }
 
 # 20万, 1.5万, 3千 (not 千米 / 千克: a unit), 2.4k / 2k (not "k" inside a word).
@@ -74,9 +90,29 @@ _HALF_YEAR = re.compile(r"(?<![上下前后])半年")
 _APPLE_MODEL = re.compile(r"苹果\s*(?=\d+(?![\d.]|\s*[个斤只块箱颗公克元毛角袋筐磅]))")
 
 
+# A year said digit by digit (二〇一五年 / 二零二三年: cn2an reads the run as one number, not 2015).
+_YEAR_DIGITS = re.compile(r"(?<![零〇一二两三四五六七八九十百千万\d])([零〇一二三四五六七八九]{4})(?=年)")
+# A height said in metres and centimetres (一米七八 / 1米78 / 1.78米 = 178cm; 一米七 = 170cm);
+# a metre alone (一米) is left as it is.
+_ZH_DIGIT = "零〇一二三四五六七八九"
+_HEIGHT = re.compile(rf"(?<![\d{_ZH_DIGIT}十.])(?:[一1])米([{_ZH_DIGIT}\d])([{_ZH_DIGIT}\d])?(?![\d{_ZH_DIGIT}十])")
+_HEIGHT_DECIMAL = re.compile(r"(?<![\d.])1\.(\d)(\d)?\s*米")
+
+
+def _digit(char: str) -> str:
+    return char if char.isdigit() and char.isascii() else str(_ZH_DIGIT.index(char) - (1 if char != "零" else 0))
+
+
+def _height(m: re.Match[str]) -> str:
+    return f"1{_digit(m.group(1))}{_digit(m.group(2)) if m.group(2) else '0'}cm"
+
+
 def zh_forms(text: str) -> str:
     """`text` with the forms above rewritten to one (weekdays, magnitudes, half a year, per month,
     the iPhone by number); `ZH_PHRASES` are applied later with the other phrases."""
+    text = _YEAR_DIGITS.sub(lambda m: "".join(_digit(c) for c in m.group(1)), text)
+    text = _HEIGHT.sub(_height, text)
+    text = _HEIGHT_DECIMAL.sub(lambda m: f"1{m.group(1)}{m.group(2) or '0'}cm", text)
     text = _MAGNITUDE_ZH.sub(_times_factor, text)
     text = _MAGNITUDE_EN.sub(_times_factor, text)
     text = _WEEKDAY.sub(_weekday, text)
