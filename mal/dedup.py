@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mal import dedup_model, dedup_review10
+from mal import dedup_en11, dedup_model, dedup_review10
 from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
@@ -60,6 +60,8 @@ from mal.dedup_families import (
     wish_differs,
 )
 from mal.dedup_frames import frame_words
+from mal.dedup_notes import first_person
+from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
 from mal.dedup_recall import both_said, extension_said, restated_span, said_in_other_words
 from mal.dedup_restate import (
@@ -151,6 +153,8 @@ def agree(a: Memory, b: Memory) -> bool:
         return comparable(a.kind, b.kind) and veto(a, b) and agree_texts(a.text or a.summary, b.text or b.summary)
     if not slots_agree(a.slots, b.slots):
         return False
+    if dedup_en11.differs(a.text or a.summary, b.text or b.summary):
+        return False  # read as written, capitals and all (mal/dedup_en11.py)
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
     if signatures_agree(sa, sb):
         return True
@@ -186,7 +190,8 @@ def _checks(
     x = sa or signature(a.text or a.summary)
     y = sb or signature(b.text or b.summary)
     shared = set(x.anchors) & set(y.anchors)
-    ta, tb = a.text or a.summary, b.text or b.summary  # as written: mal/dedup_restate.py reads capitals
+    # as written (mal/dedup_restate.py reads capitals), a note about the user in the user's words
+    ta, tb = first_person(a.text or a.summary), first_person(b.text or b.summary)
     checks: tuple[tuple[str, Callable[[], bool]], ...] = (
         (
             "slots",
@@ -224,7 +229,7 @@ def _checks(
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
         (
             "numbers",
-            lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)} or amounts_agree(ta, tb),
+            lambda: numbers_agree(x, y) or {x.numbers, y.numbers} == {(), ("1",)} or amounts_agree(ta, tb),
         ),
         # a state may drop 今年 / these days; an event keeps its day
         (
@@ -253,17 +258,17 @@ def _checks(
         ),
         ("names", lambda: not names_differ(x, y)),
         ("modifier", lambda: not (added_modifier(x, y) or added_modifier(y, x)) or light_modifier_only(ta, tb)),
-        ("sibling", lambda: not siblings(a.text or a.summary, b.text or b.summary)),
+        ("sibling", lambda: not siblings(ta, tb)),
         (
             "substitution",
-            lambda: not (a.kind == EPISODE and substituted(a.text or a.summary, b.text or b.summary)),
+            lambda: not (a.kind == EPISODE and substituted(ta, tb)),
         ),
         # seventh round (mal/dedup_families.py): 不太 / 完全不, a clause that turns the fact round,
         # one span swapped (…的笔记本 / …的手机), a plan against a done thing
         ("degree", lambda: not degree_differs(x.text, y.text)),
         ("reversal", lambda: not reversed_clause(x.text, y.text)),
         # (a plainly negated like read as a dislike: "I hate X" / "I don't like X" swap nothing)
-        ("swap", lambda: not swapped(as_dislike(a.text or a.summary), as_dislike(b.text or b.summary))),
+        ("swap", lambda: not swapped(as_dislike(ta), as_dislike(tb))),
         ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
         ("wish", lambda: not wish_differs(x.text, y.text) or refusal_restated(x.text, y.text, wish_differs)),
         ("direction", lambda: not direction_differs(x.text, y.text)),
@@ -279,7 +284,7 @@ def _checks(
         ),
         # review9 (mal/dedup_review9.py): 花生 / 花生油, 会 / 喜欢 / 在学, 三次 / 三年, 在腾讯工作 / 去腾讯参观,
         # the same words inside a dream
-        ("extended", lambda: not extended(a.text or a.summary, b.text or b.summary)),
+        ("extended", lambda: not extended(ta, tb)),
         ("mode", lambda: not mode_differs(x.text, y.text)),
         ("intensity", lambda: not intensity_differs(x.text, y.text)),
         ("count", lambda: not count_vs_span(x.text, y.text)),
@@ -289,6 +294,8 @@ def _checks(
         ("action", lambda: not action_differs(x.text, y.text)),
         # review10 (mal/dedup_review10.py): near misses behind the tenth round's narrowings, read as written
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review10.CHECKS),
+        # eleventh round (mal/dedup_en11.py): a person removed, the subject moved, all / some, a swapped contrast
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_en11.CHECKS),
     )
     return checks
 
@@ -406,7 +413,7 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
 
 def agree_texts(a: str, b: str) -> bool:
     """Two texts say the same thing (see the module docstring for what that means)."""
-    return signatures_agree(signature(a), signature(b))
+    return not dedup_en11.differs(a, b) and signatures_agree(signature(a), signature(b))
 
 
 def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -429,7 +436,9 @@ def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset()) -> bool:
     """Every hard fact agrees and every differing content word is explained; `frames` are words
     that may differ because both memories are one fact of one kind and field (mal/dedup_frames.py)."""
-    if (a.people, a.numbers, a.times, a.places, a.negated) != (b.people, b.numbers, b.times, b.places, b.negated):
+    if (a.people, a.times, a.places, a.negated) != (b.people, b.times, b.places, b.negated):
+        return False
+    if not numbers_agree(a, b):  # "a tablet" may be "one tablet" (mal/dedup_numbers.py)
         return False
     if a.currencies and b.currencies and a.currencies != b.currencies:
         return False  # "500" and "500元" may be one budget; 500 dollars and 500 yuan are not
