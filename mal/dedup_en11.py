@@ -15,6 +15,7 @@ rules down too (mal/dedup.py `agree`, `agree_texts`: read as written, capitals a
     "Some of my cousins live in Perth").
   * `times_vs_unit` - one number counts times in one text and a unit in the other ("three times a
     week" / "three miles a week").
+  * `outcome_vs_attempt` - an attempt against its outcome ("applying to Yale" / "got into Yale").
   * `contrast_swapped` - the two sides of a contrast swap places: "X, not Y" / "Y, not X", "X over
     Y" / "Y over X", "hate X but love Y" / "love X but hate Y".
 
@@ -27,7 +28,16 @@ import re
 
 from mal.dedup_text import content_words, normalise, signature
 
-__all__ = ["CHECKS", "contrast_swapped", "differs", "joint_subject", "quantifier", "subject_moved", "times_vs_unit"]
+__all__ = [
+    "CHECKS",
+    "contrast_swapped",
+    "differs",
+    "joint_subject",
+    "outcome_vs_attempt",
+    "quantifier",
+    "subject_moved",
+    "times_vs_unit",
+]
 
 _JOINT = re.compile(r"\b(?:and|&) (?:i|me|myself|我)(?![a-z])|\b(?:i|me) and\b|我和|和我|跟我|我跟")
 
@@ -115,12 +125,27 @@ def times_vs_unit(a: str, b: str) -> bool:
     )
 
 
+_TRYING = re.compile(r"\b(?:apply|applies|applying|applied|interviewing|interviewed|trying to get|hoping to get)\b")
+_OUTCOME = re.compile(r"\b(?:got into|got in|accepted|admitted|hired|got the job|rejected|turned down)\b")
+
+
+def outcome_vs_attempt(a: str, b: str) -> bool:
+    """One text says an attempt (applying to a school, interviewing for a job), the other its
+    outcome ("got into", "was hired")."""
+    fa, fb = _flat(a), _flat(b)
+    return any(
+        bool(_TRYING.search(s)) and not _OUTCOME.search(s) and bool(_OUTCOME.search(t)) and not _TRYING.search(t)
+        for s, t in ((fa, fb), (fb, fa))
+    )
+
+
 CHECKS = (
     ("joint", joint_subject),
     ("subject", subject_moved),
     ("quantifier", quantifier),
     ("contrast_swap", contrast_swapped),
     ("times_unit", times_vs_unit),
+    ("outcome", outcome_vs_attempt),
 )
 
 

@@ -123,6 +123,8 @@ EN11_NEAR_MISSES = [
     ("contrast_swap", "I'd pick hiking over skiing", "I'd pick skiing over hiking"),
     ("contrast_swap", "I like rowing but hate running", "I hate rowing but like running"),
     ("times_unit", "I cycle four times a week", "I cycle four kilometers a week"),
+    ("outcome", "My niece is applying to McGill", "My niece got into McGill"),
+    ("outcome", "My husband interviewed at Shopify", "My husband was hired at Shopify"),
 ]
 EN11_RESTATEMENTS = [
     ("My brother and I are driving to Quebec in May", "In May I'm driving to Quebec with my brother"),
