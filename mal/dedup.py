@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mal import dedup_model, dedup_review10, dedup_review11, dedup_zh_near
+from mal import dedup_en11, dedup_model, dedup_review10, dedup_review11, dedup_zh_near
 from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
@@ -60,6 +60,8 @@ from mal.dedup_families import (
     wish_differs,
 )
 from mal.dedup_frames import frame_words
+from mal.dedup_notes import first_person
+from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
 from mal.dedup_recall import both_said, extension_said, restated_span, said_in_other_words
 from mal.dedup_restate import (
@@ -153,6 +155,8 @@ def agree(a: Memory, b: Memory) -> bool:
         return comparable(a.kind, b.kind) and veto(a, b) and agree_texts(a.text or a.summary, b.text or b.summary)
     if not slots_agree(a.slots, b.slots):
         return False
+    if dedup_en11.differs(a.text or a.summary, b.text or b.summary):
+        return False  # read as written, capitals and all (mal/dedup_en11.py)
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
     if signatures_agree(sa, sb):
         return True
@@ -188,7 +192,8 @@ def _checks(
     x = sa or signature(a.text or a.summary)
     y = sb or signature(b.text or b.summary)
     shared = set(x.anchors) & set(y.anchors)
-    ta, tb = a.text or a.summary, b.text or b.summary  # as written: mal/dedup_restate.py reads capitals
+    # as written (mal/dedup_restate.py reads capitals), a note about the user in the user's words
+    ta, tb = first_person(a.text or a.summary), first_person(b.text or b.summary)
     checks: tuple[tuple[str, Callable[[], bool]], ...] = (
         (
             "slots",
@@ -227,7 +232,7 @@ def _checks(
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
         (
             "numbers",
-            lambda: x.numbers == y.numbers or {x.numbers, y.numbers} == {(), ("1",)} or amounts_agree(ta, tb),
+            lambda: numbers_agree(x, y) or {x.numbers, y.numbers} == {(), ("1",)} or amounts_agree(ta, tb),
         ),
         # 一片 / 两片, 半斤 / 一斤: one measure counted differently (mal/dedup_zh_counts.py)
         ("quantity", lambda: not counts_differ(x.text, y.text)),
@@ -258,17 +263,17 @@ def _checks(
         ),
         ("names", lambda: not names_differ(x, y)),
         ("modifier", lambda: not (added_modifier(x, y) or added_modifier(y, x)) or light_modifier_only(ta, tb)),
-        ("sibling", lambda: not siblings(a.text or a.summary, b.text or b.summary)),
+        ("sibling", lambda: not siblings(ta, tb)),
         (
             "substitution",
-            lambda: not (a.kind == EPISODE and substituted(a.text or a.summary, b.text or b.summary)),
+            lambda: not (a.kind == EPISODE and substituted(ta, tb)),
         ),
         # seventh round (mal/dedup_families.py): 不太 / 完全不, a clause that turns the fact round,
         # one span swapped (…的笔记本 / …的手机), a plan against a done thing
         ("degree", lambda: not degree_differs(x.text, y.text)),
         ("reversal", lambda: not reversed_clause(x.text, y.text)),
         # (a plainly negated like read as a dislike: "I hate X" / "I don't like X" swap nothing)
-        ("swap", lambda: not swapped(as_dislike(a.text or a.summary), as_dislike(b.text or b.summary))),
+        ("swap", lambda: not swapped(as_dislike(ta), as_dislike(tb))),
         ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
         (
             "wish",
@@ -291,7 +296,7 @@ def _checks(
         ),
         # review9 (mal/dedup_review9.py): 花生 / 花生油, 会 / 喜欢 / 在学, 三次 / 三年, 在腾讯工作 / 去腾讯参观,
         # the same words inside a dream
-        ("extended", lambda: not extended(a.text or a.summary, b.text or b.summary)),
+        ("extended", lambda: not extended(ta, tb)),
         ("mode", lambda: not mode_differs(x.text, y.text)),
         ("intensity", lambda: not intensity_differs(x.text, y.text)),
         ("count", lambda: not count_vs_span(x.text, y.text)),
@@ -304,6 +309,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review11.CHECKS),  # who / what / when
         # twelfth round (mal/dedup_zh_near.py): Chinese near misses (我和老婆 / 我老婆, 蜜蜂 / 蜂蜜)
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_zh_near.CHECKS),
+        # eleventh round (mal/dedup_en11.py): a person removed, the subject moved, all / some, a swapped contrast
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_en11.CHECKS),
     )
     return checks
 
@@ -425,7 +432,7 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
 
 def agree_texts(a: str, b: str) -> bool:
     """Two texts say the same thing (see the module docstring for what that means)."""
-    return signatures_agree(signature(a), signature(b))
+    return not dedup_en11.differs(a, b) and signatures_agree(signature(a), signature(b))
 
 
 def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -448,7 +455,9 @@ def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset()) -> bool:
     """Every hard fact agrees and every differing content word is explained; `frames` are words
     that may differ because both memories are one fact of one kind and field (mal/dedup_frames.py)."""
-    if (a.people, a.numbers, a.times, a.places, a.negated) != (b.people, b.numbers, b.times, b.places, b.negated):
+    if (a.people, a.times, a.places, a.negated) != (b.people, b.times, b.places, b.negated):
+        return False
+    if not numbers_agree(a, b):  # "a tablet" may be "one tablet" (mal/dedup_numbers.py)
         return False
     if a.currencies and b.currencies and a.currencies != b.currencies:
         return False  # "500" and "500元" may be one budget; 500 dollars and 500 yuan are not

@@ -177,7 +177,15 @@ def amounts_agree(a: str, b: str) -> bool:
     ta, tb = (normalise(t) for t in (a, b))
     if not any(p.search(t) for p in (_THOUSANDS, _ORDINAL) for t in (ta, tb)):
         return False
-    return _amounts(ta) == _amounts(tb)
+    # an ordinal is not a count: "my second son" / "my two sons" (eleventh round)
+    return _amounts(ta) == _amounts(tb) and _ordinals(ta) == _ordinals(tb)
+
+
+_ORDINAL_ANY = re.compile(rf"\b(?:{'|'.join(_ORDINALS)})\b|\d(?:st|nd|rd|th)\b")
+
+
+def _ordinals(text: str) -> int:
+    return len(_ORDINAL_ANY.findall(text))
 
 
 # --- times: one time said in two words

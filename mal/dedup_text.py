@@ -33,6 +33,7 @@ from mal.dedup_lexicon import (
     TIME_WORDS_EN,
     TIME_WORDS_ZH,
 )
+from mal.dedup_notes import first_person
 from mal.dedup_synonyms import NEGATED_ZH, NOT_NAMES_EN, NOT_NEGATIONS_ZH, NOT_NUMBERS_ZH
 from mal.dedup_zh_forms import zh_forms
 from parsers.lexicon import PLACES_ZH
@@ -78,6 +79,23 @@ _EN_TENS = re.compile(
     re.IGNORECASE,
 )
 _EN_CLOCK = re.compile(r"(?<!\d)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])", re.IGNORECASE)
+# "one" as a count: before a word that is not "of", a preposition or a verb ("one of my friends",
+# "a new one from Ikea", "one is red"; "one of four siblings" counts), never after a determiner or
+# a pronoun-like word ("the blue one", "no one", "each one", "this one")
+_EN_ONE = re.compile(
+    r"(?:\b([a-z]+)\s+)?\bone\b"
+    r"(?=[ -]+(?!(?:of(?! (?:the |my |our )?(?:\d|two|three|four|five|six|seven|eight|nine|ten)\b)"
+    r"|from|for|with|in|on|at|to|by|that|which|who|is|was|are|were|and|or|but|another|else|way|thing|point|hand)\b)[a-z])",
+    re.IGNORECASE,
+)
+_NOT_BEFORE_ONE = frozenset(("the", "this", "that", "each", "every", "any", "some", "which", "no", "a", "an", "at"))
+_EN_COUPLE = re.compile(r"\ba couple of\b", re.IGNORECASE)
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_EN_SCALE = re.compile(
+    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+(?:\.\d+)?) (hundred|thousand|million)\b",
+    re.IGNORECASE,
+)
+_ARTICLES = frozenset(("a", "an"))
 _CLOCK_TOKEN = re.compile(r"clock\d{4}")
 _CLOCK_BOUND = re.compile(r"(clock\d{4})\s*(?:之前|以前)")
 _HHMM = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
@@ -105,6 +123,9 @@ class Signature:
     words: frozenset[str]  # content words after fillers and synonyms
     anchors: tuple[str, ...]  # who and where, in order: "I lent Xiao Wang" is not "Xiao Wang lent me"
     text: str  # the normalised text, to explain Chinese segmentation differences
+    # the numbers with each English article ("a", "an") where it stands: "a tablet" may be "one tablet"
+    # (mal/dedup_numbers.py `numbers_agree`)
+    counts: tuple[str, ...] = ()
 
 
 @dataclass
@@ -118,11 +139,14 @@ class _Acc:
     names: set[str] = field(default_factory=set)
     words: set[str] = field(default_factory=set)
     anchors: list[str] = field(default_factory=list)
+    counts: list[str] = field(default_factory=list)
     negated: bool = False
 
-    def number(self, value: str) -> None:
-        if value not in self.numbers:
+    def number(self, value: str, repeat: bool = False) -> None:
+        """`repeat`: an English number said twice is two numbers ("two tablets twice a day")."""
+        if repeat or value not in self.numbers:
             self.numbers.append(value)
+            self.counts.append(value)
 
     def anchor(self, value: str) -> None:
         if value not in self.anchors:
@@ -158,7 +182,7 @@ def number(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def signature(text: str) -> Signature:
-    simplified = _to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
+    simplified = first_person(_to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'"))
     acc = _Acc()
     tokens = [t for t in (p.strip() for p in _join_names(_jieba().lcut(_prepare(simplified, acc)))) if t]
     acc.aspects |= particle_aspects(tokens, lambda t: _term_kind(t) == "places")
@@ -185,6 +209,7 @@ def signature(text: str) -> Signature:
         frozenset(acc.words),
         tuple(acc.anchors),
         simplified.casefold(),
+        tuple(acc.counts),
     )
 
 
@@ -192,7 +217,7 @@ def signature(text: str) -> Signature:
 def content_words(text: str) -> tuple[str, ...]:
     """The content words of a text in the order it says them, as `signature` records them (after
     fillers and synonyms): where a word sits, which the signature's sets do not keep."""
-    simplified = _to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
+    simplified = first_person(_to_simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'"))
     out: list[str] = []
     for token in (t.strip() for t in _join_names(_jieba().lcut(_prepare(simplified, _Acc())))):
         if not token or not token[0].isalnum() or _CLOCK_TOKEN.fullmatch(token):
@@ -231,6 +256,7 @@ def _prepare(text: str, acc: _Acc) -> str:
     text = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", text)  # Model3 -> Model 3, 3pm stays
     text = _EN_TENS.sub(_en_tens, text)
+    text = _en_counts(text)  # "one tablet" / "a couple of days" / "two hundred"
     text = _ZH_SHORT_DAY_PART.sub(lambda m: _ZH_DAY[m.group(1)] + _ZH_PART[m.group(2)], text)  # 明早 = 明天早上
     text = _ZH_WEEKDAY_LIST.sub(_zh_weekdays, text)
     text = _ZH_PERIOD_HHMM.sub(_zh_period_hhmm, text)
@@ -274,6 +300,30 @@ def _zh_weekdays(m: re.Match[str]) -> str:
 def _en_tens(m: re.Match[str]) -> str:
     units = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
     return str(int(NUMBER_WORDS_EN[m.group(1).lower()]) + units.index(m.group(2).lower()) + 1)
+
+
+def _en_counts(text: str) -> str:
+    """English counts a token-by-token pass would misread: "one" before a noun is the number 1
+    ("one tablet", not "the blue one", "one of them", "no one"), "a couple of" is 2, and a number
+    before "hundred" / "thousand" / "million" is one number ("two hundred" = 200)."""
+    text = _EN_ONE.sub(_en_one, text)
+    text = _EN_COUPLE.sub(" 2 ", text)
+    return _EN_SCALE.sub(_en_scale, text)
+
+
+def _en_one(m: re.Match[str]) -> str:
+    before = m.group(1)
+    if before is None and re.match(r"[ -]+days?\b", m.string[m.end() :], re.IGNORECASE):
+        return m.group(0)  # "One day I'll ..." is some day, not a count
+    if before is not None and before.lower() in _NOT_BEFORE_ONE:
+        return m.group(0)
+    return f"{before} 1" if before else " 1"
+
+
+def _en_scale(m: re.Match[str]) -> str:
+    head = m.group(1).lower()
+    value = float(head) if head[0].isdigit() else NUMBER_WORDS_EN.get(head, 1 if head == "one" else 0)
+    return f" {number(str(float(value) * _SCALES[m.group(2).lower()]))} " if value else m.group(0)
 
 
 def _en_clock(m: re.Match[str]) -> str:
@@ -357,7 +407,10 @@ def _en_token(raw: str, acc: _Acc) -> None:
     if not low:
         return
     if low.replace(".", "", 1).isdigit():
-        acc.number(number(low))
+        acc.number(number(low), repeat=True)
+        return
+    if low in _ARTICLES:
+        acc.counts.append("a")  # "a tablet" may be "one tablet" (mal/dedup_numbers.py)
         return
     base = stem(low)
     if low in CURRENCY_WORDS or base in CURRENCY_WORDS:
@@ -375,7 +428,7 @@ def _en_token(raw: str, acc: _Acc) -> None:
     elif low in TIME_WORDS_EN or base in TIME_WORDS_EN:
         acc.times.add(TIME_WORDS_EN.get(low) or TIME_WORDS_EN[base])
     elif low in NUMBER_WORDS_EN:
-        acc.number(number(str(NUMBER_WORDS_EN[low])))
+        acc.number(number(str(NUMBER_WORDS_EN[low])), repeat=True)
     elif low in SYNONYMS or base in SYNONYMS:
         _word(SYNONYMS.get(low) or SYNONYMS[base], acc, FILLERS_EN)
     elif low in FILLERS_EN:
