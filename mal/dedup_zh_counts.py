@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from mal.dedup_text import normalise
 
-__all__ = ["counts", "counts_differ"]
+__all__ = ["counts", "counts_differ", "household_count"]
 
 # Measure words (and the time units a count of them names). Longest first so 个月 wins over 个.
 _MEASURES = (
@@ -117,3 +117,24 @@ def counts_differ(a: str, b: str) -> bool:
     return any(
         not {v for v, u in ca if u == m} & {v for v, u in cb if u == m} for m in {u for _, u in ca} & {u for _, u in cb}
     ) or _rebound(a, b)
+
+
+# review12: siblings counted with the user (我家兄弟姐妹三个, 我们兄弟三个: the user is one of them)
+# against siblings the user has (我有三个兄弟姐妹: the user is not).
+_SIBLINGS = r"(?:兄弟姐妹|兄弟|姐妹|姊妹|兄妹|姐弟)"
+_N = r"[\d一二两三四五六七八九十]+|俩|仨"
+_WITH_USER = re.compile(
+    r"(?:我家|我们家|家里|咱家|我们|咱们)(?:一共|共|总共)?(?:有)?(?:" + _N + r")?个?" + _SIBLINGS + r"|"
+    r"(?:我家|我们家|家里|咱家|我们|咱们)" + _SIBLINGS + r"(?:一共|共|总共)?(?:" + _N + ")"
+)
+_USER_HAS = re.compile(r"我(?:一共|共|总共)?有(?:" + _N + r")个?" + _SIBLINGS)
+
+
+def household_count(a: str, b: str) -> bool:
+    """One text counts siblings with the user among them (我家兄弟姐妹三个), the other the siblings
+    the user has (我有三个兄弟姐妹): two counts of one family."""
+    x, y = normalise(a), normalise(b)
+    return any(
+        _WITH_USER.search(s) and not _USER_HAS.search(s) and _USER_HAS.search(t) and not _WITH_USER.search(t)
+        for s, t in ((x, y), (y, x))
+    )

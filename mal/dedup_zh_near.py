@@ -16,6 +16,20 @@ yet say two facts. Each check below is positive evidence of two facts, read from
   * `origin_vs_goal` - a place one text comes from (从成都搬来) that the other goes to (搬去成都).
   * `floor_vs_building` - 三楼 (a floor) against 三号楼 / 三栋 (a building).
 
+review12 (attack11's near misses behind the reopened model, zh and mixed):
+
+  * `stance`        - a dislike (讨厌, 受不了, hate) against a liking (爱吃, 喜欢, love) of the same thing.
+  * `in_law`        - a kin term against its in-law (弟 / 弟媳, 姐 / 姐夫, 儿子 / 儿媳), unless the
+                      other text says the spouse (弟弟的老婆).
+  * `prohibited`    - a request one text forbids (别 / 不要 + verb) and the other makes (别忘了 is
+                      "remember", no prohibition).
+  * `hedged`        - an almost (差点, 险些, 几乎) or a hardly (没怎么, 不怎么, 很少) one text alone says.
+  * `deixis`        - the same time unit (a weekday, 周, 月, week) marked next / this / last differently
+                      (下个Friday / 这个Friday).
+  * `past_vs_still` - a past habit (used to, 以前, 曾经) against a continuing one (still, 还在, 仍然).
+  * `household_count` (mal/dedup_zh_counts.py) - siblings counted with the user (我家兄弟姐妹三个)
+                      against siblings the user has (我有三个兄弟姐妹).
+
 Pure functions over two texts, as written; mal/dedup.py runs `CHECKS` as veto checks and `differs`
 among the word rules' turning checks.
 """
@@ -26,6 +40,7 @@ import re
 from collections.abc import Callable
 
 from mal.dedup_text import content_words, is_cjk, normalise, signature
+from mal.dedup_zh_counts import household_count
 
 __all__ = ["CHECKS", "differs"]
 
@@ -139,6 +154,114 @@ def floor_vs_building(a: str, b: str) -> bool:
     return bool((fx - fy) & (by - bx)) or bool((fy - fx) & (bx - by))
 
 
+# --- review12 families
+_NEG = r"(?<![不没别])"
+_EN = r"(?<![a-z])(?:{})(?![a-z])"  # an English word inside Chinese text (我still打球: no \b there)
+_DISLIKE = re.compile(r"讨厌|厌恶|反感|受不了|不喜欢|不爱|烦透|" + _EN.format(r"hates?|dislikes?|can't stand"))
+_LIKE = re.compile(_NEG + r"(?:爱吃|爱喝|爱看|爱玩|喜欢|热爱|爱上|迷上)|" + _EN.format(r"love[sd]?|likes?"))
+
+
+# a like said negated is the dislike it says (don't like / hate, 不太喜欢 / 讨厌)
+_NOT_LIKE = re.compile(
+    r"(?:don't|doesn't|didn't|do not|does not|did not|never|not|won't)\s+"
+    r"(?:really\s+|much\s+|even\s+)?(?:like|love)[sd]?"
+    r"|不太喜欢|不怎么喜欢|不是很喜欢|不太爱|没那么喜欢"
+)
+
+
+def stance(a: str, b: str) -> bool:
+    """One text dislikes (讨厌, hate, a like said negated) and the other likes (爱吃, 喜欢, love),
+    neither saying both."""
+    x, y = (_NOT_LIKE.sub(" dislike ", normalise(t)) for t in (a, b))
+    return any(
+        _DISLIKE.search(s) and not _LIKE.search(s) and _LIKE.search(t) and not _DISLIKE.search(t)
+        for s, t in ((x, y), (y, x))
+    )
+
+
+_IN_LAW = re.compile(r"(弟|妹|姐|哥|儿|侄|孙|甥)(媳妇|媳|夫)")
+_SPOUSE = re.compile(r"的(?:老婆|妻子|媳妇|太太|老公|丈夫|先生|爱人)")
+
+
+def in_law(a: str, b: str) -> bool:
+    """A kin term with an in-law ending (弟媳, 姐夫, 儿媳) in one text, the bare kin in the other
+    (弟, 姐姐, 儿子) with no spouse said (弟弟的老婆 restates 弟媳)."""
+    x, y = normalise(a), normalise(b)
+    for s, t in ((x, y), (y, x)):
+        kin = {m.group(1) for m in _IN_LAW.finditer(s)}
+        if not kin or _SPOUSE.search(t):
+            continue
+        bare = _IN_LAW.sub("", t)
+        if any(k in bare for k in kin) and not {m.group(1) for m in _IN_LAW.finditer(t)} >= kin:
+            return True
+    return False
+
+
+# 别 as "don't", not inside a word (特别, 区别, 告别, 分别, 差别, 性别, 类别, 级别, 个别, 识别, 离别)
+_PROHIBIT = re.compile(
+    r"(?:(?<![特区告分差性类级个识辨离派])别|不要|不用|甭|勿|don't\s*|do not\s*)(?!忘|忘记|忘了)([\u4e00-\u9fff]{2})"
+)
+
+
+def prohibited(a: str, b: str) -> bool:
+    """One text forbids an act (别提醒, 不要订) that the other asks for with no prohibition."""
+    x, y = normalise(a), normalise(b)
+    for s, t in ((x, y), (y, x)):
+        for m in _PROHIBIT.finditer(s):
+            if m.group(1) in t and not any(n.group(1) == m.group(1) for n in _PROHIBIT.finditer(t)):
+                return True
+    return False
+
+
+_HEDGE = re.compile(r"差点|差一点|险些|几乎|没怎么|不怎么|很少|没太|" + _EN.format("almost|nearly|hardly|rarely"))
+
+
+def hedged(a: str, b: str) -> bool:
+    """An almost (差点, 险些, 几乎) or a hardly (没怎么, 很少) one text alone says: the other says
+    the thing happened, or never did."""
+    x, y = normalise(a), normalise(b)
+    return bool(_HEDGE.search(x)) != bool(_HEDGE.search(y))
+
+
+_DEIXIS = {
+    "next": r"下个|下一个|(?<![一以楼底线])下|next\s*",
+    "this": r"这个|这|本|this\s*",
+    "last": r"上个|上一个|(?<![早晚马以线路])上|last\s*",
+}
+_UNIT = (
+    r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|周末|"
+    r"周[一二三四五六日天]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月)"
+)
+_DEICTIC = [(k, re.compile(r"(?:" + v + r")" + _UNIT)) for k, v in _DEIXIS.items()]
+
+
+def deixis(a: str, b: str) -> bool:
+    """The same time unit (a weekday, 周, 月, week) marked next, this or last differently."""
+
+    def marks(text: str) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for kind, pattern in _DEICTIC:
+            for m in pattern.finditer(text):
+                out.setdefault(m.group(1), set()).add(kind)
+        return out
+
+    mx, my = marks(normalise(a)), marks(normalise(b))
+    return any(mx[u] != my[u] for u in mx.keys() & my.keys())
+
+
+_PAST_HABIT = re.compile(r"used\s*to|以前|曾经|过去|从前")
+_STILL = re.compile(_EN.format("still") + r"|还在|仍然|依然|仍在|至今|现在还")
+
+
+def past_vs_still(a: str, b: str) -> bool:
+    """A habit one text puts in the past (used to, 以前, 曾经) and the other says goes on (still, 还在)."""
+    x, y = normalise(a), normalise(b)
+    return any(
+        _PAST_HABIT.search(s) and not _STILL.search(s) and _STILL.search(t) and not _PAST_HABIT.search(t)
+        for s, t in ((x, y), (y, x))
+    )
+
+
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("joint", joint_subject),
     ("partial", partial),
@@ -147,6 +270,13 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("swapped_pair", swapped_pair),
     ("origin_goal", origin_vs_goal),
     ("floor", floor_vs_building),
+    ("stance", stance),
+    ("in_law", in_law),
+    ("prohibited", prohibited),
+    ("hedged", hedged),
+    ("deixis", deixis),
+    ("past_still", past_vs_still),
+    ("household", household_count),
 )
 
 
