@@ -10,31 +10,11 @@ slot tagger is switched off, so each test shows what the rules read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import datetime
-from typing import Any
-
 import pytest
 
-import parsers
-from parsers import slot_tagger
+from tests.parser_facts import of, rules_only
 
-NOW = datetime(2024, 6, 14, 10)  # a Friday, the labelled sets' session time
-_HIDDEN = {"content", "category_text", "seat_text", "relative_text", "mode", "currency", "topic", "intensity", "mood"}
-
-
-@pytest.fixture(autouse=True)
-def _rules_only() -> Iterator[None]:
-    with slot_tagger.using(None):
-        yield
-
-
-def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(f.kind, {k: v for k, v in f.slots.items() if k not in _HIDDEN}) for f in parsers.parse(text, NOW).facts]
-
-
-def of(kind: str, text: str) -> list[dict[str, Any]]:
-    return [s for k, s in facts(text) if k == kind]
+pytestmark = pytest.mark.usefixtures(rules_only.__name__)
 
 
 def tastes(text: str) -> list[tuple[str, str]]:
