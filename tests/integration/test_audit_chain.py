@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Iterator
 
 import boto3
 import neo4j
@@ -19,10 +20,24 @@ from mal.errors import Forbidden
 from mal.settings import Settings
 
 pytestmark = pytest.mark.integration
+# Every recorder a test makes, closed when the test ends: verify and anchor record events of their
+# own, and a recorder left open flushed them from its thread after the session had closed the
+# driver ("audit flush failed ... Driver closed" at the end of every run).
+_OPEN: list[AuditRecorder] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_recorders() -> Iterator[None]:
+    yield
+    while _OPEN:
+        _OPEN.pop().close()
 
 
 def _recorder(container: Container) -> AuditRecorder:
-    return AuditRecorder(container.adapters.graph, container.adapters.blobs, SystemClock(), "mal-export", flush_s=0.2)
+    adapters = container.adapters
+    recorder = AuditRecorder(adapters.graph, adapters.blobs, SystemClock(), "mal-export", flush_s=0.2)
+    _OPEN.append(recorder)
+    return recorder
 
 
 def _tenant_with_events(container: Container, n: int = 6) -> tuple[str, AuditRecorder]:
