@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mal import dedup_en11, dedup_model, dedup_review10, dedup_review11, dedup_zh_near
+from mal import dedup_bilingual, dedup_en11, dedup_model, dedup_review10, dedup_review11, dedup_zh_near
 from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
@@ -136,7 +136,10 @@ def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
     """`b` may reinforce `a`: the word rules agree (`agree`), or nothing hard differs (`veto`) and
     the learned paraphrase decision (mal/dedup_model.py) is confident they restate one fact.
     `cosine` is the e5 cosine of the two memories' vectors, which the write path already has.
-    A fact and an episode (`comparable`, either way round) take the second path only."""
+    A fact and an episode (`comparable`, either way round) take the second path only.
+    Every entry point reads the two memories with code-switched words aligned first
+    (mal/dedup_bilingual.py: 我对penicillin过敏 is read as 我对青霉素过敏 next to 我对青霉素过敏)."""
+    a, b = dedup_bilingual.aligned(a, b)
     if agree(a, b):
         return True
     if not veto(a, b):
@@ -151,6 +154,7 @@ def agree(a: Memory, b: Memory) -> bool:
     A fact and an episode (`comparable`) have no slots in common: they agree when nothing hard
     differs (`veto`: the episode says the fact's values) and the word rules equate the two texts
     (我不喝咖啡 / 咖啡我不喝, 我對花生過敏 / 我对花生过敏), with no model asked."""
+    a, b = dedup_bilingual.aligned(a, b)
     if a.kind != b.kind:
         return comparable(a.kind, b.kind) and veto(a, b) and agree_texts(a.text or a.summary, b.text or b.summary)
     if not slots_agree(a.slots, b.slots):
@@ -175,6 +179,8 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
     must be said by the episode (`_said`), and the texts decide."""
     if not comparable(a.kind, b.kind):
         return "kind"
+    if sa is None and sb is None:
+        a, b = dedup_bilingual.aligned(a, b)
     return next((name for name, holds in _checks(a, b, sa, sb) if not holds()), None)
 
 
@@ -182,6 +188,7 @@ def veto_reasons(a: Memory, b: Memory) -> list[str]:
     """Every hard difference between two memories, not just the first (the benchmarks' diagnosis)."""
     if not comparable(a.kind, b.kind):
         return ["kind"]
+    a, b = dedup_bilingual.aligned(a, b)
     return [name for name, holds in _checks(a, b) if not holds()]
 
 

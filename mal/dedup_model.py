@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from mal import dedup_bilingual
 from mal.dedup_text import is_cjk, normalise, signature, stem
 from mal.models import Memory
 
@@ -68,7 +69,9 @@ def unexplained(a: str, b: str) -> tuple[frozenset[str], frozenset[str]]:
 
 
 def features(a: Memory, b: Memory, cosine: float) -> list[float]:
-    """The pair features in `FEATURES` order (see the module docstring)."""
+    """The pair features in `FEATURES` order (see the module docstring), read like the rules read
+    the pair: code-switched words aligned (mal/dedup_bilingual.py)."""
+    a, b = dedup_bilingual.aligned(a, b)
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
     wa, wb = {stem(w) for w in sa.words}, {stem(w) for w in sb.words}
     only_a, only_b = unexplained(a.text or a.summary, b.text or b.summary)
