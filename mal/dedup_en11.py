@@ -59,10 +59,12 @@ def joint_subject(a: str, b: str) -> bool:
 def subject_moved(a: str, b: str) -> bool:
     """One text starts with the user and names a person as an owner ("I borrowed Anna's bike"), the
     other starts with that person and names the user as an owner ("Anna borrowed my bike")."""
-    shared = (set(signature(a).anchors) & set(signature(b).anchors)) - {"self"}
+    shared: set[str] | None = None  # the people both name, read only once a direction fits
     for s, t in ((_flat(a), _flat(b)), (_flat(b), _flat(a))):
         if not re.match(r"\W*i\b", s) or not re.search(r"\b(?:my|me)\b", t):
             continue
+        if shared is None:
+            shared = (set(signature(a).anchors) & set(signature(b).anchors)) - {"self"}
         for name in shared:
             word = re.escape(name)
             if re.search(rf"\b{word}'s\b", s) and re.match(rf"\W*(?:my )?{word}\b", t):

@@ -258,16 +258,21 @@ def _en_reads(text: str, words: dict[str, int]) -> set[tuple[int, str]]:
     return out
 
 
+def _ranked(text: str) -> set[tuple[int, str]]:
+    """The things `text` numbers: an ordinal (第二个儿子, "second son") or a numbered one (三号楼)."""
+    return _zh_reads(text, _ZH_ORD) | _zh_reads(text, _ZH_NUMBERED) | _en_reads(text, _EN_ORDINALS)
+
+
+def _counted(text: str) -> set[tuple[int, str]]:
+    """The things `text` counts (两个儿子, "two sons")."""
+    return _zh_reads(text, _ZH_COUNT) | _en_reads(text, _EN_CARDINALS)
+
+
 def ordinal(a: str, b: str) -> bool:
+    """One text numbers a thing that the other counts, neither saying both (each text read once)."""
     x, y = _flat(a), _flat(b)
-    for s, t in ((x, y), (y, x)):
-        ranked = _zh_reads(s, _ZH_ORD) | _zh_reads(s, _ZH_NUMBERED) | _en_reads(s, _EN_ORDINALS)
-        counted = _zh_reads(t, _ZH_COUNT) | _en_reads(t, _EN_CARDINALS)
-        own = _zh_reads(s, _ZH_COUNT) | _en_reads(s, _EN_CARDINALS)
-        other = _zh_reads(t, _ZH_ORD) | _zh_reads(t, _ZH_NUMBERED) | _en_reads(t, _EN_ORDINALS)
-        if (ranked & counted) - own - other:
-            return True
-    return False
+    rx, cx, ry, cy = _ranked(x), _counted(x), _ranked(y), _counted(y)
+    return bool(((rx & cy) - cx - ry) or ((ry & cx) - cy - rx))
 
 
 # --- name_modifier: a word inside an organisation's name

@@ -106,7 +106,8 @@ def _infix(short: str, long: str) -> bool:
 def swapped_pair(a: str, b: str) -> bool:
     """The content words are the same, in the same order but for two non-adjacent ones that trade
     places around a word that stays, each after another word (怕狗…对猫过敏 / 怕猫…对狗过敏). One word
-    moved to the front, or two items of one list (喜欢吃A，也喜欢吃B) swapped, is a restatement."""
+    moved to the front, or two items of one list (喜欢吃A，也喜欢吃B) swapped, is a restatement.
+    A clause's negation is read only for the two words that moved (most pairs stop before)."""
     xs, ys = _slots(a), _slots(b)
     x, y = [w for w, _ in xs], [w for w, _ in ys]
     if len(x) != len(y) or x == y or sorted(x) != sorted(y):
@@ -115,23 +116,24 @@ def swapped_pair(a: str, b: str) -> bool:
     if len(moved) != 2 or moved[1] - moved[0] < 2:
         return False
     i, j = moved
+    if (x[i], x[j]) != (y[j], y[i]):
+        return False
     # 喜欢吃苹果，也喜欢吃香蕉 / 喜欢吃香蕉，也喜欢吃苹果 is one list: the two slots follow one word
     # in clauses negated alike (喜欢喝茶，但不喜欢喝咖啡 turns on the negation)
-    context = ((x[i - 1] if i else None), xs[i][1]), (x[j - 1], xs[j][1])
-    return (x[i], x[j]) == (y[j], y[i]) and context[0] != context[1]
+    context = ((x[i - 1] if i else None), _negated(xs[i][1])), (x[j - 1], _negated(xs[j][1]))
+    return context[0] != context[1]
 
 
 _CLAUSE = re.compile(r"[，,。；;！!？?]")
 
 
-def _slots(text: str) -> list[tuple[str, bool]]:
-    """The content words of `text` clause by clause, each with whether its clause is negated."""
-    return [
-        (word, signature(clause).negated)
-        for clause in _CLAUSE.split(text)
-        if clause.strip()
-        for word in content_words(clause)
-    ]
+def _slots(text: str) -> list[tuple[str, str]]:
+    """The content words of `text` clause by clause, each with the clause it is in."""
+    return [(word, clause) for clause in _CLAUSE.split(text) if clause.strip() for word in content_words(clause)]
+
+
+def _negated(clause: str) -> bool:
+    return signature(clause).negated
 
 
 def origin_vs_goal(a: str, b: str) -> bool:
