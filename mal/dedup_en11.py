@@ -19,6 +19,9 @@ rules down too (mal/dedup.py `agree`, `agree_texts`: read as written, capitals a
   * `contrast_swapped` - the two sides of a contrast swap places: "X, not Y" / "Y, not X", "X over
     Y" / "Y over X", "hate X but love Y" / "love X but hate Y".
 
+The first four (`SHARED`) have twins in mal/dedup_review11.py and mal/dedup_zh_near.py: the veto
+reads each family once, all its readings together (mal/dedup_shared_families.py).
+
 Pure functions over texts; no I/O.
 """
 
@@ -30,6 +33,7 @@ from mal.dedup_text import content_words, normalise, signature
 
 __all__ = [
     "CHECKS",
+    "SHARED",
     "contrast_swapped",
     "differs",
     "joint_subject",
@@ -145,11 +149,16 @@ def outcome_vs_attempt(a: str, b: str) -> bool:
     )
 
 
-CHECKS = (
+# Read by the veto together with their twins in mal/dedup_review11.py and mal/dedup_zh_near.py, one
+# check per family (mal/dedup_shared_families.py); the word rules read them here (`differs`).
+SHARED = (
     ("joint", joint_subject),
     ("subject", subject_moved),
     ("quantifier", quantifier),
     ("contrast_swap", contrast_swapped),
+)
+# the families only this module reads: mal/dedup.py runs them as veto checks
+CHECKS = (
     ("times_unit", times_vs_unit),
     ("outcome", outcome_vs_attempt),
 )
@@ -157,4 +166,4 @@ CHECKS = (
 
 def differs(a: str, b: str) -> bool:
     """Any check above tells the texts apart (for the word rules: mal/dedup.py `agree`)."""
-    return any(check(a, b) for _, check in CHECKS)
+    return any(check(a, b) for _, check in (*SHARED, *CHECKS))

@@ -22,6 +22,10 @@ below is positive evidence of two facts, read from both texts as written:
   * `from_to`    - a place one text comes from and the other goes to (从成都搬来 / 搬去成都, "moved
                    here from Austin" / "moving to Austin").
 
+Each family has twins in mal/dedup_zh_near.py and mal/dedup_en11.py; the veto asks all readings
+of a family as one check (mal/dedup_shared_families.py). `differs` is the word rules' turning check
+(mal/dedup.py `_turned`).
+
 Pure functions over two texts as written; no I/O.
 """
 
@@ -33,7 +37,7 @@ from functools import lru_cache
 
 from mal.dedup_text import normalise
 
-__all__ = ["CHECKS", "differs"]
+__all__ = ["READINGS", "differs"]
 
 
 @lru_cache(maxsize=4096)
@@ -326,7 +330,8 @@ def from_to(a: str, b: str) -> bool:
     return bool(((fa & tb) - ta - fb) or ((ta & fb) - fa - tb))
 
 
-CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+# each folded with its twins into one veto check by mal/dedup_shared_families.py
+READINGS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("role_swap", role_swap),
     ("companion", companion),
     ("quantifier", quantifier),
@@ -338,4 +343,4 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
 
 def differs(a: str, b: str) -> bool:
     """Any review11 family says the two texts are two facts (see the module docstring)."""
-    return any(check(a, b) for _, check in CHECKS)
+    return any(check(a, b) for _, check in READINGS)

@@ -31,7 +31,9 @@ review12 (attack11's near misses behind the reopened model, zh and mixed):
                       against siblings the user has (我有三个兄弟姐妹).
 
 Pure functions over two texts, as written; mal/dedup.py runs `CHECKS` as veto checks and `differs`
-among the word rules' turning checks.
+among the word rules' turning checks. The first seven (`SHARED`) have twins in mal/dedup_review11.py
+and mal/dedup_en11.py: the veto reads each family once, all its readings together
+(mal/dedup_shared_families.py).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from collections.abc import Callable
 from mal.dedup_text import content_words, is_cjk, normalise, signature
 from mal.dedup_zh_counts import household_count
 
-__all__ = ["CHECKS", "differs"]
+__all__ = ["CHECKS", "SHARED", "differs"]
 
 _JOINT = re.compile(
     r"我(?:和|跟|与|同|带着)(?!你)|(?:和|跟|与|同|and\s*)我(?!的)|我俩|咱俩|咱们|我们(?!家|公司|学校|单位|小区|部门|这|那)"
@@ -264,7 +266,9 @@ def past_vs_still(a: str, b: str) -> bool:
     )
 
 
-CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+# Read by the veto together with their twins in mal/dedup_review11.py and mal/dedup_en11.py, one
+# check per family (mal/dedup_shared_families.py); the word rules read them here (`differs`).
+SHARED: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("joint", joint_subject),
     ("partial", partial),
     ("reordered", reordered),
@@ -272,6 +276,9 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("swapped_pair", swapped_pair),
     ("origin_goal", origin_vs_goal),
     ("floor", floor_vs_building),
+)
+# the families only this module reads: mal/dedup.py runs them as veto checks
+CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("stance", stance),
     ("in_law", in_law),
     ("prohibited", prohibited),
@@ -284,4 +291,4 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
 
 def differs(a: str, b: str) -> bool:
     """Any family above says the two texts are two facts."""
-    return any(check(a, b) for _, check in CHECKS)
+    return any(check(a, b) for _, check in (*SHARED, *CHECKS))
