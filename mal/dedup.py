@@ -32,7 +32,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mal import dedup_bilingual, dedup_en11, dedup_model, dedup_review10, dedup_review11, dedup_zh_near
+from mal import (
+    dedup_bilingual,
+    dedup_en11,
+    dedup_model,
+    dedup_review10,
+    dedup_review11,
+    dedup_shared_families,
+    dedup_zh_near,
+)
 from mal.dedup_actions import action_differs
 from mal.dedup_checks import (
     TYPO_MIN_LEN,
@@ -313,10 +321,12 @@ def _checks(
         ("action", lambda: not action_differs(x.text, y.text)),
         # review10 (mal/dedup_review10.py): near misses behind the tenth round's narrowings, read as written
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review10.CHECKS),
-        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review11.CHECKS),  # who / what / when
-        # twelfth round (mal/dedup_zh_near.py): Chinese near misses (我和老婆 / 我老婆, 蜜蜂 / 蜂蜜)
+        # who / what / when, one check per family with every round's readings of it
+        # (mal/dedup_shared_families.py: review11, zh11 and en11's role swaps, companions, all / some, ...)
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_shared_families.CHECKS),
+        # twelfth round (mal/dedup_zh_near.py): Chinese near misses only it reads (讨厌 / 喜欢, 弟 / 弟媳)
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_zh_near.CHECKS),
-        # eleventh round (mal/dedup_en11.py): a person removed, the subject moved, all / some, a swapped contrast
+        # eleventh round (mal/dedup_en11.py): times / a unit, an attempt / its outcome
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_en11.CHECKS),
     )
     return checks

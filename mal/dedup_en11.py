@@ -19,6 +19,9 @@ rules down too (mal/dedup.py `agree`, `agree_texts`: read as written, capitals a
   * `contrast_swapped` - the two sides of a contrast swap places: "X, not Y" / "Y, not X", "X over
     Y" / "Y over X", "hate X but love Y" / "love X but hate Y".
 
+The first four (`SHARED`) have twins in mal/dedup_review11.py and mal/dedup_zh_near.py: the veto
+reads each family once, all its readings together (mal/dedup_shared_families.py).
+
 Pure functions over texts; no I/O.
 """
 
@@ -30,6 +33,7 @@ from mal.dedup_text import content_words, normalise, signature
 
 __all__ = [
     "CHECKS",
+    "SHARED",
     "contrast_swapped",
     "differs",
     "joint_subject",
@@ -59,10 +63,12 @@ def joint_subject(a: str, b: str) -> bool:
 def subject_moved(a: str, b: str) -> bool:
     """One text starts with the user and names a person as an owner ("I borrowed Anna's bike"), the
     other starts with that person and names the user as an owner ("Anna borrowed my bike")."""
-    shared = (set(signature(a).anchors) & set(signature(b).anchors)) - {"self"}
+    shared: set[str] | None = None  # the people both name, read only once a direction fits
     for s, t in ((_flat(a), _flat(b)), (_flat(b), _flat(a))):
         if not re.match(r"\W*i\b", s) or not re.search(r"\b(?:my|me)\b", t):
             continue
+        if shared is None:
+            shared = (set(signature(a).anchors) & set(signature(b).anchors)) - {"self"}
         for name in shared:
             word = re.escape(name)
             if re.search(rf"\b{word}'s\b", s) and re.match(rf"\W*(?:my )?{word}\b", t):
@@ -143,11 +149,16 @@ def outcome_vs_attempt(a: str, b: str) -> bool:
     )
 
 
-CHECKS = (
+# Read by the veto together with their twins in mal/dedup_review11.py and mal/dedup_zh_near.py, one
+# check per family (mal/dedup_shared_families.py); the word rules read them here (`differs`).
+SHARED = (
     ("joint", joint_subject),
     ("subject", subject_moved),
     ("quantifier", quantifier),
     ("contrast_swap", contrast_swapped),
+)
+# the families only this module reads: mal/dedup.py runs them as veto checks
+CHECKS = (
     ("times_unit", times_vs_unit),
     ("outcome", outcome_vs_attempt),
 )
@@ -155,4 +166,4 @@ CHECKS = (
 
 def differs(a: str, b: str) -> bool:
     """Any check above tells the texts apart (for the word rules: mal/dedup.py `agree`)."""
-    return any(check(a, b) for _, check in CHECKS)
+    return any(check(a, b) for _, check in (*SHARED, *CHECKS))

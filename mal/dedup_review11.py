@@ -22,6 +22,10 @@ below is positive evidence of two facts, read from both texts as written:
   * `from_to`    - a place one text comes from and the other goes to (从成都搬来 / 搬去成都, "moved
                    here from Austin" / "moving to Austin").
 
+Each family has twins in mal/dedup_zh_near.py and mal/dedup_en11.py; the veto asks all readings
+of a family as one check (mal/dedup_shared_families.py). `differs` is the word rules' turning check
+(mal/dedup.py `_turned`).
+
 Pure functions over two texts as written; no I/O.
 """
 
@@ -33,7 +37,7 @@ from functools import lru_cache
 
 from mal.dedup_text import normalise
 
-__all__ = ["CHECKS", "differs"]
+__all__ = ["READINGS", "differs"]
 
 
 @lru_cache(maxsize=4096)
@@ -258,16 +262,21 @@ def _en_reads(text: str, words: dict[str, int]) -> set[tuple[int, str]]:
     return out
 
 
+def _ranked(text: str) -> set[tuple[int, str]]:
+    """The things `text` numbers: an ordinal (第二个儿子, "second son") or a numbered one (三号楼)."""
+    return _zh_reads(text, _ZH_ORD) | _zh_reads(text, _ZH_NUMBERED) | _en_reads(text, _EN_ORDINALS)
+
+
+def _counted(text: str) -> set[tuple[int, str]]:
+    """The things `text` counts (两个儿子, "two sons")."""
+    return _zh_reads(text, _ZH_COUNT) | _en_reads(text, _EN_CARDINALS)
+
+
 def ordinal(a: str, b: str) -> bool:
+    """One text numbers a thing that the other counts, neither saying both (each text read once)."""
     x, y = _flat(a), _flat(b)
-    for s, t in ((x, y), (y, x)):
-        ranked = _zh_reads(s, _ZH_ORD) | _zh_reads(s, _ZH_NUMBERED) | _en_reads(s, _EN_ORDINALS)
-        counted = _zh_reads(t, _ZH_COUNT) | _en_reads(t, _EN_CARDINALS)
-        own = _zh_reads(s, _ZH_COUNT) | _en_reads(s, _EN_CARDINALS)
-        other = _zh_reads(t, _ZH_ORD) | _zh_reads(t, _ZH_NUMBERED) | _en_reads(t, _EN_ORDINALS)
-        if (ranked & counted) - own - other:
-            return True
-    return False
+    rx, cx, ry, cy = _ranked(x), _counted(x), _ranked(y), _counted(y)
+    return bool(((rx & cy) - cx - ry) or ((ry & cx) - cy - rx))
 
 
 # --- name_modifier: a word inside an organisation's name
@@ -321,7 +330,8 @@ def from_to(a: str, b: str) -> bool:
     return bool(((fa & tb) - ta - fb) or ((ta & fb) - fa - tb))
 
 
-CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+# each folded with its twins into one veto check by mal/dedup_shared_families.py
+READINGS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("role_swap", role_swap),
     ("companion", companion),
     ("quantifier", quantifier),
@@ -333,4 +343,4 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
 
 def differs(a: str, b: str) -> bool:
     """Any review11 family says the two texts are two facts (see the module docstring)."""
-    return any(check(a, b) for _, check in CHECKS)
+    return any(check(a, b) for _, check in READINGS)

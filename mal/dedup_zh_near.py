@@ -31,7 +31,9 @@ review12 (attack11's near misses behind the reopened model, zh and mixed):
                       against siblings the user has (我有三个兄弟姐妹).
 
 Pure functions over two texts, as written; mal/dedup.py runs `CHECKS` as veto checks and `differs`
-among the word rules' turning checks.
+among the word rules' turning checks. The first seven (`SHARED`) have twins in mal/dedup_review11.py
+and mal/dedup_en11.py: the veto reads each family once, all its readings together
+(mal/dedup_shared_families.py).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from collections.abc import Callable
 from mal.dedup_text import content_words, is_cjk, normalise, signature
 from mal.dedup_zh_counts import household_count
 
-__all__ = ["CHECKS", "differs"]
+__all__ = ["CHECKS", "SHARED", "differs"]
 
 _JOINT = re.compile(
     r"我(?:和|跟|与|同|带着)(?!你)|(?:和|跟|与|同|and\s*)我(?!的)|我俩|咱俩|咱们|我们(?!家|公司|学校|单位|小区|部门|这|那)"
@@ -106,7 +108,8 @@ def _infix(short: str, long: str) -> bool:
 def swapped_pair(a: str, b: str) -> bool:
     """The content words are the same, in the same order but for two non-adjacent ones that trade
     places around a word that stays, each after another word (怕狗…对猫过敏 / 怕猫…对狗过敏). One word
-    moved to the front, or two items of one list (喜欢吃A，也喜欢吃B) swapped, is a restatement."""
+    moved to the front, or two items of one list (喜欢吃A，也喜欢吃B) swapped, is a restatement.
+    A clause's negation is read only for the two words that moved (most pairs stop before)."""
     xs, ys = _slots(a), _slots(b)
     x, y = [w for w, _ in xs], [w for w, _ in ys]
     if len(x) != len(y) or x == y or sorted(x) != sorted(y):
@@ -115,23 +118,24 @@ def swapped_pair(a: str, b: str) -> bool:
     if len(moved) != 2 or moved[1] - moved[0] < 2:
         return False
     i, j = moved
+    if (x[i], x[j]) != (y[j], y[i]):
+        return False
     # 喜欢吃苹果，也喜欢吃香蕉 / 喜欢吃香蕉，也喜欢吃苹果 is one list: the two slots follow one word
     # in clauses negated alike (喜欢喝茶，但不喜欢喝咖啡 turns on the negation)
-    context = ((x[i - 1] if i else None), xs[i][1]), (x[j - 1], xs[j][1])
-    return (x[i], x[j]) == (y[j], y[i]) and context[0] != context[1]
+    context = ((x[i - 1] if i else None), _negated(xs[i][1])), (x[j - 1], _negated(xs[j][1]))
+    return context[0] != context[1]
 
 
 _CLAUSE = re.compile(r"[，,。；;！!？?]")
 
 
-def _slots(text: str) -> list[tuple[str, bool]]:
-    """The content words of `text` clause by clause, each with whether its clause is negated."""
-    return [
-        (word, signature(clause).negated)
-        for clause in _CLAUSE.split(text)
-        if clause.strip()
-        for word in content_words(clause)
-    ]
+def _slots(text: str) -> list[tuple[str, str]]:
+    """The content words of `text` clause by clause, each with the clause it is in."""
+    return [(word, clause) for clause in _CLAUSE.split(text) if clause.strip() for word in content_words(clause)]
+
+
+def _negated(clause: str) -> bool:
+    return signature(clause).negated
 
 
 def origin_vs_goal(a: str, b: str) -> bool:
@@ -262,7 +266,9 @@ def past_vs_still(a: str, b: str) -> bool:
     )
 
 
-CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+# Read by the veto together with their twins in mal/dedup_review11.py and mal/dedup_en11.py, one
+# check per family (mal/dedup_shared_families.py); the word rules read them here (`differs`).
+SHARED: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("joint", joint_subject),
     ("partial", partial),
     ("reordered", reordered),
@@ -270,6 +276,9 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("swapped_pair", swapped_pair),
     ("origin_goal", origin_vs_goal),
     ("floor", floor_vs_building),
+)
+# the families only this module reads: mal/dedup.py runs them as veto checks
+CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("stance", stance),
     ("in_law", in_law),
     ("prohibited", prohibited),
@@ -282,4 +291,4 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
 
 def differs(a: str, b: str) -> bool:
     """Any family above says the two texts are two facts."""
-    return any(check(a, b) for _, check in CHECKS)
+    return any(check(a, b) for _, check in (*SHARED, *CHECKS))

@@ -113,15 +113,17 @@ def test_only_the_subject_user_is_rewritten() -> None:
 
 
 # --- near misses the word rules read as one fact (mal/dedup_en11.py)
+# each named by the veto check that reads its family (mal/dedup_shared_families.py folds en11's
+# joint, subject, quantifier and contrast_swap with their review11 and zh11 twins)
 EN11_NEAR_MISSES = [
-    ("joint", "My brother and I are driving to Quebec in May", "My brother is driving to Quebec in May"),
-    ("joint", "Me and my roommate adopted a kitten", "My roommate adopted a kitten"),
-    ("subject", "Priya repainted my kitchen", "I repainted Priya's kitchen"),
+    ("companion", "My brother and I are driving to Quebec in May", "My brother is driving to Quebec in May"),
+    ("companion", "Me and my roommate adopted a kitten", "My roommate adopted a kitten"),
+    ("role_swap", "Priya repainted my kitchen", "I repainted Priya's kitchen"),
     ("quantifier", "All of my nephews play hockey", "Most of my nephews play hockey"),
     ("quantifier", "Both my parents are retired", "One of my parents is retired"),
-    ("contrast_swap", "I take the bus, not the train", "I take the train, not the bus"),
-    ("contrast_swap", "I'd pick hiking over skiing", "I'd pick skiing over hiking"),
-    ("contrast_swap", "I like rowing but hate running", "I hate rowing but like running"),
+    ("role_swap", "I take the bus, not the train", "I take the train, not the bus"),
+    ("role_swap", "I'd pick hiking over skiing", "I'd pick skiing over hiking"),
+    ("role_swap", "I like rowing but hate running", "I hate rowing but like running"),
     ("times_unit", "I cycle four times a week", "I cycle four kilometers a week"),
     ("outcome", "My niece is applying to McGill", "My niece got into McGill"),
     ("outcome", "My husband interviewed at Shopify", "My husband was hired at Shopify"),
