@@ -6,23 +6,17 @@ The sentences are written for these tests, not copied from the development or re
 
 from __future__ import annotations
 
-from datetime import datetime
+from functools import partial
 from typing import Any
 
 import pytest
 
 import parsers
+from tests import parser_facts
+from tests.parser_facts import HIDDEN, NOW, profile
 
-NOW = datetime(2024, 6, 14, 10, 0)
-_HIDDEN = {"content", "category_text", "seat_text", "relative_text", "mode", "currency", "topic", "intensity"}
-
-
-def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(f.kind, {k: v for k, v in f.slots.items() if k not in _HIDDEN}) for f in parsers.parse(text, NOW).facts]
-
-
-def profile(text: str) -> set[tuple[str, str, str | None]]:
-    return {(s["field"], str(s["value"]), s.get("relative")) for k, s in facts(text) if k == "profile"}
+# The slots these tests were written against: mood shown.
+facts = partial(parser_facts.facts, hidden=HIDDEN - {"mood"})
 
 
 @pytest.mark.parametrize(

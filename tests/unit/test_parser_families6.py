@@ -8,24 +8,13 @@ The sentences are written for these tests, not copied from the development or re
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 import pytest
 
 import parsers
 from parsers.shorthand import normalise, original
-
-NOW = datetime(2024, 6, 14, 10, 0)  # a Friday
-_HIDDEN = {"content", "category_text", "seat_text", "relative_text", "mode", "currency", "topic", "intensity", "mood"}
-
-
-def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(f.kind, {k: v for k, v in f.slots.items() if k not in _HIDDEN}) for f in parsers.parse(text, NOW).facts]
-
-
-def profile(text: str) -> set[tuple[str, str, str | None]]:
-    return {(s["field"], str(s["value"]), s.get("relative")) for k, s in facts(text) if k == "profile"}
+from tests.parser_facts import NOW, facts, profile
 
 
 def test_shorthand_is_spelt_out_and_real_words_are_not() -> None:

@@ -6,27 +6,20 @@ The sentences are written for these tests (not the review's, not copied from any
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from functools import partial
 
 import pytest
 
 import parsers
+from tests import parser_facts
+from tests.parser_facts import TUESDAY
 
-NOW = datetime(2026, 12, 1, 9)
-_HIDDEN = {"content", "category_text", "seat_text", "relative_text", "mode", "currency", "topic", "intensity", "mood"}
-
-
-def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(f.kind, {k: v for k, v in f.slots.items() if k not in _HIDDEN}) for f in parsers.parse(text, NOW).facts]
+facts = partial(parser_facts.facts, now=TUESDAY)
+profile = partial(parser_facts.profile, now=TUESDAY)
 
 
 def kinds(text: str) -> set[str]:
     return {k for k, _ in facts(text)}
-
-
-def profile(text: str) -> set[tuple[str, str, str | None]]:
-    return {(s["field"], str(s["value"]), s.get("relative")) for k, s in facts(text) if k == "profile"}
 
 
 # 1. Hypotheticals state no profile fact or plan.
@@ -193,6 +186,6 @@ def test_where_the_user_grew_up_is_the_hometown() -> None:
     "text", ["If we moved to Denver we would buy a bigger house.", "小美的狗叫豆豆", "我一般每个周末都去苏州"]
 )
 def test_a_turn_whose_only_fact_a_guard_dropped_is_an_episode(text: str) -> None:
-    result = parsers.parse(text, NOW)
+    result = parsers.parse(text, TUESDAY)
     assert result.intent == "episode", (result.intent, facts(text))
     assert [f.kind for f in result.facts] == ["episode"]

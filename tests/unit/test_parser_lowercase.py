@@ -7,26 +7,22 @@ The sentences are written for these tests (not copied from any labelled set).
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from functools import partial
 
 import pytest
 
-import parsers
 from bench.parser_eval import invented
 from parsers.shorthand import normalise
 from parsers.truecase import recase, uncased
+from tests import parser_facts
+from tests.parser_facts import TUESDAY
 
-NOW = datetime(2026, 12, 1, 9)
-_HIDDEN = {"content", "category_text", "seat_text", "relative_text", "mode", "currency", "topic", "intensity", "mood"}
-
-
-def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(f.kind, {k: v for k, v in f.slots.items() if k not in _HIDDEN}) for f in parsers.parse(text, NOW).facts]
+facts = partial(parser_facts.facts, now=TUESDAY)
 
 
 def profile(text: str) -> set[tuple[str, str]]:
-    return {(s["field"], str(s["value"])) for k, s in facts(text) if k == "profile"}
+    """Each profile fact as (field, value as text): these tests do not compare the relative."""
+    return {(field, value) for field, value, _ in parser_facts.profile(text, TUESDAY)}
 
 
 @pytest.mark.parametrize(
@@ -45,7 +41,7 @@ def test_lowercase_names_read_in_the_users_letters(text: str, field: str, value:
     """The value is found through the capitals put back, and stored as the user typed it."""
     assert (field, value) in profile(text)
     for _, slots in facts(text):
-        assert invented(text, slots, NOW) == []
+        assert invented(text, slots, TUESDAY) == []
 
 
 def test_lowercase_trip_reads_both_places() -> None:
@@ -92,7 +88,7 @@ def test_mixed_turn_well_known_place_read_in_the_users_letters() -> None:
     assert recase("下周去tokyo出差") == "下周去Tokyo出差"
     (kind, slots), *_ = facts("下周去tokyo出差")
     assert kind == "travel_plan" and slots.get("arrival") == "tokyo"
-    assert invented("下周去tokyo出差", slots, NOW) == []
+    assert invented("下周去tokyo出差", slots, TUESDAY) == []
 
 
 def test_chinese_twin_reads_as_before() -> None:
@@ -157,7 +153,7 @@ def test_diet_only_asked_about_is_not_read(text: str) -> None:
 def test_slashed_birthdays(text: str, value: str) -> None:
     assert ("birthday", value) in profile(text)
     for _, slots in facts(text):
-        assert invented(text, slots, NOW) == []
+        assert invented(text, slots, TUESDAY) == []
 
 
 @pytest.mark.parametrize("text", ["my birthday is 3/4", "我的生日是3/4"])

@@ -9,36 +9,26 @@ The sentences are written for these tests (not copied from any labelled set).
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from functools import partial
 
 import pytest
 
 import parsers
 from parsers.health_rules import health_facts
+from tests import parser_facts
+from tests.parser_facts import TUESDAY
 
-NOW = datetime(2026, 12, 1, 9)  # a Tuesday
-_HIDDEN = {"content", "category_text", "seat_text", "relative_text", "mode", "currency", "topic", "intensity", "mood"}
-
-
-def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(f.kind, {k: v for k, v in f.slots.items() if k not in _HIDDEN}) for f in parsers.parse(text, NOW).facts]
+facts = partial(parser_facts.facts, now=TUESDAY)
+of = partial(parser_facts.of, now=TUESDAY)
+profile = partial(parser_facts.profile, now=TUESDAY)
 
 
 def kinds(text: str) -> list[str]:
     return [k for k, _ in facts(text)]
 
 
-def of(text: str, kind: str) -> list[dict[str, Any]]:
-    return [s for k, s in facts(text) if k == kind]
-
-
-def profile(text: str) -> set[tuple[str, str, str | None]]:
-    return {(s["field"], str(s["value"]), s.get("relative")) for s in of(text, "profile")}
-
-
 def tastes(text: str) -> set[tuple[str, str]]:
-    return {(str(s["item"]), str(s["polarity"])) for s in of(text, "preference")}
+    return {(str(s["item"]), str(s["polarity"])) for s in of("preference", text)}
 
 
 # 1. Weekdays written short ("next tue", "thurs", "on sat"); "sat" / "sun" / "wed" alone are words.
@@ -62,7 +52,7 @@ def test_short_weekday_words_alone_are_no_day(text: str) -> None:
 
 
 def test_short_weekday_zh_twin_reads_the_day() -> None:
-    assert of("提醒我周四上午十一点去看牙", "todo")[0]["date"] == "2026-12-03"
+    assert of("todo", "提醒我周四上午十一点去看牙")[0]["date"] == "2026-12-03"
 
 
 # 2. A month is no destination, and the departure may come after the trip.
@@ -76,7 +66,7 @@ def test_short_weekday_zh_twin_reads_the_day() -> None:
     ],
 )
 def test_trip_places_are_places(text: str, arrival: str, departure: str | None) -> None:
-    trip = of(text, "travel_plan")[0]
+    trip = of("travel_plan", text)[0]
     assert trip["arrival"] == arrival
     assert trip.get("departure") == departure
 
@@ -90,7 +80,7 @@ def test_a_route_question_without_a_day_is_no_trip(text: str) -> None:
 
 
 def test_a_dated_route_question_keeps_the_trip() -> None:
-    trip = of("下周二从杭州到厦门，动车要多久？", "travel_plan")[0]
+    trip = of("travel_plan", "下周二从杭州到厦门，动车要多久？")[0]
     assert (trip["departure"], trip["arrival"], trip["date"]) == ("杭州", "厦门", "2026-12-08")
 
 
@@ -107,13 +97,13 @@ def test_a_dated_route_question_keeps_the_trip() -> None:
     ],
 )
 def test_drugs_named_with_their_condition(text: str, relative: str, condition: str, medication: str) -> None:
-    got = of(text, "family_health")[0]
+    got = of("family_health", text)[0]
     assert (got["relative"], got["condition"], got.get("medication")) == (relative, condition, medication)
 
 
 @pytest.mark.parametrize("text", ["最近在吃纯素", "我以前吃素，后来又开始吃肉了"])
 def test_no_drug_where_none_is_named(text: str) -> None:
-    assert not any("medication" in s for s in of(text, "family_health"))
+    assert not any("medication" in s for s in of("family_health", text))
 
 
 @pytest.mark.parametrize(
@@ -125,10 +115,10 @@ def test_the_rules_read_no_drug_in_a_brand_or_a_food(text: str, lang: str) -> No
 
 
 def test_a_condition_of_the_clause_after_a_copula_is_stated() -> None:
-    got = of("my sister is pregnant, what fruit is good for her?", "family_health")
+    got = of("family_health", "my sister is pregnant, what fruit is good for her?")
     assert got and (got[0]["relative"], got[0]["condition"]) == ("sister", "pregnant")
     assert "family_health" not in kinds("is it safe to fly when pregnant?")
-    assert of("我姐姐怀孕三个月了，有什么要注意的吗", "family_health")[0]["condition"] == "怀孕"
+    assert of("family_health", "我姐姐怀孕三个月了，有什么要注意的吗")[0]["condition"] == "怀孕"
 
 
 # 4. A kinship title opening a clause names the relative, and the question after it keeps the fact.
@@ -142,7 +132,7 @@ def test_a_condition_of_the_clause_after_a_copula_is_stated() -> None:
     ],
 )
 def test_kinship_title_states_a_fact_before_a_question(text: str, relative: str) -> None:
-    got = of(text, "family_health")
+    got = of("family_health", text)
     assert got and got[0]["relative"] == relative
 
 
@@ -161,7 +151,7 @@ def test_a_question_about_a_relative_states_nothing() -> None:
     ],
 )
 def test_allergens_as_said(text: str, want: set[tuple[str, str]]) -> None:
-    assert {(s["relative"], s["allergen"]) for s in of(text, "family_health") if "allergen" in s} == want
+    assert {(s["relative"], s["allergen"]) for s in of("family_health", text) if "allergen" in s} == want
 
 
 # 6. Tastes said without "I like": trailing adjuncts, judgements, a dropped "I", only / too / nemesis.
@@ -187,7 +177,7 @@ def test_tastes_without_i_like(text: str, want: set[tuple[str, str]]) -> None:
 
 @pytest.mark.parametrize("text", ["give me a 5 day meal plan for cutting", "can you give me a summary of this article"])
 def test_give_me_asked_of_the_assistant_is_a_task(text: str) -> None:
-    assert parsers.parse(text, NOW).intent == "request"
+    assert parsers.parse(text, TUESDAY).intent == "request"
     assert tastes(text) == set()
 
 
@@ -282,7 +272,7 @@ def test_a_language_spoken_badly_is_none_spoken(text: str) -> None:
     ],
 )
 def test_budget_cues_and_categories(text: str, amount: float, category: str) -> None:
-    got = of(text, "budget")[0]
+    got = of("budget", text)[0]
     assert (got["amount"], got["category"]) == (amount, category)
 
 
@@ -298,11 +288,11 @@ def test_budget_cues_and_categories(text: str, amount: float, category: str) -> 
     ],
 )
 def test_a_second_reminder_with_its_own_day(text: str, want: list[tuple[str, str]]) -> None:
-    assert [(s.get("date"), s.get("time")) for s in of(text, "todo")] == want
+    assert [(s.get("date"), s.get("time")) for s in of("todo", text)] == want
 
 
 def test_one_reminder_stays_one() -> None:
-    assert len(of("remind me to call the bank tomorrow at 10am and ask about fees", "todo")) == 1
+    assert len(of("todo", "remind me to call the bank tomorrow at 10am and ask about fees")) == 1
 
 
 # 11. The assistant's output judged, greetings, corrections.
@@ -310,18 +300,18 @@ def test_one_reminder_stays_one() -> None:
     "text", ["nope the script you wrote throws an error", "that formula you gave me doesn't compile"]
 )
 def test_the_answer_judged_is_feedback_not_a_correction(text: str) -> None:
-    got = parsers.parse(text, NOW)
+    got = parsers.parse(text, TUESDAY)
     assert got.intent == "feedback"
-    assert of(text, "feedback")[0]["sentiment"] == "negative"
+    assert of("feedback", text)[0]["sentiment"] == "negative"
 
 
 def test_a_failing_program_is_no_correction_cue() -> None:
-    assert parsers.parse("我的脚本报错了，怎么办？", NOW).correction is None
+    assert parsers.parse("我的脚本报错了，怎么办？", TUESDAY).correction is None
 
 
 @pytest.mark.parametrize("text", ["good evening! how are you today?", "morning, how's it going"])
 def test_greeting_words_before_how_are_you(text: str) -> None:
-    assert parsers.parse(text, NOW).intent == "smalltalk"
+    assert parsers.parse(text, TUESDAY).intent == "smalltalk"
 
 
 @pytest.mark.parametrize(
@@ -334,7 +324,7 @@ def test_greeting_words_before_how_are_you(text: str) -> None:
     ],
 )
 def test_corrections_keep_the_value_alone(text: str, new: str, old: str) -> None:
-    fix = parsers.parse(text, NOW).correction
+    fix = parsers.parse(text, TUESDAY).correction
     assert fix is not None and (fix.new, fix.old) == (new, old)
 
 
@@ -356,7 +346,7 @@ def test_a_space_inside_mixed_script_is_no_comma() -> None:
     "text", ["Suppose my budget was $900 - which tablet should I get?", "假如预算有三千，买哪款耳机好？"]
 )
 def test_a_supposed_budget_is_no_budget(text: str) -> None:
-    assert parsers.parse(text, NOW).intent == "request"
+    assert parsers.parse(text, TUESDAY).intent == "request"
     assert "budget" not in kinds(text)
 
 
@@ -366,7 +356,7 @@ def test_a_stated_budget_stays(text: str) -> None:
 
 
 def test_the_level_asked_for_is_no_statement() -> None:
-    assert parsers.parse("explain like im 10: why is the sky blue", NOW).intent == "request"
+    assert parsers.parse("explain like im 10: why is the sky blue", TUESDAY).intent == "request"
 
 
 @pytest.mark.parametrize(
@@ -379,7 +369,7 @@ def test_going_back_to_the_hometown_names_it(text: str, town: str) -> None:
 
 def test_how_to_help_is_no_task() -> None:
     assert "todo" not in kinds("我不吃羊肉，点外卖记得帮我避开")
-    assert of("下周五我得陪我爸去医院复查", "todo")[0]["date"] == "2026-12-11"
+    assert of("todo", "下周五我得陪我爸去医院复查")[0]["date"] == "2026-12-11"
 
 
 # parser9 made "pregnant" a condition; "expecting" must be one too, or "My wife is expecting" stays an

@@ -8,24 +8,11 @@ The sentences are written for these tests (not copied from any labelled set).
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
-
 import pytest
 
 import parsers
 from parsers.feedback_verdicts import verdict
-
-NOW = datetime(2024, 6, 14, 10)  # a Friday, the labelled sets' session time
-_HIDDEN = {"content", "category_text", "seat_text", "relative_text", "mode", "currency", "topic", "intensity", "mood"}
-
-
-def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(f.kind, {k: v for k, v in f.slots.items() if k not in _HIDDEN}) for f in parsers.parse(text, NOW).facts]
-
-
-def of(kind: str, text: str) -> list[dict[str, Any]]:
-    return [s for k, s in facts(text) if k == kind]
+from tests.parser_facts import NOW, of
 
 
 # 1. A sum named roughly is the sum aimed at (exact), budget word or not; a ceiling word still wins.

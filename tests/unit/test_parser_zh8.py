@@ -7,23 +7,15 @@ The sentences are written for these tests (not copied from any labelled set).
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from functools import partial
 
 import pytest
 
-import parsers
+from tests import parser_facts
+from tests.parser_facts import TUESDAY
 
-NOW = datetime(2026, 12, 1, 9)  # a Tuesday
-_HIDDEN = {"content", "category_text", "seat_text", "relative_text", "mode", "currency", "topic", "intensity", "mood"}
-
-
-def facts(text: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(f.kind, {k: v for k, v in f.slots.items() if k not in _HIDDEN}) for f in parsers.parse(text, NOW).facts]
-
-
-def profile(text: str) -> set[tuple[str, str, str | None]]:
-    return {(s["field"], str(s["value"]), s.get("relative")) for k, s in facts(text) if k == "profile"}
+facts = partial(parser_facts.facts, now=TUESDAY)
+profile = partial(parser_facts.profile, now=TUESDAY)
 
 
 def trip(text: str) -> tuple[str | None, str | None]:
