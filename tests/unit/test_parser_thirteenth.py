@@ -1,0 +1,38 @@
+"""Slot families of the thirteenth round (brief parser13), zh, en and code-switched, each seen in at
+least two writers' sets: forget requests that name the kind in a plural or code-switched way
+("my to-dos", "把 travel plans delete 掉", "待办全部删了吧"), ...
+
+The sentences are written for these tests (not copied from any labelled set). Rules only: the learned
+slot tagger is switched off, so each test shows what the rules read.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import parsers
+from tests.parser_facts import NOW, rules_only
+
+pytestmark = pytest.mark.usefixtures(rules_only.__name__)
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("please forget my todos and my trips", ("todo", "travel_plan")),
+        ("could you erase my profile details", ("profile",)),
+        ("把我的 budget 记录都 remove 掉", ("budget",)),
+        ("你把那些 reminders 全部 clear 掉", ("todo",)),
+        ("提醒事项都清掉吧，用不上了", ("todo",)),
+        ("以后别再记我的过敏了", ("family_health",)),
+    ],
+)
+def test_forget_names_the_kind(text: str, kinds: tuple[str, ...]) -> None:
+    result = parsers.parse(text, NOW)
+    assert result.intent == "forget_request" and result.forget is not None
+    assert set(result.forget.kinds) == set(kinds)
+
+
+@pytest.mark.parametrize("text", ["delete the milk from my grocery list", "remove the 水印 from this photo"])
+def test_english_verb_outside_the_ba_frame_is_no_forget(text: str) -> None:
+    assert parsers.parse(text, NOW).intent != "forget_request"
