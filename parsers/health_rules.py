@@ -42,6 +42,9 @@ _COND_ZH = sorted(
             "过敏性鼻炎",
             "乳糖不耐受",
             "阿尔茨海默",
+            "阿尔茨海默病",
+            "阿尔兹海默症",
+            "慢阻肺",
             "脂肪肝",
             "颈椎病",
             "腰椎间盘突出",
@@ -143,6 +146,11 @@ _ALLERGY_ZH = re.compile(
 _AND_ALLERGEN = re.compile(
     r"\s*(?:,\s*)?(?:and|&)\s+(?:also\s+)?(?!(?:my|his|her|i|we|he|she|it|they|the|so|also|too|that|this)\b)"
     r"(?P<b>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:[,.;!?]|$|\s+(?:too|as well|so|but|lol)\b))",
+    re.I,
+)
+_AND_MEMBER_EN = re.compile(
+    rf"\s*,?\s+and\s+my\s+(?P<r>{_REL_EN_ALT})\s+(?:is\s+)?(?:allergic\s+)?to\s+"
+    r"(?P<b>(?:[a-z]+\s+)?[a-z]+?)(?=\s*(?:[,.;!?]|$|\s(?:too|but|and|so)\b))",
     re.I,
 )
 _ALLERGY_EN = re.compile(
@@ -296,7 +304,9 @@ def health_facts(text: str, lang: str) -> list[Found]:
             head = text[max(0, m.start() - 12) : m.start()]
             if a.lower() in {"no", "any", "food", "seasonal", "an", "a"} or _NEG_EN.search(head):
                 continue
-            if re.search(r"\b(?:any|no)\s+(?:[a-z]+\s+){0,2}allerg", low):
+            # "no allergies here myself, but my daughter is allergic to cats": a denial in another
+            # clause does not unsay this one
+            if re.search(r"\b(?:any|no)\s+(?:[a-z]+\s+){0,2}allerg", low[_clause(text, m.start())[0] : m.end()]):
                 continue
             rel = _who(text, m.start(), "en")
             she = re.search(rf"\bmy\s+(?P<r>{_REL_EN_ALT})\b[^.;!?]*\b(?:she|he)'?s?\s+(?:is\s+)?allergic", text, re.I)
@@ -306,6 +316,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             # "allergic to penicillin and sulfa drugs": each substance of the list is an allergy
             if m.group("a") and (more := _AND_ALLERGEN.match(text, m.end("a"))):
                 out.append((m.end("a"), _health(rel, {"condition": "allergy", "allergen": more.group("b")})))
+            # "my son is allergic to eggs and my daughter to nuts": a second member, the verb left out
+            if m.group("a") and (other := _AND_MEMBER_EN.match(text, m.end("a"))):
+                who = REL_EN[other.group("r").lower()]
+                out.append((other.start("r"), _health(who, {"condition": "allergy", "allergen": other.group("b")})))
         wide = re.search(
             # "my sister can't have penicillin, she's allergic": the substance, then the allergy
             rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\b(?:can't|cannot|can not)\s+(?:have|take|eat)\s+"

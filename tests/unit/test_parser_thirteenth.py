@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import parsers
-from tests.parser_facts import NOW, rules_only
+from tests.parser_facts import NOW, of, rules_only
 
 pytestmark = pytest.mark.usefixtures(rules_only.__name__)
 
@@ -36,3 +36,34 @@ def test_forget_names_the_kind(text: str, kinds: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("text", ["delete the milk from my grocery list", "remove the 水印 from this photo"])
 def test_english_verb_outside_the_ba_frame_is_no_forget(text: str) -> None:
     assert parsers.parse(text, NOW).intent != "forget_request"
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("我哥痛风我姐偏头痛，都挺折腾的", [("brother", "痛风"), ("sister", "偏头痛")]),
+        ("我姥爷有慢阻肺，我姥姥有白内障", [("grandfather", "慢阻肺"), ("grandmother", "白内障")]),
+    ],
+)
+def test_two_members_each_with_a_condition(text: str, facts: list[tuple[str, str]]) -> None:
+    read = [(f.get("relative"), f.get("condition")) for f in of("family_health", text)]
+    assert [(r, c) for r, c in read if c in {c for _, c in facts}] == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "relative", "allergen"),
+    [
+        ("我son对花生过敏", "son", "花生"),
+        ("no allergies for me, but my husband is allergic to shellfish", "spouse", "shellfish"),
+    ],
+)
+def test_allergy_of_the_member_named(text: str, relative: str, allergen: str) -> None:
+    assert {"relative": relative, "condition": "allergy" if text.isascii() else "过敏", "allergen": allergen} in of(
+        "family_health", text
+    )
+
+
+def test_second_member_with_the_verb_left_out() -> None:
+    read = of("family_health", "my wife is allergic to latex and my brother to wasp stings.")
+    assert {"relative": "spouse", "condition": "allergy", "allergen": "latex"} in read
+    assert {"relative": "brother", "condition": "allergy", "allergen": "wasp stings"} in read
