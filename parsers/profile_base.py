@@ -71,7 +71,11 @@ def relative_before(text: str, pos: int, lang: str) -> str | None:
             if m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)
         ]
         if said:
-            return REL_ZH[said[-1].group("r")]
+            # members said together ("我爸妈都", "我哥和我姐") are one subject: its first is kept
+            last = len(said) - 1
+            while last and re.fullmatch(r"\s*(?:和|跟|与|、|还有)?\s*", clause[said[last - 1].end() : said[last].start()]):
+                last -= 1
+            return REL_ZH[said[last].group("r")]
         # a code-switched member: "我daughter对egg过敏", "我 sister 是 doctor"
         en = re.search(rf"(?:我|俺)(?:的|家)?\s*(?P<r>{REL_EN_ALT})(?![A-Za-z])", clause, re.I)
         if en:

@@ -156,7 +156,7 @@ def _preference(text: str, lang: str) -> Match | None:
         m = _PREF_ZH.search(text)
         if m and not re.search(r"喜欢(?:吗|么|什么|哪)", text):
             item = _clean(m.group("item"))
-            item = re.sub(r"^(用|吃|喝|看|听|玩|那种|这种)", "", item)
+            item = re.sub(r"^(?:用|吃|喝|看|听|玩|那种|这种)\s?", "", item)
             item = re.sub(r"^坐(?=\S{3})", "", item)  # "讨厌坐红眼航班": the flights, not the sitting
             if item and len(item) <= 30 and not _FEEDBACK_TARGET_ZH.match(item):
                 polarity = "dislike" if m.group("neg") else "like"

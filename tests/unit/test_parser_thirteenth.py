@@ -67,3 +67,41 @@ def test_second_member_with_the_verb_left_out() -> None:
     read = of("family_health", "my wife is allergic to latex and my brother to wasp stings.")
     assert {"relative": "spouse", "condition": "allergy", "allergen": "latex"} in read
     assert {"relative": "brother", "condition": "allergy", "allergen": "wasp stings"} in read
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My daughter Chloe just turned 9", [("name", "Chloe"), ("age", "9")]),
+        ("my brother Sam works as a plumber in Leeds", [("name", "Sam"), ("job", "plumber"), ("city", "Leeds")]),
+        ("My mom Linda turns 65 on the 2nd of March", [("name", "Linda"), ("birthday", "03-02")]),
+    ],
+)
+def test_member_named_beside_the_kinship_word(text: str, expected: list[tuple[str, str]]) -> None:
+    read = {(f["field"], f["value"], f.get("relative")) for f in of("profile", text)}
+    rel = {"daughter": "daughter", "brother": "brother", "mom": "mother"}[text.split()[1].lower()]
+    assert {(field, value, rel) for field, value in expected} <= read
+
+
+def test_capitalised_word_after_the_member_is_no_name() -> None:
+    assert not [f for f in of("profile", "My son Monday morning was sick") if f["field"] == "name"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "relative"),
+    [
+        ("我的hometown是青岛", "hometown", "青岛", None),
+        ("我brother是accountant", "job", "accountant", "brother"),
+    ],
+)
+def test_code_switched_profile_keys(text: str, field: str, value: str, relative: str | None) -> None:
+    read = [f for f in of("profile", text) if f["field"] == field]
+    assert read and read[0]["value"] == value and read[0].get("relative") == relative
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "polarity"),
+    [("我真的不太 like 那种 jazz", "jazz", "dislike"), ("我超 hate 这种 horror movie", "horror movie", "dislike")],
+)
+def test_code_switched_taste_verb(text: str, item: str, polarity: str) -> None:
+    assert {"item": item, "polarity": polarity} in of("preference", text)
