@@ -38,7 +38,9 @@ _TURNS_EN = re.compile(
 )
 # "I'm Marco, an Italian teacher in Melbourne", "Hi, I'm Ana - a nurse from Leeds"
 _NAME_THEN_JOB_EN = re.compile(
-    r"\bI'm\s+[A-Z][a-z]+\s*[,-]\s*(?:a|an)\s+(?P<v>(?:[A-Za-z]+\s+){0,2}?[a-z]+)(?=\s+(?:in|at|from|for|and)\b|[,.;!?]|$)"
+    # an age may stand between: "I'm Ana, 41, a school nurse in Leeds"
+    r"\bI'm\s+[A-Z][a-z]+\s*[,-]\s*(?:\d{1,3}\s*[,-]\s*)?(?:a|an)\s+(?P<v>(?:[A-Za-z]+\s+){0,3}?[a-z]+)"
+    r"(?=\s+(?:in|at|from|for|and)\b|[,.;!?]|$)"
 )
 _NOT_JOB_EN = re.compile(r"\b(?:bit|lot|fan|person|guy|girl|mom|dad|mother|father|parent|vegetarian|vegan)\b", re.I)
 

@@ -34,7 +34,7 @@ __all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_befo
 
 
 _AGE_ZH = re.compile(
-    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都){{0,2}}(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都){{0,2}}(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$|(?=在|住|老家|然后))"
 )
 _AGE_EN = re.compile(
     rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+(?:\s+(?:btw|here|by the way))?,\s+|turned\s+)"
@@ -80,6 +80,8 @@ def _ages(text: str, lang: str) -> list[Found]:
             tail = text[m.end("n") : m.end("n") + 2]
             if n is None or not 0 < n < 120 or re.match(r"[点号月日年块元万个次天]", tail):
                 continue
+            if re.match(r"在|住|老家|然后", tail) and "今年" not in m.group(0):
+                continue  # a run-on "今年三十七在上海住" is an age; "我三个在上海" is not
             if not (re.match(r"周?岁", tail) or m.group("who") or "今年" in m.group(0)):
                 continue
             rel = REL_ZH.get(m.group("who") or "")
@@ -312,7 +314,7 @@ _JOB_EN = re.compile(
     re.I,
 )
 _NOT_JOB = re.compile(
-    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
+    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两|嗯|啊|哦|呃|额)|就这些|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
     r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$|vegan|vegetarian|keto|"
     # a piece of work done, not the job ("在公司做PPT")
     r"^(?i:ppt|excel|ps|demo|report|slides?|deck|project|presentation|homework|ddl|pre)$"

@@ -105,3 +105,24 @@ def test_code_switched_profile_keys(text: str, field: str, value: str, relative:
 )
 def test_code_switched_taste_verb(text: str, item: str, polarity: str) -> None:
     assert {"item": item, "polarity": polarity} in of("preference", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Short version: I'm Priya, 34, a pediatric nurse in Cardiff",
+            {("name", "Priya"), ("age", "34"), ("job", "pediatric nurse"), ("city", "Cardiff")},
+        ),
+        ("hey im theo im 27 and i live in leeds", {("name", "theo"), ("age", "27")}),
+        ("我叫陈静然后今年四十一在成都住老家是湖南的嗯", {("name", "陈静"), ("age", "41"), ("hometown", "湖南")}),
+    ],
+)
+def test_self_introduction_run_on(text: str, expected: set[tuple[str, str]]) -> None:
+    read = {(f["field"], f["value"]) for f in of("profile", text)}
+    assert expected <= read
+    assert not [v for f, v in read if f == "job" and v.startswith("嗯")]
+
+
+def test_count_before_a_place_is_no_age() -> None:
+    assert not [f for f in of("profile", "我三个在上海上学的表弟") if f["field"] == "age"]
