@@ -126,3 +126,23 @@ def test_self_introduction_run_on(text: str, expected: set[tuple[str, str]]) -> 
 
 def test_count_before_a_place_is_no_age() -> None:
     assert not [f for f in of("profile", "我三个在上海上学的表弟") if f["field"] == "age"]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentiment"),
+    [
+        ("you keep ignoring my question about the refund", "negative"),
+        ("这份周报写得很好，谢啦", "positive"),
+        ("你这个路线安排得很合理", "positive"),
+        ("你给的建议我看了，还不错", "positive"),
+    ],
+)
+def test_feedback_on_work_done_or_ignored(text: str, sentiment: str) -> None:
+    result = parsers.parse(text, NOW)
+    assert result.intent == "feedback"
+    assert [f["sentiment"] for f in of("feedback", text)] == [sentiment]
+
+
+@pytest.mark.parametrize("text", ["今天的天气还不错", "这家店的价格挺合理的"])
+def test_mild_praise_of_no_answer_is_no_feedback(text: str) -> None:
+    assert not of("feedback", text)
