@@ -314,7 +314,9 @@ _JOB_EN = re.compile(
     re.I,
 )
 _NOT_JOB = re.compile(
-    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两|嗯|啊|哦|呃|额)|就这些|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
+    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两|嗯|啊|哦|呃|额)|就这些|"
+    # a sum or a clock time after 是 ("是八千", "是下午四点") is no job
+    r"^[二三四五六七八九十百千万几]|[千万点]$|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
     r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$|vegan|vegetarian|keto|"
     # a piece of work done, not the job ("在公司做PPT")
     r"^(?i:ppt|excel|ps|demo|report|slides?|deck|project|presentation|homework|ddl|pre)$"

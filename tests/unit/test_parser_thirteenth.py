@@ -146,3 +146,23 @@ def test_feedback_on_work_done_or_ignored(text: str, sentiment: str) -> None:
 @pytest.mark.parametrize("text", ["今天的天气还不错", "这家店的价格挺合理的"])
 def test_mild_praise_of_no_answer_is_no_feedback(text: str) -> None:
     assert not of("feedback", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "new", "old"),
+    [
+        ("狗的名字是豆豆，不是多多呀", "豆豆", "多多"),
+        ("房租不是三千，是三千五", "三千五", "三千"),
+        ("I said Tesco before but I actually work at Sainsbury", "Sainsbury", "Tesco"),
+        ("no, I'm a paramedic, not a firefighter", "paramedic", "firefighter"),
+        ("sorry, I moved to Leeds not Luton lol", "Leeds", "Luton"),
+    ],
+)
+def test_parallel_corrections_without_a_cue_or_with_a_frame(text: str, new: str, old: str) -> None:
+    result = parsers.parse(text, NOW)
+    assert result.intent == "correction" and result.correction is not None
+    assert (result.correction.new, result.correction.old) == (new, old)
+
+
+def test_someone_elses_parallel_is_no_correction() -> None:
+    assert parsers.parse("他不是司机，是厨师", NOW).intent != "correction"
