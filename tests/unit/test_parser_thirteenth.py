@@ -166,3 +166,22 @@ def test_parallel_corrections_without_a_cue_or_with_a_frame(text: str, new: str,
 
 def test_someone_elses_parallel_is_no_correction() -> None:
     assert parsers.parse("他不是司机，是厨师", NOW).intent != "correction"
+
+
+@pytest.mark.parametrize(
+    ("text", "date", "time"),
+    [
+        ("麻烦记一下周六上午十点去取快递", "2024-06-15", "10:00"),
+        ("大后天早上六点半叫我起床", "2024-06-17", "06:30"),
+        ("明早七点喊我去晨跑", "2024-06-15", "07:00"),
+    ],
+)
+def test_todo_days_and_wake_up_calls(text: str, date: str, time: str) -> None:
+    todo = of("todo", text)
+    assert todo and (todo[0].get("date"), todo[0].get("time")) == (date, time)
+    assert not [f for f in of("profile", text) if f["field"] == "name"]
+
+
+def test_english_day_before_a_chinese_clock() -> None:
+    trip = of("travel_plan", "tomorrow 晚上8点的航班 from 成都 to 西安")
+    assert trip and (trip[0].get("date"), trip[0].get("time")) == ("2024-06-15", "20:00")
