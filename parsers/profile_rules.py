@@ -235,10 +235,11 @@ def _strip_zh(value: str) -> str:
 
 _COMPANY = r"[A-Z][\w&.-]*(?:'s)?(?:\s+(?:&\s+)?[A-Z][\w&.-]*(?:'s)?){0,3}"
 _EMPLOYER_ZH = re.compile(
-    r"(?:在|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
+    # 再 for 在 and 上斑 for 上班 are typos writers make ("我再字节上班", "在宁德时代上斑")
+    r"(?:在|(?<=我)再|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|上斑|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
 )
 _EMPLOYER_EN = re.compile(
-    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|(?:I'm|I am)\s+(?:now\s+)?(?:starting|started)\s+at|started\s+at|(?:I'm|I am)\s+at(?=\s+{_COMPANY}\s+now\b)|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
+    rf"\b(?:(?:work|wokr|wrok|wrk)(?:s|ing)?\s+(?:at|for)|(?i:my employer is)|been\s+with|(?:I'm|I am)\s+(?:now\s+)?(?:starting|started)\s+at|started\s+at|(?:I'm|I am)\s+at(?=\s+{_COMPANY}\s+now\b)|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
     rf"(?:I'm|I am|i'm|im|he's|she's)\s+(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}?at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|(?:the\s+)?{_COMPANY}|[a-z]{{3,}})"
 )
 _NOT_ORG = {
@@ -256,6 +257,11 @@ _NOT_ORG = {
     "小公司",
     "大厂",
     "家上班",
+    # a place of work that names no employer ("在工地干了两年")
+    "工地",
+    "工地上",
+    "车间",
+    "店里",
 }
 
 
@@ -281,7 +287,7 @@ def _employers(text: str, lang: str) -> list[Found]:
             out.append((m.start("v"), _fact("employer", v, rel)))
         for m in _EMPLOYER_ZH.finditer(text):
             v = (m.group("v") or m.group("v2") or "").lstrip("在")
-            if not v or v in _NOT_ORG or v.startswith(("一家", "家", "读")) or _looks_like_place(v):
+            if not v or v in _NOT_ORG or v.startswith(("一家", "一所", "一个", "家", "读")) or _looks_like_place(v):
                 continue
             if re.search(r"[市省区县]$", v):
                 continue
@@ -331,7 +337,7 @@ def _jobs(text: str, lang: str) -> list[Found]:
             if _NOT_JOB.search(v) or (len(v) < 2 and not v.isascii()) or _looks_like_place(v) or re.search(r"\d", v):
                 continue
             if re.search(
-                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁|受不了|不了|敢",
+                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|(?<!人)事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁|受不了|不了|敢",
                 v,
             ):
                 continue

@@ -185,3 +185,22 @@ def test_todo_days_and_wake_up_calls(text: str, date: str, time: str) -> None:
 def test_english_day_before_a_chinese_clock() -> None:
     trip = of("travel_plan", "tomorrow 晚上8点的航班 from 成都 to 西安")
     assert trip and (trip[0].get("date"), trip[0].get("time")) == ("2024-06-15", "20:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("我在美团上斑，天天加班", "employer", "美团"),
+        ("我再网易上班", "employer", "网易"),
+        ("I wrok at Deloitte", "employer", "Deloitte"),
+        ("for context my employer is Canva", "employer", "Canva"),
+        ("我在一家国企做人事", "job", "人事"),
+    ],
+)
+def test_employer_typos_and_frames(text: str, field: str, value: str) -> None:
+    assert value in [f["value"] for f in of("profile", text) if f["field"] == field]
+
+
+@pytest.mark.parametrize("text", ["年轻时在工地上干过三年", "我在一所中学当数学老师"])
+def test_a_place_of_work_is_no_employer(text: str) -> None:
+    assert not [f for f in of("profile", text) if f["field"] == "employer"]
