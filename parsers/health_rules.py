@@ -162,8 +162,9 @@ _ALLERGY_EN = re.compile(
     re.I,
 )
 _MED_ZH = re.compile(
-    r"(?:药[，,]?叫|常备|备着|随身带着?|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
-    r"(?:[一两半]?[片粒颗支针])?(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
+    r"(?:药[，,]?叫|常备|备着|随身带着?|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着|(?<=每天)滴|(?<=每天)点)\s?"
+    # the drug may be followed by its verb: "医生开了舍曲林在吃"
+    r"(?:[一两半]?[片粒颗支针])?(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$|在吃|吃着|一直吃)"
 )
 _NAMED_MED_ZH = re.compile(
     r"药[，,]?(?:叫|是)(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
@@ -189,6 +190,8 @@ _DEVICE_MED_EN = re.compile(r"^\s+(?:inhaler|pen|patch|injections?|shots?)\b", r
 _NOT_MED_EN = {
     "it", "the", "a", "my", "his", "her", "some", "time", "calls", "call", "board", "vacation", "trip", "walks",
     "medication", "meds", "pills", "everything", "that", "this", "insulin pump", "track", "care", "hold", "off",
+    # treatments taken for a condition that are no drug named
+    "chemo", "chemotherapy", "radiation", "radiotherapy", "therapy", "treatment", "dialysis", "physio", "walks",
 }  # fmt: skip
 _NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
 # "我每天吃苹果" is a habit of eating, not a drug: everyday foods after 每天吃 / 在吃 are refused.
@@ -270,7 +273,7 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
         if _DRUG_HINT_EN.search(drug) or (drug[:1].isupper() and _DEVICE_MED_EN.match(window[m.end("m") :])):
             return drug
         named = _HEALTH_CLAUSE_EN.search(window[: m.start()]) or _FOR_CONDITION_EN.match(window[m.end("m") :])
-        if drug[:1].isupper() and named and not _NOT_DRUG_NAME.match(drug):
+        if named and (drug[:1].isupper() or _FOR_CONDITION_EN.match(window[m.end("m") :])) and not _NOT_DRUG_NAME.match(drug):
             # "I'm epileptic and on Keppra", "she's on Lexapro for anxiety": a brand name (capitalised,
             # no drug-like ending) right after a condition in its clause, or taken for one
             return drug

@@ -204,3 +204,19 @@ def test_employer_typos_and_frames(text: str, field: str, value: str) -> None:
 @pytest.mark.parametrize("text", ["年轻时在工地上干过三年", "我在一所中学当数学老师"])
 def test_a_place_of_work_is_no_employer(text: str) -> None:
     assert not [f for f in of("profile", text) if f["field"] == "employer"]
+
+
+@pytest.mark.parametrize(
+    ("text", "medication"),
+    [
+        ("我爸有痛风，医生开了非布司他在吃", "非布司他"),
+        ("我奶奶有白内障，每天滴玻璃酸钠", "玻璃酸钠"),
+        ("my mom takes tamoxifen for her breast cancer", "tamoxifen"),
+    ],
+)
+def test_medication_with_its_verb_after_or_its_condition(text: str, medication: str) -> None:
+    assert medication in [f.get("medication") for f in of("family_health", text)]
+
+
+def test_a_treatment_for_a_condition_is_no_drug() -> None:
+    assert not [f for f in of("family_health", "my uncle started chemo for his lung cancer") if f.get("medication")]
