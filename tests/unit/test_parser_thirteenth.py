@@ -220,3 +220,19 @@ def test_medication_with_its_verb_after_or_its_condition(text: str, medication: 
 
 def test_a_treatment_for_a_condition_is_no_drug() -> None:
     assert not [f for f in of("family_health", "my uncle started chemo for his lung cancer") if f.get("medication")]
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "polarity"),
+    [
+        ("to be fair the one thing I could never give up is coffee, it keeps me going", "coffee", "like"),
+        ("the thing I enjoy most is woodworking nothing else relaxes me", "woodworking", "like"),
+        ("lately the one thing keeping me sane is gardening", "gardening", "like"),
+        ("i kinda like sudoku it keeps my brain busy", "sudoku", "like"),
+        ("I don't like 榴莲 at all", "榴莲", "dislike"),
+        ("周末最喜欢在家看电影", "看电影", "like"),
+        ("我喜欢weekends去hiking", "hiking", "like"),
+    ],
+)
+def test_taste_read_to_the_thing_itself(text: str, item: str, polarity: str) -> None:
+    assert {"item": item, "polarity": polarity} in of("preference", text)
