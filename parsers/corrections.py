@@ -57,7 +57,8 @@ _PARALLEL_EN = [
     # vegetarian": the old value right after the verb, a time word after it, the new one after "actually"
     re.compile(
         rf"\bI (?:told you|said|mentioned)\s+(?P<old>{_V}|[a-z][\w-]*)\s+(?:earlier|before|last time|yesterday)\b"
-        rf",?\s*but\s+(?:it's|it is|it was|I'm|I am|I)\s+actually\s+(?:(?:work|live|am based|moved)\s+(?:at|for|in|to)\s+)?"
+        rf",?\s*but\s+(?:it's|it is|it was|I'm|I am|I)\s+actually\s+"
+        r"(?:(?:work|live|am based|moved)\s+(?:at|for|in|to)\s+)?"
         rf"(?P<new>{_V}|[a-z][\w-]*)\b",
         re.I,
     ),

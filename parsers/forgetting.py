@@ -273,8 +273,10 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
             return ask if polite or m.group("obj") or remembered or stripped.endswith("吧") else None
         return ask if remembered or ask.kinds else None
     m = _FORGET_ZH_TAIL.match(stripped)
-    if m and not _QUESTION_ZH.search(stripped) and (
-        re.search(r"我|之前|刚才|那个|这个|全部|所有", m.group("obj")) or m.group("all") in {"都", "全", "全都"}
+    if (
+        m
+        and not _QUESTION_ZH.search(stripped)
+        and (re.search(r"我|之前|刚才|那个|这个|全部|所有", m.group("obj")) or m.group("all") in {"都", "全", "全都"})
     ):
         obj = m.group("obj")
         ask = _forget_target_zh(obj, lang)

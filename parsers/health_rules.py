@@ -191,7 +191,7 @@ _NOT_MED_EN = {
     "it", "the", "a", "my", "his", "her", "some", "time", "calls", "call", "board", "vacation", "trip", "walks",
     "medication", "meds", "pills", "everything", "that", "this", "insulin pump", "track", "care", "hold", "off",
     # treatments taken for a condition that are no drug named
-    "chemo", "chemotherapy", "radiation", "radiotherapy", "therapy", "treatment", "dialysis", "physio", "walks",
+    "chemo", "chemotherapy", "radiation", "radiotherapy", "therapy", "treatment", "dialysis", "physio",
 }  # fmt: skip
 _NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
 # "我每天吃苹果" is a habit of eating, not a drug: everyday foods after 每天吃 / 在吃 are refused.
@@ -273,7 +273,11 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
         if _DRUG_HINT_EN.search(drug) or (drug[:1].isupper() and _DEVICE_MED_EN.match(window[m.end("m") :])):
             return drug
         named = _HEALTH_CLAUSE_EN.search(window[: m.start()]) or _FOR_CONDITION_EN.match(window[m.end("m") :])
-        if named and (drug[:1].isupper() or _FOR_CONDITION_EN.match(window[m.end("m") :])) and not _NOT_DRUG_NAME.match(drug):
+        if (
+            named
+            and (drug[:1].isupper() or _FOR_CONDITION_EN.match(window[m.end("m") :]))
+            and not _NOT_DRUG_NAME.match(drug)
+        ):
             # "I'm epileptic and on Keppra", "she's on Lexapro for anxiety": a brand name (capitalised,
             # no drug-like ending) right after a condition in its clause, or taken for one
             return drug

@@ -225,7 +225,9 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
             item = re.sub(
                 r"^(?:hate\s+)+", "", m.group("i").strip(" 的了吧呀啊哈啦嘛呗噢哟"), flags=re.I
             )  # "hate hate HATE x"
-            item = re.sub(r"^(?:那种|这种)\s?(?=\S{2})|^坐(?=\S{3})", "", item)  # "讨厌那种open office", "讨厌坐红眼航班"
+            item = re.sub(
+                r"^(?:那种|这种)\s?(?=\S{2})|^坐(?=\S{3})", "", item
+            )  # "讨厌那种open office", "讨厌坐红眼航班"
             item = re.sub(r"(?:这玩意儿?|这东西|这种东西|这个东西)$", "", item) or item  # "香菜这玩意儿我是真受不了"
             item = (
                 re.sub(r"^(?:my|the|a|an)\s+", "", item, flags=re.I)

@@ -60,6 +60,9 @@ REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True
 CN = "零〇一二两三四五六七八九十"
 
 
+_TOGETHER = re.compile(r"\s*(?:和|跟|与|、|还有)?\s*")
+
+
 def relative_before(text: str, pos: int, lang: str) -> str | None:
     """The family member a clause ending at `pos` is about, or None for the user."""
     clause = re.split(r"[，。,.!！？?；;]", text[:pos])[-1]
@@ -73,7 +76,7 @@ def relative_before(text: str, pos: int, lang: str) -> str | None:
         if said:
             # members said together ("我爸妈都", "我哥和我姐") are one subject: its first is kept
             last = len(said) - 1
-            while last and re.fullmatch(r"\s*(?:和|跟|与|、|还有)?\s*", clause[said[last - 1].end() : said[last].start()]):
+            while last and re.fullmatch(_TOGETHER, clause[said[last - 1].end() : said[last].start()]):
                 last -= 1
             return REL_ZH[said[last].group("r")]
         # a code-switched member: "我daughter对egg过敏", "我 sister 是 doctor"

@@ -32,7 +32,8 @@ _NAMED_EN = re.compile(
 _NOT_NAME_ZH = re.compile(r"^(?:我|你|他|她|什么|谁|个|一|这|那|不|医生|老师|学生|护士)|[了的吗呢吧啊岁年月号]")
 # "My son turns 10 on August 9", "my mom turns seventy on the 9th of July", "my son Leo turns 5 on ..."
 _TURNS_EN = re.compile(
-    rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})(?:\s+[A-Z][a-z]+)?\s+(?i:turns|will turn|is turning|will be)\s+\w+(?:-\w+)?\s+(?i:on)\s+"
+    rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})(?:\s+[A-Z][a-z]+)?\s+(?i:turns|will turn|is turning|will be)"
+    r"\s+\w+(?:-\w+)?\s+(?i:on)\s+"
     r"(?:(?!the\b)(?P<m1>[A-Za-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?\b|(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
     r"(?P<m2>[A-Za-z]{3,9})\b)"
 )

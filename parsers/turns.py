@@ -29,7 +29,9 @@ _SUBJ_ZH = r"(?:(?![^，,。]*[我他她你])[^，,。不是]{1,8}?)?"
 _CORR_ZH2 = re.compile(
     rf"^{_SUBJ_ZH}(?:应该)?是(?P<new>[^，,。]+?)[，,\s]*(?:而)?不是(?P<old>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
 )
-_CORR_ZH3 = re.compile(rf"^{_SUBJ_ZH}不是(?P<old>(?![^，,。]*我)(?!的[，,])[^，,。]+?)[，,]\s*(?:而)?是(?P<new>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$")
+_CORR_ZH3 = re.compile(
+    rf"^{_SUBJ_ZH}不是(?P<old>(?![^，,。]*我)(?!的[，,])[^，,。]+?)[，,]\s*(?:而)?是(?P<new>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
+)
 _CORR_EN = re.compile(
     r"^(?:actually|no|nope|correction|sorry|wait|oops)[,:\s]+(?:i meant\s+|it'?s\s+|it is\s+|make that\s+|that should be\s+)?"
     r"(?P<new>[^,;]+?)(?:[,;]?\s*not\s+(?P<old>[^,.;]+))?\.?$",
