@@ -175,17 +175,22 @@ _PET_WORDS_EN = (
     "german shepherd|retriever|spaniel|collie|border collie|schnauzer|maltese|greyhound|dalmatian|rat|mouse|pony|horse"
 )
 _PET_NAMED_ZH = re.compile(
-    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|(?i:{_PET_WORDS_EN}))[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
 # "我们养了只小狗！柯基。孩子们给它取名叫豆豆": the naming a sentence after the pet
 _PET_NAMED_LATER_ZH = re.compile(
     rf"(?P<sp>{_PET_WORDS_ZH})[^；;]{{0,20}}?给(?:它|他|她)(?:取名|起名|取了个名字|起了个名字)(?:叫|为)?\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
+# "我家那只叫雪球的布偶猫": the name before the species
+_PET_NAME_FIRST_ZH = re.compile(
+    rf"(?:那|这|一)?(?:只|条)叫(?P<v>[\u4e00-\u9fa5]{{1,4}}?|[A-Za-z]{{2,12}})的[^，。]{{0,4}}?(?:{_PET_WORDS_ZH})"
+)
 # "我和两只猫住在深圳": the pets the user lives with (species as written)
 _PET_ZH = re.compile(rf"(?:养了|养着|养|有|(?<=我)[和跟]|带着)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
     rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
-    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b|"
+    # "with my cat, Mochi": the name may follow a comma
+    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN}),?\s+(?!(?:And|But|The|So|It|He|She|We|They|Oh|Who)\b)(?P<v2>[A-Z][a-z]+)\b|"
     # the pet, then a sentence or two later its naming: "we got a puppy!! a beagle. the kids named him Waffles"
     rf"\b(?P<sp3>{_PET_WORDS_EN})s?\b[^;]{{0,50}}?\b(?:named|called)\s+(?:him|her|it)\s+(?P<v3>[A-Z][a-z]+)",
 )
@@ -215,7 +220,7 @@ _AND_NAMED_EN = re.compile(r"^,?\s+and\s+(?:the other(?: one)?(?: is)?(?: (?:cal
 def _pets(text: str, lang: str) -> list[Found]:
     if re.search(r"不养|没养|no longer have|don't have a", text, re.I):
         return []
-    for pattern in (_PET_NAMED_ZH, _PET_NAMED_LATER_ZH, _PET_ZH) if lang != "en" else ():
+    for pattern in (_PET_NAMED_ZH, _PET_NAMED_LATER_ZH, _PET_NAME_FIRST_ZH, _PET_ZH) if lang != "en" else ():
         m = pattern.search(text)
         if m:
             each = [(n.start("v"), _fact("pet", n.group("v"))) for n in _EACH_NAMED_ZH.finditer(text, m.start())]

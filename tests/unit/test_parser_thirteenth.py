@@ -236,3 +236,27 @@ def test_a_treatment_for_a_condition_is_no_drug() -> None:
 )
 def test_taste_read_to_the_thing_itself(text: str, item: str, polarity: str) -> None:
     assert {"item": item, "polarity": polarity} in of("preference", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("我去年养了只beagle叫Biscuit", "Biscuit"),
+        ("我家那条叫旺财的柴犬特别能吃", "旺财"),
+        ("these days I share a flat in Leeds with my dog, Pickle", "Pickle"),
+    ],
+)
+def test_pet_named_in_other_orders(text: str, value: str) -> None:
+    assert value in [f["value"] for f in of("profile", text) if f["field"] == "pet"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("我的新电脑是MacBook Air，旧的送人了", "MacBook Air"),
+        ("我现在用Pixel 9，之前是OPPO", "Pixel 9"),
+        ("刚换成了 iPhone 16 嘿嘿", "iPhone 16"),
+    ],
+)
+def test_device_now_used(text: str, value: str) -> None:
+    assert [f["value"] for f in of("profile", text) if f["field"] == "device"] == [value]
