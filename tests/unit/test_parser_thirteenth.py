@@ -260,3 +260,16 @@ def test_pet_named_in_other_orders(text: str, value: str) -> None:
 )
 def test_device_now_used(text: str, value: str) -> None:
     assert [f["value"] for f in of("profile", text) if f["field"] == "device"] == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "departure", "arrival"),
+    [
+        ("I'm flying to Lisbon on the 21st from Dublin", "Dublin", "Lisbon"),
+        ("considering Vienna to Prague by train next month", "Vienna", "Prague"),
+        ("I fly out of Boston on July 2 for the wedding", "Boston", None),
+    ],
+)
+def test_trip_departure_said_late_or_alone(text: str, departure: str, arrival: str | None) -> None:
+    trip = of("travel_plan", text)
+    assert trip and trip[0].get("departure") == departure and trip[0].get("arrival") == arrival
