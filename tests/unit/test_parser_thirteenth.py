@@ -134,7 +134,7 @@ def test_count_before_a_place_is_no_age() -> None:
         ("you keep ignoring my question about the refund", "negative"),
         ("这份周报写得很好，谢啦", "positive"),
         ("你这个路线安排得很合理", "positive"),
-        ("你给的建议我看了，还不错", "positive"),
+        ("你的回答我觉得还不错吧", "positive"),
     ],
 )
 def test_feedback_on_work_done_or_ignored(text: str, sentiment: str) -> None:
