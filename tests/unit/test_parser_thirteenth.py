@@ -1,6 +1,11 @@
 """Slot families of the thirteenth round (brief parser13), zh, en and code-switched, each seen in at
-least two writers' sets: forget requests that name the kind in a plural or code-switched way
-("my to-dos", "把 travel plans delete 掉", "待办全部删了吧"), ...
+least two writers' sets (blind9-11) unless noted: forget requests naming the kind in a plural or
+code-switched way; health facts of the member nearest the value (我爸高血压我妈糖尿病, "and my son to
+dairy"); a member's name beside the kinship word and code-switched keys (我hometown是, 我sister是doctor);
+run-on self-introductions; feedback on work done or ignored; parallel corrections without a cue;
+todo days (记一下周六, tomorrow 早上7点, 七点叫我起床); employer typos and work sites; medication before
+its verb; "the one thing I love most is X" and item tails; pets and devices in other orders; a trip's
+departure said last.
 
 The sentences are written for these tests (not copied from any labelled set). Rules only: the learned
 slot tagger is switched off, so each test shows what the rules read.
