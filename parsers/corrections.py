@@ -57,7 +57,9 @@ _PARALLEL_EN = [
     # vegetarian": the old value right after the verb, a time word after it, the new one after "actually"
     re.compile(
         rf"\bI (?:told you|said|mentioned)\s+(?P<old>{_V}|[a-z][\w-]*)\s+(?:earlier|before|last time|yesterday)\b"
-        rf",?\s*but\s+(?:it's|it is|it was|I'm|I am)\s+actually\s+(?P<new>{_V}|[a-z][\w-]*)\b",
+        rf",?\s*but\s+(?:it's|it is|it was|I'm|I am|I)\s+actually\s+"
+        r"(?:(?:work|live|am based|moved)\s+(?:at|for|in|to)\s+)?"
+        rf"(?P<new>{_V}|[a-z][\w-]*)\b",
         re.I,
     ),
 ]
@@ -111,6 +113,8 @@ def trim_new(new: str, old: str | None, zh: bool) -> str:
     return m.group(0) if m else new.strip()
 
 
+_EN_FRAME = re.compile(r"^(?:I'm|I am)\s+(?:(?P<a>an?|the)\s+)?(?=[a-z])", re.I)
+_EN_TAIL = re.compile(r"\s+(?:haha+|lol|lmao|oops|sorry|my bad)\W*$", re.I)
 _UNIT = re.compile(r"(?P<n>\d+(?:\.\d+)?)(?P<u>岁|块|元|号|点|个|天|年|月)?$")
 
 
@@ -132,6 +136,14 @@ def tidy(fix: Correction) -> Correction:
         return rel.group(1) if rel and known else value
 
     new, old = bare(new), bare(old) if old is not None else None
+    if old is not None and new.isascii() and old.isascii():
+        # "no, I'm a pharmacist, not a nurse", "Portland not Portugal haha": the values without the
+        # frame, the article or a laugh after them
+        new, old = _EN_TAIL.sub("", new) or new, _EN_TAIL.sub("", old) or old
+        if (frame := _EN_FRAME.match(new)) and frame.end() < len(new):
+            new = new[frame.end() :]
+            if frame.group("a"):
+                old = re.sub(r"^(?:an?|the)\s+(?=\w)", "", old, flags=re.I)
     if old is not None and re.match(r"说(?!唱|书|明|法|话|服)(?=\S{2})", new) and not old.startswith("说"):
         new = new[1:]  # "不对，我是说小米，不是华为": 说 frames the value, as 去 a place below
     if old is not None and (verb := re.match(r"(?:去|到|在|住)(?=\S{2})", new)) and not old.startswith(verb.group(0)):

@@ -31,6 +31,12 @@ _ADJ = r"(?:(?:twin|triplet|youngest|oldest|eldest|older|younger|little|big|baby
 # Titles that name a family member without "my" at the start of a clause ("Grandpa's 91", "Dad is 70").
 _TITLES = {"grandpa": "grandfather", "grandma": "grandmother", "mom": "mother", "mum": "mother", "dad": "father",
            "nana": "grandmother", "granny": "grandmother"}  # fmt: skip
+# Capitalised words after "my son" that are no name: days, months, the pronoun, sentence words.
+_NOT_NAMES = (
+    "I|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+    "August|September|October|November|December|And|But|Is|Has|Just|Also|Still|The"
+)
+_APPOSED_NAME = re.compile(rf"\s+(?!(?:{_NOT_NAMES})\b)(?P<v>[A-Z][a-z]+)(?=\s+[a-z]|'s\s|\s*[,.;!?]|\s*$)")
 _SUBJECT = re.compile(
     rf"(?P<both>\b(?i:me and my|my)\s+(?P<r1>{_REL_ALT})(?i:\s+and\s+(?:I|me))?\b)|"
     rf"\b(?i:my|our)\s+{_ADJ}(?P<r2>{_REL_ALT})\b|"
@@ -99,6 +105,12 @@ def clause_facts(text: str, lang: str) -> list[Found]:
         if not whos or whos == [None]:
             continue
         rest = text[m.end() : m.end() + 120]
+        # the member's name may stand beside it: "my son Leo just turned 4" (the name is read, and
+        # the predicate after it is the member's)
+        named = _APPOSED_NAME.match(rest)
+        if named and len(whos) == 1 and whos[0]:
+            out.append((m.end() + named.start("v"), fact("name", named.group("v"), whos[0], 0.85)))
+            rest = rest[named.end() :]
         if a := _AGE.match(rest):
             n = en_int(a.group("n") or a.group("n2"))
             if (

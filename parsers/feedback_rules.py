@@ -114,6 +114,19 @@ FEEDBACK_WORDS: dict[str, tuple[str, float]] = {
     "建议有用": ("satisfied", 0.75),
     "真有用": ("satisfied", 0.75),
     "yyds": ("satisfied", 0.85),
+    # the answer ignored or the work judged as written or arranged ("you keep ignoring what I
+    # asked", "总结写得挺好", "行程安排得挺合理")
+    "keep ignoring": ("frustrated", 0.8),
+    "keeps ignoring": ("frustrated", 0.8),
+    "you ignored": ("frustrated", 0.75),
+    "写得挺好": ("satisfied", 0.75),
+    "写得很好": ("satisfied", 0.8),
+    "写得不错": ("satisfied", 0.75),
+    "写得真好": ("satisfied", 0.8),
+    "安排得挺合理": ("satisfied", 0.75),
+    "安排得很合理": ("satisfied", 0.8),
+    "安排得不错": ("satisfied", 0.75),
+    "就按这个来": ("satisfied", 0.7),
 }
 # Words with a mood that judge help only when the answer, a recommendation or "you" is named ("Your
 # recipe suggestion was a hit"; "The party was a hit" is chat): in the mood lexicon, not in _JUDGING.
@@ -135,6 +148,9 @@ MOOD_WORDS: dict[str, tuple[str, float]] = {
     "浪费时间": ("frustrated", 0.75),
     "踩雷": ("frustrated", 0.75),
     "踩坑": ("frustrated", 0.7),
+    # mild praise that judges help only with the answer named ("这个推荐还不错", "那个方案挺合理")
+    "还不错": ("satisfied", 0.7),
+    "挺合理": ("satisfied", 0.7),
 }
 _JUDGING = re.compile(
     "|".join(

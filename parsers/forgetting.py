@@ -196,13 +196,16 @@ _STOP = frozenset(
 )
 _QUESTION_ZH = re.compile(r"怎么|如何|怎样|为什么|是什么|什么意思|啥意思|能不能用")
 _FORGET_ZH = re.compile(
-    r"^(?P<polite>请你?|麻烦你?|帮我|你|能不能|可以|可不可以)?\s*(?:把(?P<obj>.{1,30}?))?"
-    r"(?:全|都|全都)?(?P<verb>忘掉|忘了吧|忘了|忘记|删掉|删除|删了|清除|清空|清掉|抹掉|别再记|不要再记|别记|不要记|不用记)(?:住|得|掉)?(?P<rest>.*)$"
+    r"^(?:以后|今后|从现在起)?[，,]?(?P<polite>请你?|麻烦你?|帮我|你|能不能|可以|可不可以)?\s*(?:把(?P<obj>.{1,30}?))?"
+    r"(?:全部|全|都|全都)?\s*(?P<verb>忘掉|忘了吧|忘了|忘记|删掉|删除|删了|清除|清空|清掉|抹掉|别再记|不要再记|别记|不要记|不用记"
+    # an English verb in a Chinese frame: "把我的 travel plans 都 delete 掉"
+    r"|delete|remove|erase|clear|forget)(?:住|得|掉)?(?P<rest>.*)$",
+    re.IGNORECASE,
 )
 # The object first, then the verb: "我刚才说的那个预算，删了吧", "之前说的出行计划都不要了，清掉",
 # "我的预算和行程你都别记了". Only with a kind or memory word in the object (checked below).
 _FORGET_ZH_TAIL = re.compile(
-    r"^(?P<obj>[^？?]{1,30}?)[，,]?\s*(?:你)?(?:都|全|全都|就)?(?:不要了[，,]\s*)?"
+    r"^(?P<obj>[^？?]{1,30}?)[，,]?\s*(?:你)?(?P<all>都|全|全都|就)?(?:不要了[，,]\s*)?"
     # the drop may be followed by its reason: "之前的饮食信息删掉吧，我已经不吃素了"
     r"(?P<verb>删了|删掉|删除|清掉|清除|清空|不要了|别记了|别记|不用记了|忘了|忘掉)(?:吧|哈|啊)?(?:[。！!~]*$|[，,。！!][^？?]*$)"
 )
@@ -257,6 +260,8 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
     """A forget request, or None. Imperatives only; delete-style verbs need a remembered object."""
     stripped = text.strip()
     m = _FORGET_ZH.match(stripped)
+    if m and m.group("verb").isascii() and not m.group("obj"):
+        m = None  # an English verb counts only inside the 把 frame; English imperatives are read below
     if m and not _QUESTION_ZH.search(stripped) and not re.match(r"^(?:错|乱)", m.group("rest")):
         target = ((m.group("obj") or "") + " " + m.group("rest")).strip()
         verb, ask = m.group("verb"), _forget_target_zh(target, lang)
@@ -268,10 +273,14 @@ def forget_request(text: str, lang: str) -> ForgetRequest | None:
             return ask if polite or m.group("obj") or remembered or stripped.endswith("吧") else None
         return ask if remembered or ask.kinds else None
     m = _FORGET_ZH_TAIL.match(stripped)
-    if m and not _QUESTION_ZH.search(stripped) and re.search(r"我|之前|刚才|那个|这个", m.group("obj")):
+    if (
+        m
+        and not _QUESTION_ZH.search(stripped)
+        and (re.search(r"我|之前|刚才|那个|这个|全部|所有", m.group("obj")) or m.group("all") in {"都", "全", "全都"})
+    ):
         obj = m.group("obj")
         ask = _forget_target_zh(obj, lang)
-        tokens = [t for t in _tokens(obj) if t not in {"的", "了", "吧", "你", "都"}]
+        tokens = [t for t in _tokens(obj) if t not in {"的", "了", "吧", "你", "都", "全部", "所有", "全"}]
         # The kind must be what is dropped ("那个预算"), not a word modifying a thing ("我喜欢的那件衣服").
         # "我的出行计划": a kind word before a generic head (计划, 信息, 的事) still names the kind
         generic = {"计划", "信息", "事", "事情", "记录", "内容", "情况", "那些", "部分"}

@@ -42,6 +42,9 @@ _COND_ZH = sorted(
             "过敏性鼻炎",
             "乳糖不耐受",
             "阿尔茨海默",
+            "阿尔茨海默病",
+            "阿尔兹海默症",
+            "慢阻肺",
             "脂肪肝",
             "颈椎病",
             "腰椎间盘突出",
@@ -145,6 +148,11 @@ _AND_ALLERGEN = re.compile(
     r"(?P<b>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:[,.;!?]|$|\s+(?:too|as well|so|but|lol)\b))",
     re.I,
 )
+_AND_MEMBER_EN = re.compile(
+    rf"\s*,?\s+and\s+my\s+(?P<r>{_REL_EN_ALT})\s+(?:is\s+)?(?:allergic\s+)?to\s+"
+    r"(?P<b>(?:[a-z]+\s+)?[a-z]+?)(?=\s*(?:[,.;!?]|$|\s(?:too|but|and|so)\b))",
+    re.I,
+)
 _ALLERGY_EN = re.compile(
     r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|myself|also|,)\b|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b)|"
@@ -154,8 +162,9 @@ _ALLERGY_EN = re.compile(
     re.I,
 )
 _MED_ZH = re.compile(
-    r"(?:药[，,]?叫|常备|备着|随身带着?|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着)\s?"
-    r"(?:[一两半]?[片粒颗支针])?(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
+    r"(?:药[，,]?叫|常备|备着|随身带着?|在吃|吃着|一直在吃|每天都吃|天天吃|都在吃|每天(?:早上|晚上|中午|早晚)?(?:都)?吃|每天要吃|(?:一直)?在打|每天打|要吃一片|吃一片|服用|开了|给我开了|开始吃|在涂|涂|补|带着|用着|(?<=每天)滴|(?<=每天)点)\s?"
+    # the drug may be followed by its verb: "医生开了舍曲林在吃"
+    r"(?:[一两半]?[片粒颗支针])?(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$|在吃|吃着|一直吃)"
 )
 _NAMED_MED_ZH = re.compile(
     r"药[，,]?(?:叫|是)(?P<m>[\u4e00-\u9fa5]{2,8}?|[A-Za-z][A-Za-z-]{1,20})(?=了|[，。,.!！？?；;\s]|$)"
@@ -181,6 +190,8 @@ _DEVICE_MED_EN = re.compile(r"^\s+(?:inhaler|pen|patch|injections?|shots?)\b", r
 _NOT_MED_EN = {
     "it", "the", "a", "my", "his", "her", "some", "time", "calls", "call", "board", "vacation", "trip", "walks",
     "medication", "meds", "pills", "everything", "that", "this", "insulin pump", "track", "care", "hold", "off",
+    # treatments taken for a condition that are no drug named
+    "chemo", "chemotherapy", "radiation", "radiotherapy", "therapy", "treatment", "dialysis", "physio",
 }  # fmt: skip
 _NOT_MED_ZH = {"什么", "药", "东西", "饭", "东西了", "药了"}
 # "我每天吃苹果" is a habit of eating, not a drug: everyday foods after 每天吃 / 在吃 are refused.
@@ -262,7 +273,11 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
         if _DRUG_HINT_EN.search(drug) or (drug[:1].isupper() and _DEVICE_MED_EN.match(window[m.end("m") :])):
             return drug
         named = _HEALTH_CLAUSE_EN.search(window[: m.start()]) or _FOR_CONDITION_EN.match(window[m.end("m") :])
-        if drug[:1].isupper() and named and not _NOT_DRUG_NAME.match(drug):
+        if (
+            named
+            and (drug[:1].isupper() or _FOR_CONDITION_EN.match(window[m.end("m") :]))
+            and not _NOT_DRUG_NAME.match(drug)
+        ):
             # "I'm epileptic and on Keppra", "she's on Lexapro for anxiety": a brand name (capitalised,
             # no drug-like ending) right after a condition in its clause, or taken for one
             return drug
@@ -296,7 +311,9 @@ def health_facts(text: str, lang: str) -> list[Found]:
             head = text[max(0, m.start() - 12) : m.start()]
             if a.lower() in {"no", "any", "food", "seasonal", "an", "a"} or _NEG_EN.search(head):
                 continue
-            if re.search(r"\b(?:any|no)\s+(?:[a-z]+\s+){0,2}allerg", low):
+            # "no allergies here myself, but my daughter is allergic to cats": a denial in another
+            # clause does not unsay this one
+            if re.search(r"\b(?:any|no)\s+(?:[a-z]+\s+){0,2}allerg", low[_clause(text, m.start())[0] : m.end()]):
                 continue
             rel = _who(text, m.start(), "en")
             she = re.search(rf"\bmy\s+(?P<r>{_REL_EN_ALT})\b[^.;!?]*\b(?:she|he)'?s?\s+(?:is\s+)?allergic", text, re.I)
@@ -306,6 +323,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             # "allergic to penicillin and sulfa drugs": each substance of the list is an allergy
             if m.group("a") and (more := _AND_ALLERGEN.match(text, m.end("a"))):
                 out.append((m.end("a"), _health(rel, {"condition": "allergy", "allergen": more.group("b")})))
+            # "my son is allergic to eggs and my daughter to nuts": a second member, the verb left out
+            if m.group("a") and (other := _AND_MEMBER_EN.match(text, m.end("a"))):
+                who = REL_EN[other.group("r").lower()]
+                out.append((other.start("r"), _health(who, {"condition": "allergy", "allergen": other.group("b")})))
         wide = re.search(
             # "my sister can't have penicillin, she's allergic": the substance, then the allergy
             rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\b(?:can't|cannot|can not)\s+(?:have|take|eat)\s+"

@@ -118,6 +118,7 @@ KINDS: dict[str, KindSpec] = {
                 "个人信息",
                 "个人资料",
                 "personal",
+                "profile",
                 # the profile fields a user names when dropping one (docs/parser_labels.md, profile)
                 "diet",
                 "饮食",
@@ -248,7 +249,9 @@ KINDS: dict[str, KindSpec] = {
                 "reminder",
                 "reminders",
                 "todo",
+                "todos",
                 "to-do",
+                "to-dos",
                 "schedule",
                 "meeting",
                 "appointment",

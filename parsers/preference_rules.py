@@ -38,7 +38,8 @@ _ZH = [
         "dislike",
         re.compile(rf"(?:不太|不怎么|不是很)(?:喜欢|爱)(?:吃|喝|看|听|玩|去)?(?P<i>[^，。,.!！？?]{{1,15}}?){_END}"),
     ),
-    ("dislike", re.compile(rf"(?:反感|讨厌|烦|怕|受不了|接受不了)(?P<i>(?!\s)[^，。,.!！？?]{{2,15}}?){_END}")),
+    # 麻烦 asks a favour ("麻烦记一下", "麻烦你帮我看看"), it dislikes nothing
+    ("dislike", re.compile(rf"(?:反感|讨厌|(?<!麻)烦|怕|受不了|接受不了)(?P<i>(?!\s)[^，。,.!！？?]{{2,15}}?){_END}")),
     # what the user cannot take: "我吃不了辣", "我听不惯爵士乐", "香菜真的是我的天敌"
     ("dislike", _CANNOT_ZH),
     ("dislike", re.compile(r"(?:^|[，,])(?P<i>[^，。,.!！？?我\s]{1,8}?)(?:真的|简直|绝对)?是我的(?:天敌|死敌|噩梦)")),
@@ -224,7 +225,9 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
             item = re.sub(
                 r"^(?:hate\s+)+", "", m.group("i").strip(" 的了吧呀啊哈啦嘛呗噢哟"), flags=re.I
             )  # "hate hate HATE x"
-            item = re.sub(r"^(?:那种|这种)(?=\S{2})|^坐(?=\S{3})", "", item)  # "讨厌那种open office", "讨厌坐红眼航班"
+            item = re.sub(
+                r"^(?:那种|这种)\s?(?=\S{2})|^坐(?=\S{3})", "", item
+            )  # "讨厌那种open office", "讨厌坐红眼航班"
             item = re.sub(r"(?:这玩意儿?|这东西|这种东西|这个东西)$", "", item) or item  # "香菜这玩意儿我是真受不了"
             item = (
                 re.sub(r"^(?:my|the|a|an)\s+", "", item, flags=re.I)

@@ -60,13 +60,29 @@ REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True
 CN = "零〇一二两三四五六七八九十"
 
 
+_TOGETHER = re.compile(r"\s*(?:和|跟|与|、|还有)?\s*")
+
+
 def relative_before(text: str, pos: int, lang: str) -> str | None:
     """The family member a clause ending at `pos` is about, or None for the user."""
     clause = re.split(r"[，。,.!！？?；;]", text[:pos])[-1]
     if lang != "en":
-        m = re.search(rf"(?:我|俺)?(?:们)?(?:家)?(?P<r>{REL_ZH_ALT})", clause)
-        if m and (m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)):
-            return REL_ZH[m.group("r")]
+        # the member nearest the value: "我爸高血压我妈糖尿病" -> 糖尿病 is 妈's
+        said = [
+            m
+            for m in re.finditer(rf"(?:我|俺)?(?:们)?(?:家)?(?P<r>{REL_ZH_ALT})", clause)
+            if m.group("r") not in {"妈", "爸"} or re.search(r"我[妈爸]|[妈爸]的|^[妈爸]", clause)
+        ]
+        if said:
+            # members said together ("我爸妈都", "我哥和我姐") are one subject: its first is kept
+            last = len(said) - 1
+            while last and re.fullmatch(_TOGETHER, clause[said[last - 1].end() : said[last].start()]):
+                last -= 1
+            return REL_ZH[said[last].group("r")]
+        # a code-switched member: "我daughter对egg过敏", "我 sister 是 doctor"
+        en = re.search(rf"(?:我|俺)(?:的|家)?\s*(?P<r>{REL_EN_ALT})(?![A-Za-z])", clause, re.I)
+        if en:
+            return REL_EN[en.group("r").lower()]
         if not re.search(r"[我俺她他你]", clause):
             # a clause with no subject of its own ("我老伴腿脚不好，有关节炎") is about the subject of the
             # nearest clause before it in the sentence that names one

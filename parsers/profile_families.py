@@ -30,15 +30,18 @@ _NAMED_EN = re.compile(
     rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})(?:'s name is|\s+is (?:named|called)|\s+named)\s+(?P<v>[A-Z][a-z]+)\b"
 )
 _NOT_NAME_ZH = re.compile(r"^(?:我|你|他|她|什么|谁|个|一|这|那|不|医生|老师|学生|护士)|[了的吗呢吧啊岁年月号]")
-# "My son turns 10 on August 9", "my mom turns seventy on the 9th of July"
+# "My son turns 10 on August 9", "my mom turns seventy on the 9th of July", "my son Leo turns 5 on ..."
 _TURNS_EN = re.compile(
-    rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})\s+(?i:turns|will turn|is turning|will be)\s+\w+(?:-\w+)?\s+(?i:on)\s+"
+    rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})(?:\s+[A-Z][a-z]+)?\s+(?i:turns|will turn|is turning|will be)"
+    r"\s+\w+(?:-\w+)?\s+(?i:on)\s+"
     r"(?:(?!the\b)(?P<m1>[A-Za-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?\b|(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
     r"(?P<m2>[A-Za-z]{3,9})\b)"
 )
 # "I'm Marco, an Italian teacher in Melbourne", "Hi, I'm Ana - a nurse from Leeds"
 _NAME_THEN_JOB_EN = re.compile(
-    r"\bI'm\s+[A-Z][a-z]+\s*[,-]\s*(?:a|an)\s+(?P<v>(?:[A-Za-z]+\s+){0,2}?[a-z]+)(?=\s+(?:in|at|from|for|and)\b|[,.;!?]|$)"
+    # an age may stand between: "I'm Ana, 41, a school nurse in Leeds"
+    r"\bI'm\s+[A-Z][a-z]+\s*[,-]\s*(?:\d{1,3}\s*[,-]\s*)?(?:a|an)\s+(?P<v>(?:[A-Za-z]+\s+){0,3}?[a-z]+)"
+    r"(?=\s+(?:in|at|from|for|and)\b|[,.;!?]|$)"
 )
 _NOT_JOB_EN = re.compile(r"\b(?:bit|lot|fan|person|guy|girl|mom|dad|mother|father|parent|vegetarian|vegan)\b", re.I)
 

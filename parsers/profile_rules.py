@@ -34,7 +34,7 @@ __all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_befo
 
 
 _AGE_ZH = re.compile(
-    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都){{0,2}}(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$)"
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都){{0,2}}(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$|(?=在|住|老家|然后))"
 )
 _AGE_EN = re.compile(
     rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+(?:\s+(?:btw|here|by the way))?,\s+|turned\s+)"
@@ -80,6 +80,8 @@ def _ages(text: str, lang: str) -> list[Found]:
             tail = text[m.end("n") : m.end("n") + 2]
             if n is None or not 0 < n < 120 or re.match(r"[点号月日年块元万个次天]", tail):
                 continue
+            if re.match(r"在|住|老家|然后", tail) and "今年" not in m.group(0):
+                continue  # a run-on "今年三十七在上海住" is an age; "我三个在上海" is not
             if not (re.match(r"周?岁", tail) or m.group("who") or "今年" in m.group(0)):
                 continue
             rel = REL_ZH.get(m.group("who") or "")
@@ -173,17 +175,22 @@ _PET_WORDS_EN = (
     "german shepherd|retriever|spaniel|collie|border collie|schnauzer|maltese|greyhound|dalmatian|rat|mouse|pony|horse"
 )
 _PET_NAMED_ZH = re.compile(
-    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|cat|dog)[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|(?i:{_PET_WORDS_EN}))[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
 # "我们养了只小狗！柯基。孩子们给它取名叫豆豆": the naming a sentence after the pet
 _PET_NAMED_LATER_ZH = re.compile(
     rf"(?P<sp>{_PET_WORDS_ZH})[^；;]{{0,20}}?给(?:它|他|她)(?:取名|起名|取了个名字|起了个名字)(?:叫|为)?\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
+# "我家那只叫雪球的布偶猫": the name before the species
+_PET_NAME_FIRST_ZH = re.compile(
+    rf"(?:那|这|一)?(?:只|条)叫(?P<v>[\u4e00-\u9fa5]{{1,4}}?|[A-Za-z]{{2,12}})的[^，。]{{0,4}}?(?:{_PET_WORDS_ZH})"
+)
 # "我和两只猫住在深圳": the pets the user lives with (species as written)
 _PET_ZH = re.compile(rf"(?:养了|养着|养|有|(?<=我)[和跟]|带着)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
     rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
-    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN})\s+(?P<v2>[A-Z][a-z]+)\b|"
+    # "with my cat, Mochi": the name may follow a comma
+    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN}),?\s+(?!(?:And|But|The|So|It|He|She|We|They|Oh|Who)\b)(?P<v2>[A-Z][a-z]+)\b|"
     # the pet, then a sentence or two later its naming: "we got a puppy!! a beagle. the kids named him Waffles"
     rf"\b(?P<sp3>{_PET_WORDS_EN})s?\b[^;]{{0,50}}?\b(?:named|called)\s+(?:him|her|it)\s+(?P<v3>[A-Z][a-z]+)",
 )
@@ -213,7 +220,7 @@ _AND_NAMED_EN = re.compile(r"^,?\s+and\s+(?:the other(?: one)?(?: is)?(?: (?:cal
 def _pets(text: str, lang: str) -> list[Found]:
     if re.search(r"不养|没养|no longer have|don't have a", text, re.I):
         return []
-    for pattern in (_PET_NAMED_ZH, _PET_NAMED_LATER_ZH, _PET_ZH) if lang != "en" else ():
+    for pattern in (_PET_NAMED_ZH, _PET_NAMED_LATER_ZH, _PET_NAME_FIRST_ZH, _PET_ZH) if lang != "en" else ():
         m = pattern.search(text)
         if m:
             each = [(n.start("v"), _fact("pet", n.group("v"))) for n in _EACH_NAMED_ZH.finditer(text, m.start())]
@@ -233,10 +240,11 @@ def _strip_zh(value: str) -> str:
 
 _COMPANY = r"[A-Z][\w&.-]*(?:'s)?(?:\s+(?:&\s+)?[A-Z][\w&.-]*(?:'s)?){0,3}"
 _EMPLOYER_ZH = re.compile(
-    r"(?:在|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
+    # 再 for 在 and 上斑 for 上班 are typos writers make ("我再字节上班", "在宁德时代上斑")
+    r"(?:在|(?<=我)再|是|于)\s*(?P<v>[\u4e00-\u9fa5A-Za-z]{2,6}?|[A-Za-z][A-Za-z&.-]{1,20})\s*(?:上班|上斑|工作|打工|混日子|实习|做|当|干|的(?=[\u4e00-\u9fa5]{0,6}(?:师|员|经理|工程|骑手|总监|主管|客服)))|公司叫(?P<v2>[\u4e00-\u9fa5A-Za-z]{2,8})"
 )
 _EMPLOYER_EN = re.compile(
-    rf"\b(?:work(?:s|ing)?\s+(?:at|for)|been\s+with|(?:I'm|I am)\s+(?:now\s+)?(?:starting|started)\s+at|started\s+at|(?:I'm|I am)\s+at(?=\s+{_COMPANY}\s+now\b)|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
+    rf"\b(?:(?:work|wokr|wrok|wrk)(?:s|ing)?\s+(?:at|for)|(?i:my employer is)|been\s+with|(?:I'm|I am)\s+(?:now\s+)?(?:starting|started)\s+at|started\s+at|(?:I'm|I am)\s+at(?=\s+{_COMPANY}\s+now\b)|employed\s+by|job\s+at|(?:dev|developer|engineer|designer|manager|analyst|intern|lead)\s+at|wrk\s+at|"
     rf"(?:I'm|I am|i'm|im|he's|she's)\s+(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}?at)\s+(?P<v>the\s+[a-z]+(?:\s+[a-z]+)?|(?:the\s+)?{_COMPANY}|[a-z]{{3,}})"
 )
 _NOT_ORG = {
@@ -254,6 +262,11 @@ _NOT_ORG = {
     "小公司",
     "大厂",
     "家上班",
+    # a place of work that names no employer ("在工地干了两年")
+    "工地",
+    "工地上",
+    "车间",
+    "店里",
 }
 
 
@@ -279,7 +292,7 @@ def _employers(text: str, lang: str) -> list[Found]:
             out.append((m.start("v"), _fact("employer", v, rel)))
         for m in _EMPLOYER_ZH.finditer(text):
             v = (m.group("v") or m.group("v2") or "").lstrip("在")
-            if not v or v in _NOT_ORG or v.startswith(("一家", "家", "读")) or _looks_like_place(v):
+            if not v or v in _NOT_ORG or v.startswith(("一家", "一所", "一个", "家", "读")) or _looks_like_place(v):
                 continue
             if re.search(r"[市省区县]$", v):
                 continue
@@ -312,7 +325,9 @@ _JOB_EN = re.compile(
     re.I,
 )
 _NOT_JOB = re.compile(
-    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两)|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
+    r"人$|^(?:了|这|那|什么|好|不|没|我|你|很|挺|有|在|个|的|只|条|一|两|嗯|啊|哦|呃|额)|就这些|"
+    # a sum or a clock time after 是 ("是八千", "是下午四点") is no job
+    r"^[二三四五六七八九十百千万几]|[千万点]$|[吗呢吧啊]|回族|东北|患者|学生会|不是|语$|话$|素$|清真|错|"
     r"周[一二三四五六日天末]|星期|礼拜|穆斯林|基督|佛教|素食|饮食|东西|天$|号$|vegan|vegetarian|keto|"
     # a piece of work done, not the job ("在公司做PPT")
     r"^(?i:ppt|excel|ps|demo|report|slides?|deck|project|presentation|homework|ddl|pre)$"
@@ -327,7 +342,7 @@ def _jobs(text: str, lang: str) -> list[Found]:
             if _NOT_JOB.search(v) or (len(v) < 2 and not v.isascii()) or _looks_like_place(v) or re.search(r"\d", v):
                 continue
             if re.search(
-                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁|受不了|不了|敢",
+                r"吃|喝|住|去|来|买|看|玩|饭|菜|觉|梦|(?<!人)事|题|决定|准备|打算|想|要|会(?!计)|能|病|药|过敏|岁|受不了|不了|敢",
                 v,
             ):
                 continue

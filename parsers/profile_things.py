@@ -18,7 +18,7 @@ from parsers.temporal import find_when
 __all__ = ["birthdays", "devices"]
 
 _DEVICE = re.compile(
-    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|(?:现在|平时|一直)?用的是|用上了|我的(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
+    r"(?:换成了|换成|换了(?:个|台|部)?|入了|买了(?:个|台|部)?|升级到了?|(?:现在|平时|一直)?用的是|(?:现在|平时|一直)用(?=\s?[A-Za-z])|用上了|我的新?(?:手机|电脑|笔记本|平板)(?:是|用的是))\s*(?P<v>[A-Za-z\u4e00-\u9fa5][\w\u4e00-\u9fa5 ]{0,24}?)"
     r"(?=了|[，。,.!！?？]|$|用|看|的)|"
     r"\b(?:switched|moved|upgraded|changed)\s+(?:over\s+)?(?:from\s+(?:an?\s+)?[\w ]{1,20}?\s+)?(?:my\s+\w+\s+)?to\s+(?:an?\s+|the\s+)?(?P<v2>(?:[A-Z]|i[A-Z])[\w]*(?:\s+(?:[A-Z0-9][\w]*|Pro|Max|Air|Plus|mini))*)|"
     r"\b(?:I'm on|I am on|(?:I'm\s+|I am\s+)?currently on|I'm using|now using|I use|"
@@ -54,6 +54,7 @@ def _device(text: str, m: re.Match[str]) -> list[Found]:
     if not _BRANDS.search(value):
         return []
     value = re.sub(r"(?:看书|用|来用|now|了)$", "", value).strip()
+    value = re.sub(r"\s+(?:哈+|嘿嘿|lol)$", "", value)  # "换成了 Pixel 8 Pro 哈哈": the laugh is no model
     return [(m.start(), _fact("device", value))]
 
 

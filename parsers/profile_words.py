@@ -13,9 +13,9 @@ __all__ = ["languages", "names"]
 
 
 _NAME = re.compile(
-    r"(?:(?<![妈爸他她们谁])叫我|我姓.{1,2}，叫|我叫|俺叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$|今年|[在住]|是(?!的))|"
+    r"(?:(?<![妈爸他她们谁点半分])叫我|我姓.{1,2}，叫|我叫|俺叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15})(?=就行|就好|吧|[，,。.!！\s]|$|今年|然后|[在住]|是(?!的))|"
     r"(?:\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)|(?:^|(?<=[.!?]\s))(?i:name's))\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"
-    r"(?:^|[,.!]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here))",
+    r"(?:^|[,.!:]\s*)(?i:hey|hi|hello)?,?\s*I'm\s+(?P<v3>[A-Z][a-z]+)(?=[,.!]|$|\s+(?:and|by the way|btw|here|I'm)\b)",
 )
 _NAME_NOT = {
     "什么",

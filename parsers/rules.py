@@ -40,6 +40,16 @@ def _clean(value: str) -> str:
 _PREF_ZH = re.compile(
     rf"(?:^|(?<=[，。,！!\s])|{_I_ZH})(?:也|还是|还|一直|平时|其实|一向|向来|从小|真的)?(?P<deg>更|最|比较|很|特别|非常|真的)?(?:(?P<neg>不喜欢|不爱|讨厌|受不了|不想用)|(?:喜欢|爱用|爱吃|爱喝|爱|偏好|偏爱|习惯用|倾向于|钟意))(?:用|吃|喝|看|听|玩)?(?P<item>[^，。,.!！？?]{{1,30}})"
 )
+# "the one thing I can't give up is chocolate", "the thing I love most is kayaking", "the one thing
+# keeping me sane is yoga": the liked thing after "is", up to a new clause
+_ONE_THING_EN = re.compile(
+    r"\bthe\s+(?:one\s+)?thing\s+(?:that\s+)?(?:I\s+(?:really\s+)?(?:love|like|enjoy|adore)(?:\s+the)?\s+most|"
+    r"I\s+(?:can't|cannot|could never|can never)\s+(?:give up|live without|resist|stop eating)|"
+    r"(?:keeping|keeps)\s+me\s+(?:sane|going|happy|alive))\s+is\s+"
+    r"(?P<item>[A-Za-z][\w'-]*(?:\s+(?!(?:nothing|I|it|and|but|like|which|so|because)\b)[A-Za-z][\w'-]*){0,2})"
+    r"(?=\s*[,.;!?]|\s*$|\s+(?:nothing|I|it|and|but|like|which|so|because)\b)",
+    re.I,
+)
 _PREF_EN = re.compile(
     r"\bI(?:\s+|(?='))(?:(?:[a-z]+ly|also|much|just|totally|kinda|lowkey|still|do|so)\s+){0,2}(?P<verb>prefer|like|love|enjoy|adore|am into|'m into|am a fan of|'m a fan of|"
     r"don't like|do not like|dislike|hate|can't stand|cannot stand)\s+(?:to\s+use\s+|using\s+|to\s+)?(?P<item>[^,.;!?]{1,40})",
@@ -139,7 +149,7 @@ _HEALTH_EN = re.compile(
     re.IGNORECASE,
 )
 _TODO_ZH = re.compile(
-    r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|提醒我(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|得|需要)(?P<task3>(?:交|开会|去|陪[^，。]{1,6}?去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
+    r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|(?:提醒我|(?<=[点半分])(?:叫|喊)我)(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|(?<![觉记懂显获值舍免晓省使难变长])得|需要)(?P<task3>(?:交|开会|去|陪[^，。]{1,6}?去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
 )
 _TODO_EN = re.compile(
     r"\bremind me (?:to\s+)?(?P<task>[^.;!?]{3,60})|\bdon't let me forget (?:to\s+)?(?P<task2>[^.;!?]{3,60})|"
@@ -156,7 +166,7 @@ def _preference(text: str, lang: str) -> Match | None:
         m = _PREF_ZH.search(text)
         if m and not re.search(r"喜欢(?:吗|么|什么|哪)", text):
             item = _clean(m.group("item"))
-            item = re.sub(r"^(用|吃|喝|看|听|玩|那种|这种)", "", item)
+            item = re.sub(r"^(?:用|吃|喝|看|听|玩|那种|这种)\s?", "", item)
             item = re.sub(r"^坐(?=\S{3})", "", item)  # "讨厌坐红眼航班": the flights, not the sitting
             if item and len(item) <= 30 and not _FEEDBACK_TARGET_ZH.match(item):
                 polarity = "dislike" if m.group("neg") else "like"
@@ -177,6 +187,11 @@ def _preference(text: str, lang: str) -> Match | None:
                 {"item": item, "polarity": "like", "topic": m.group("topic").strip()},
                 [EntityRef(item, "topic", "PREFERS")],
             )
+        one = _ONE_THING_EN.search(text)
+        if one:
+            # "the one thing I can't give up is chocolate": the thing after "is"
+            item = one.group("item")
+            return ("preference", 0.85, {"item": item, "polarity": "like"}, [EntityRef(item, "topic", "PREFERS")])
         m = _PREF_EN.search(text)
         if m:
             verb = m.group("verb").lower()
@@ -189,6 +204,8 @@ def _preference(text: str, lang: str) -> Match | None:
                 flags=re.I,
             )
             item = re.sub(r"^when\s+", "", item, flags=re.I)  # "I hate when apps ..."
+            # a run-on clause after the thing: "i kinda like yoga i guess it helps", "香菜 at all"
+            item = re.sub(r"(?<=\S)\s+(?:(?:I|I'm|it|it's|nothing)\s.*|at all)$", "", item, flags=re.I)
             if verb == "prefer":
                 item = re.sub(r"\s+to\s+.*$", "", item)  # "prefer tea to coffee": coffee is the dislike
             if verb != "hate" and not verb.startswith("don"):

@@ -166,9 +166,37 @@ def normalise(text: str) -> str:
     return _rewrites(text)[0]
 
 
+# English key words typed inside a Chinese sentence ("我hometown是大连", "我不太 like 那种歌", "我的
+# birthday是12月5号"): read as the Chinese word the zh rules know. Only keys, never values, and only
+# a word standing between Chinese (so "I really like 抹茶", an English clause, is left to the en rules).
+_ZH_KEYS = {"hometown": "老家", "birthday": "生日", "bday": "生日", "like": "喜欢", "love": "喜欢", "hate": "讨厌"}
+_ZH_KEY = re.compile(
+    r"(?<=[\u4e00-\u9fff])\s?(?:(?P<w>(?i:hometown|birthday|bday|like|love|hate))\s?(?=[\u4e00-\u9fff])|"
+    r"(?P<b>(?i:base))\s?(?=在))"
+)
+
+
+def _zh_rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
+    parts: list[str] = []
+    spans: list[tuple[int, int, int, int]] = []
+    last, size = 0, 0
+    for m in _ZH_KEY.finditer(text):
+        spelt = _ZH_KEYS[m.group("w").lower()] if m.group("w") else "住"
+        parts.append(text[last : m.start()])
+        size += m.start() - last
+        spans.append((size, size + len(spelt), m.start(), m.end()))
+        parts.append(spelt)
+        size += len(spelt)
+        last = m.end()
+    parts.append(text[last:])
+    return "".join(parts), spans
+
+
 def _rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
     """The normalised text and each rewritten word's (new start, new end, old start, old end)."""
-    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text) or not re.search(r"[A-Za-z]", text):
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
+        return _zh_rewrites(text) if re.search(r"[A-Za-z]", text) else (text, [])
+    if not re.search(r"[A-Za-z]", text):
         return text, []
     parts: list[str] = []
     spans: list[tuple[int, int, int, int]] = []

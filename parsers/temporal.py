@@ -313,18 +313,32 @@ def _find_when_en(text: str, now: datetime) -> When | None:  # noqa: PLR0912 - o
     return When(date_str, time_str, spans)
 
 
+def _english_day(text: str, now: datetime, zh: When | None) -> When | None:
+    """ "tomorrow 早上7点的高铁": a Chinese clock whose day is an English word; the clock alone would
+    default the day to today. None when the Chinese reading names its own day."""
+    if zh is None or not zh.time or zh_day_named(text) or not re.search(r"[A-Za-z]{3}", text):
+        return None
+    en = _find_when_en(text, now)
+    if en is None or not en.date or not re.search(r"[A-Za-z]", en.span):
+        return None
+    return When(en.date, zh.time, f"{en.span} {zh.span}")
+
+
 def find_when(text: str, now: datetime, lang: str) -> When | None:
     """The first date/time the text names, or None. Never raises: a date that cannot be resolved
     (an open span, a relative date past year 9999 or before year 1) is no date, and the fact is
     stored without one."""
     try:
         if lang == "zh":
-            return _find_when_zh(text, now)
+            zh = _find_when_zh(text, now)
+            return _english_day(text, now, zh) or zh
         if lang == "en":
             return _find_when_en(text, now)
         zh, en = _find_when_zh(text, now), _find_when_en(text, now)
         if zh and en and zh.date and not zh.time and en.time:
             return When(zh.date, en.time, f"{zh.span} {en.span}")  # "remind 我明天 3pm"
+        if (day := _english_day(text, now, zh)) is not None:
+            return day
         return zh or en
     except (ValueError, OverflowError):
         return None

@@ -61,7 +61,14 @@ _ROUTE_EN = [
         rf"\bto\s+(?P<arr>{_PL})\b[^.;!?]{{0,40}}?\b(?i:leaving|departing|flying out)\s+(?:from|out of)\s+(?P<dep>{_PL})"
     ),
     re.compile(rf"\bin\s+(?P<arr>{_PL})\b[^.]{{0,40}}?\bflying in from\s+(?P<dep>{_PL})"),
+    # the departure last in its clause: "flying to Denver on the 25th from Austin", "flying there on
+    # the 25th, business class, from Vancouver" (there: the place named before)
+    re.compile(rf"\bto\s+(?P<arr>{_PL})\b[^.;!?]{{0,40}}?\bfrom\s+(?P<dep>{_PL})(?=\s*[,.;!?]|\s*$)"),
+    # "thinking about Paris to Rome by train"
+    re.compile(rf"\b(?i:about|considering|of)\s+(?P<dep>{_PL})\s+to\s+(?P<arr>{_PL})\s+(?:by|on|in|next|this)\b"),
 ]
+# "I fly out of Toronto on July 19": the departure alone
+_OUT_OF_EN = re.compile(rf"\b(?i:fly|flying|flies|leave|leaving|depart|departing)\s+out\s+of\s+(?P<dep>{_PL})")
 _DEST_EN = [
     re.compile(rf"\b(?:to|for)\s+(?P<arr>{_PL})"),
     re.compile(
@@ -101,6 +108,10 @@ def _route_en(text: str) -> dict[str, str]:
             return {"arrival": m.group("arr")}
         return {"departure": m.group("dep"), "arrival": m.group("arr")}
     d = next((r for r in (p.search(text) for p in _DEST_EN) if r and r.group("arr") not in _NOT_PLACE), None)
+    out = _OUT_OF_EN.search(text)
+    if out:
+        arrival = d.group("arr") if d and d.group("arr") != out.group("dep") else None
+        return {"departure": out.group("dep"), **({"arrival": arrival} if arrival else {})}
     return {"arrival": d.group("arr")} if d else {}
 
 

@@ -22,7 +22,16 @@ _CORR_ZH = re.compile(
     # 报错了 / 出错了 is a program failing ("代码报错了，怎么办"), not the user saying "wrong"
     r"(?:不对|不是的|(?<![报出])错了|说错了|搞错了|更正|纠正)(?:一下)?[，,。\s]*(?:应该)?是?(?P<new>[^，,。不]+?)(?:[，,\s]*(?:而)?不是(?P<old>[^，,。\s]+)(?:\s+[^，,。]*)?)?[。！!]?$"
 )
-_CORR_ZH2 = re.compile(r"^(?:应该)?是(?P<new>[^，,。]+?)[，,\s]*(?:而)?不是(?P<old>[^，,。]+)[。！!]?$")
+# The two values in parallel, a short subject before them ("猫的名字是团子，不是丸子", "预算不是五千，是八千"):
+# a correction by its grammar, with no cue word (every writer labelled this shape so). Not about
+# someone else (他/她/你), and not a statement about the user (我不是医生，是护士 is the job).
+_SUBJ_ZH = r"(?:(?![^，,。]*[我他她你])[^，,。不是]{1,8}?)?"
+_CORR_ZH2 = re.compile(
+    rf"^{_SUBJ_ZH}(?:应该)?是(?P<new>[^，,。]+?)[，,\s]*(?:而)?不是(?P<old>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
+)
+_CORR_ZH3 = re.compile(
+    rf"^{_SUBJ_ZH}不是(?P<old>(?![^，,。]*我)(?!的[，,])[^，,。]+?)[，,]\s*(?:而)?是(?P<new>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
+)
 _CORR_EN = re.compile(
     r"^(?:actually|no|nope|correction|sorry|wait|oops)[,:\s]+(?:i meant\s+|it'?s\s+|it is\s+|make that\s+|that should be\s+)?"
     r"(?P<new>[^,;]+?)(?:[,;]?\s*not\s+(?P<old>[^,.;]+))?\.?$",
@@ -44,7 +53,7 @@ def _norm_value(value: str) -> str:
 
 def correction(text: str, lang: str) -> Correction | None:
     stripped = text.strip()
-    for pattern in (_CORR_ZH2, _CORR_ZH, _CORR_EN2, _CORR_EN):
+    for pattern in (_CORR_ZH2, _CORR_ZH, _CORR_ZH3, _CORR_EN2, _CORR_EN):
         m = pattern.search(stripped) if pattern is _CORR_ZH else pattern.match(stripped)
         if m and m.group("new"):
             old = m.group("old")

@@ -23,7 +23,7 @@ from typing import Any
 from parsers.lexicon import CONDITIONS_EN, PLACES_ZH
 from parsers.model import EntityRef
 from parsers.places_en import PLACES_EN
-from parsers.profile_base import Found, relative_before
+from parsers.profile_base import REL_EN_ALT, Found, relative_before
 from parsers.profile_base import fact as _fact
 
 __all__ = ["bare_medication", "code_switched_health", "code_switched_profile", "fix_route"]
@@ -37,7 +37,8 @@ _JOB_HEADS = (
     "officer|associate|planner|producer|tester|lead|owner|PM|QA|HR|BD|SDE|SWE"
 )
 _JOB_ZH_EN = re.compile(
-    r"(?:(?:我|俺|本人)(?:现在|目前|也)?|(?:^|[，,。]\s*)(?:现在|目前)?)(?:在\s?[^，。,.!！？?\s]{1,12}?\s?)?(?:做|当|是)(?:一名|一个|个)?\s?"
+    # a code-switched member after 我 too: "我sister是doctor"
+    rf"(?:(?:我|俺|本人)(?:的)?\s?(?:(?i:{REL_EN_ALT})\s?)?(?:现在|目前|也)?|(?:^|[，,。]\s*)(?:现在|目前)?)(?:在\s?[^，。,.!！？?\s]{{1,12}}?\s?)?(?:做|当|是)(?:一名|一个|个)?\s?"
     rf"(?P<v>(?:[A-Za-z]+\s){{0,2}}(?i:{_JOB_HEADS}))(?=\s*(?:的)?\s*(?:[，,。.!！？?；;]|$))"
 )
 _CITY_ZH_EN = re.compile(
