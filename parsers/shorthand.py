@@ -10,6 +10,7 @@ Misspellings are recognised by edit distance to a short list of key words, not l
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 __all__ = ["normalise", "original"]
@@ -176,20 +177,31 @@ _ZH_KEY = re.compile(
 )
 
 
-def _zh_rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
+def _spliced(text: str, found: Iterable[tuple[int, int, str]]) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """`text` with each (start, end) replaced by its spelling, and every replacement's (new start, new
+    end, old start, old end); `found` in reading order, not overlapping."""
     parts: list[str] = []
     spans: list[tuple[int, int, int, int]] = []
     last, size = 0, 0
-    for m in _ZH_KEY.finditer(text):
-        spelt = _ZH_KEYS[m.group("w").lower()] if m.group("w") else "住"
-        parts.append(text[last : m.start()])
-        size += m.start() - last
-        spans.append((size, size + len(spelt), m.start(), m.end()))
+    for start, end, spelt in found:
+        parts.append(text[last:start])
+        size += start - last
+        spans.append((size, size + len(spelt), start, end))
         parts.append(spelt)
         size += len(spelt)
-        last = m.end()
+        last = end
     parts.append(text[last:])
     return "".join(parts), spans
+
+
+def _zh_rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
+    return _spliced(
+        text,
+        (
+            (m.start(), m.end(), _ZH_KEYS[m.group("w").lower()] if m.group("w") else "住")
+            for m in _ZH_KEY.finditer(text)
+        ),
+    )
 
 
 def _rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
@@ -198,23 +210,16 @@ def _rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
         return _zh_rewrites(text) if re.search(r"[A-Za-z]", text) else (text, [])
     if not re.search(r"[A-Za-z]", text):
         return text, []
-    parts: list[str] = []
-    spans: list[tuple[int, int, int, int]] = []
-    last, size = 0, 0
+    return _spliced(text, _en_spellings(text))
+
+
+def _en_spellings(text: str) -> Iterator[tuple[int, int, str]]:
     for m in _WORD.finditer(text):
         spelt = _spelt(m.group(0))
         if spelt is None and _KIN_S.fullmatch(m.group(0)) and _possessive(text, m.start(), m.end()):
             spelt = m.group(0)[:-1] + "'s"
-        if spelt is None:
-            continue
-        parts.append(text[last : m.start()])
-        size += m.start() - last
-        spans.append((size, size + len(spelt), m.start(), m.end()))
-        parts.append(spelt)
-        size += len(spelt)
-        last = m.end()
-    parts.append(text[last:])
-    return "".join(parts), spans
+        if spelt is not None:
+            yield m.start(), m.end(), spelt
 
 
 def _possessive(text: str, start: int, end: int) -> bool:
