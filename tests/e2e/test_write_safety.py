@@ -42,7 +42,12 @@ def api(settings: Settings, container: Container, keys: dict[str, str], tenant: 
 
     def factory(cfg: Settings) -> Container:
         c = build(cfg, adapters=container.adapters)
-        c.close = c.access.close  # type: ignore[method-assign]  # the session owns the adapters
+
+        def close() -> None:  # the session owns the adapters; this container's own recorders are closed
+            c.access.close()
+            c.audit.close()  # left open, it flushed its last event after the session closed the driver
+
+        c.close = close  # type: ignore[method-assign]
         return c
 
     app = create_app(settings.model_copy(update={"api_keys": configured}), container_factory=factory, warm=False)
