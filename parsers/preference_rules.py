@@ -207,6 +207,8 @@ _EN = [
 ]
 _NOT_ITEM = re.compile(
     r"^(?:你|您|it|this|that|you|your|them|those|these|the app|这个|那个|的|了|吗|人(?!多|少|群))|[吗呢?？]$|^(?:to know|to ask)|^死|"
+    # a clause or a pronoun is not a thing liked ("I love how the light ...", "his sense of humour", "I love to.")
+    r"^(?:how|what|why|where|which|who|his|her|their)\b|^to$|"
     r"feature|\bapp\b|service|system|answer|response|update|系统|软件|功能|服务|回答|客服|过敏",
     re.I,
 )

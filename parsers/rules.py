@@ -152,7 +152,8 @@ _TODO_ZH = re.compile(
     r"(?P<task4>deadline|截止日期|截止时间|ddl|DDL)[^，。]{0,4}?是|(?:提醒我|(?<=[点半分])(?:叫|喊)我)(?P<task>[^，。]{2,30})|(?:记得|别忘了|不要忘了)(?:提醒我)?(?P<task2>[^，。]{2,30})|(?P<when>[^，。]{0,10}?)(?:要|(?<![觉记懂显获值舍免晓省使难变长])得|需要)(?P<task3>(?:交|开会|去|陪[^，。]{1,6}?去|参加|见|复查|体检|提交|打电话|还)[^，。]{0,20})"
 )
 _TODO_EN = re.compile(
-    r"\bremind me (?:to\s+)?(?P<task>[^.;!?]{3,60})|\bdon't let me forget (?:to\s+)?(?P<task2>[^.;!?]{3,60})|"
+    # "remind me of / how / why / what": a memory something calls up, not a reminder asked for
+    r"\bremind me (?!(?:of|how|why|what)\b)(?:to\s+)?(?P<task>[^.;!?]{3,60})|\bdon't let me forget (?:to\s+)?(?P<task2>[^.;!?]{3,60})|"
     r"\bI (?:have|need|got) (?:to\s+)?(?P<task3>(?:an?\s+(?:[a-z']+\s+){0,2}?(?:meeting|appointment|call|deadline|exam|interview)|submit|call|attend|finish|pay|renew|visit|see)\b[^.;!?]{0,50})",
     re.IGNORECASE,
 )
@@ -214,7 +215,10 @@ def _preference(text: str, lang: str) -> Match | None:
                 "dislike" if any(w in verb for w in ("don't", "not", "dislike", "hate", "can't", "cannot")) else "like"
             )
             if item and not re.match(
-                r"^(it|this|that|them|those|these|you|your|to know|to ask|the (?:new |)(?:app|feature|service|answer|response|bot|assistant))\b",
+                # (a clause or a pronoun is not a thing liked: "I love how it shows ...", "why I love what I
+                # do", "I love to.", "his tech"; real chat, LoCoMo's judged sample)
+                r"^(it|this|that|them|those|these|you|your|how|what|why|where|which|who|his|her|their|to$|"
+                r"to know|to ask|the (?:new |)(?:app|feature|service|answer|response|bot|assistant))\b",
                 item,
                 re.I,
             ):
