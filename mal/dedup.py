@@ -145,15 +145,16 @@ def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
     the learned paraphrase decision (mal/dedup_model.py) is confident they restate one fact.
     `cosine` is the e5 cosine of the two memories' vectors, which the write path already has.
     A fact and an episode (`comparable`, either way round) take the second path only.
-    Every entry point reads the two memories with code-switched words aligned first
-    (mal/dedup_bilingual.py: 我对penicillin过敏 is read as 我对青霉素过敏 next to 我对青霉素过敏)."""
+    Every entry point reads the two memories with code-switched words aligned, once
+    (mal/dedup_bilingual.py: 我对penicillin过敏 is read as 我对青霉素过敏 next to 我对青霉素过敏); the
+    steps behind it take the aligned pair as it is."""
     a, b = dedup_bilingual.aligned(a, b)
-    if agree(a, b):
+    if _agree(a, b):
         return True
-    if not veto(a, b):
+    if _veto_reason(a, b) is not None:
         return False
     model = dedup_model.model()
-    return model is not None and model.merges(dedup_model.features(a, b, cosine))
+    return model is not None and model.merges(dedup_model.row(a, b, cosine))
 
 
 def agree(a: Memory, b: Memory) -> bool:
@@ -162,9 +163,17 @@ def agree(a: Memory, b: Memory) -> bool:
     A fact and an episode (`comparable`) have no slots in common: they agree when nothing hard
     differs (`veto`: the episode says the fact's values) and the word rules equate the two texts
     (我不喝咖啡 / 咖啡我不喝, 我對花生過敏 / 我对花生过敏), with no model asked."""
-    a, b = dedup_bilingual.aligned(a, b)
+    return _agree(*dedup_bilingual.aligned(a, b))
+
+
+def _agree(a: Memory, b: Memory) -> bool:
+    """`agree` on a pair already aligned."""
     if a.kind != b.kind:
-        return comparable(a.kind, b.kind) and veto(a, b) and agree_texts(a.text or a.summary, b.text or b.summary)
+        return (
+            comparable(a.kind, b.kind)
+            and _veto_reason(a, b) is None
+            and agree_texts(a.text or a.summary, b.text or b.summary)
+        )
     if not slots_agree(a.slots, b.slots):
         return False
     if dedup_en11.differs(a.text or a.summary, b.text or b.summary):
@@ -185,10 +194,15 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
     """The first hard difference between two memories (None: the model may decide). Across kinds
     (a fact and an episode, `comparable`) there are no common slots to compare: the fact's values
     must be said by the episode (`_said`), and the texts decide."""
+    if sa is None and sb is None:  # signatures a caller read are of the texts as they are
+        a, b = dedup_bilingual.aligned(a, b)
+    return _veto_reason(a, b, sa, sb)
+
+
+def _veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> str | None:
+    """`veto_reason` on a pair already aligned."""
     if not comparable(a.kind, b.kind):
         return "kind"
-    if sa is None and sb is None:
-        a, b = dedup_bilingual.aligned(a, b)
     return next((name for name, holds in _checks(a, b, sa, sb) if not holds()), None)
 
 

@@ -38,7 +38,7 @@ from mal import dedup_bilingual
 from mal.dedup_text import is_cjk, normalise, signature, stem
 from mal.models import Memory
 
-__all__ = ["ARTEFACT", "FEATURES", "PairModel", "features", "group", "load_model", "model", "unexplained"]
+__all__ = ["ARTEFACT", "FEATURES", "PairModel", "features", "group", "load_model", "model", "row", "unexplained"]
 
 ARTEFACT = Path(__file__).resolve().parent / "dedup_model.npz"
 FEATURES = (
@@ -71,7 +71,11 @@ def unexplained(a: str, b: str) -> tuple[frozenset[str], frozenset[str]]:
 def features(a: Memory, b: Memory, cosine: float) -> list[float]:
     """The pair features in `FEATURES` order (see the module docstring), read like the rules read
     the pair: code-switched words aligned (mal/dedup_bilingual.py)."""
-    a, b = dedup_bilingual.aligned(a, b)
+    return row(*dedup_bilingual.aligned(a, b), cosine)
+
+
+def row(a: Memory, b: Memory, cosine: float) -> list[float]:
+    """`features` of a pair already aligned (mal/dedup.py `same_fact` aligns once for every step)."""
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
     wa, wb = {stem(w) for w in sa.words}, {stem(w) for w in sb.words}
     only_a, only_b = unexplained(a.text or a.summary, b.text or b.summary)

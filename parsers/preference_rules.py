@@ -205,8 +205,11 @@ _EN = [
         ),
     ),
 ]
-_NOT_ITEM = re.compile(
-    r"^(?:你|您|it|this|that|you|your|them|those|these|the app|这个|那个|的|了|吗|人(?!多|少|群))|[吗呢?？]$|^(?:to know|to ask)|^死|"
+# Not a thing liked or disliked (also read by parsers/rules.py's English preference).
+NOT_ITEM = re.compile(
+    # (English words whole: "YouTube videos", "theme parks" and "Italian food" are things)
+    r"^(?:你|您|这个|那个|的|了|吗|人(?!多|少|群))|^(?:it|this|that|you|your|them|those|these|the app)\b|[吗呢?？]$|"
+    r"^(?:to know|to ask)\b|^死|"
     # a clause or a pronoun is not a thing liked ("I love how the light ...", "his sense of humour", "I love to.")
     r"^(?:how|what|why|where|which|who|his|her|their)\b|^to$|"
     r"feature|\bapp\b|service|system|answer|response|update|系统|软件|功能|服务|回答|客服|过敏",
@@ -244,7 +247,7 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
                 continue  # "(can you) give me a 3 day workout split": a task; "give me X over Y" is a taste
             if pattern is _CANNOT_ZH and _DIET_ZH.search(text):
                 continue
-            if not item or _NOT_ITEM.search(item) or any(a <= m.start("i") < b for a, b in spans):
+            if not item or NOT_ITEM.search(item) or any(a <= m.start("i") < b for a, b in spans):
                 continue  # another pattern already read this item
             if re.search(
                 r"(?:我|俺)?(?:爸|妈|老公|老婆|儿子|女儿|孩子|哥|姐|弟|妹|爷|奶)|\bmy\s+\w+\s+$",

@@ -20,6 +20,7 @@ from parsers.lexicon import (
     RELATIVES_ZH,
 )
 from parsers.model import EntityRef
+from parsers.preference_rules import NOT_ITEM
 from parsers.temporal import find_when
 from parsers.todo_rules import second_reminder, todo_task
 from parsers.travel_rules import travel_match as _travel
@@ -214,14 +215,8 @@ def _preference(text: str, lang: str) -> Match | None:
             polarity = (
                 "dislike" if any(w in verb for w in ("don't", "not", "dislike", "hate", "can't", "cannot")) else "like"
             )
-            if item and not re.match(
-                # (a clause or a pronoun is not a thing liked: "I love how it shows ...", "why I love what I
-                # do", "I love to.", "his tech"; real chat, LoCoMo's judged sample)
-                r"^(it|this|that|them|those|these|you|your|how|what|why|where|which|who|his|her|their|to$|"
-                r"to know|to ask|the (?:new |)(?:app|feature|service|answer|response|bot|assistant))\b",
-                item,
-                re.I,
-            ):
+            # not a pronoun, a clause ("I love how it shows ..."), or the service itself
+            if item and not NOT_ITEM.search(item) and not re.match(r"^the (?:new )?(?:bot|assistant)\b", item, re.I):
                 return (
                     "preference",
                     0.9 if verb == "prefer" else 0.85,

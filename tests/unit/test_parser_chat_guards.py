@@ -44,5 +44,16 @@ def test_a_clause_or_a_pronoun_is_not_a_thing_liked(text: str) -> None:
     assert of("preference", text) == []
 
 
-def test_a_thing_liked_is_kept() -> None:
-    assert [s["item"] for s in of("preference", "I love kayaking")] == ["kayaking"]
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ("I love kayaking", "kayaking"),
+        # a thing whose name begins like a pronoun (the not-an-item list reads whole words)
+        ("I like YouTube videos", "YouTube videos"),
+        ("I love theme parks", "theme parks"),
+        ("I hate thistles", "thistles"),
+        ("I love items from Japan", "items from Japan"),
+    ],
+)
+def test_a_thing_liked_is_kept(text: str, item: str) -> None:
+    assert [s["item"] for s in of("preference", text)] == [item]
