@@ -46,6 +46,7 @@ DEV_SETS = {
     "retired_blind9": DATA.with_name("parser_blind9.jsonl"),
     "retired_blind10": DATA.with_name("parser_blind10.jsonl"),
     "retired_blind11": DATA.with_name("parser_blind11.jsonl"),
+    "retired_blind12": DATA.with_name("parser_blind12.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
