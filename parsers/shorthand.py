@@ -194,20 +194,28 @@ def _spliced(text: str, found: Iterable[tuple[int, int, str]]) -> tuple[str, lis
     return "".join(parts), spans
 
 
+# A space typed between a number and the Chinese word it counts ("我 7 月 15 号飞", "她今年 60 岁",
+# "大概 50 万"): writers who switch keyboards space every run of digits, and the zh date, age and
+# amount readers expect the number against its unit. The space is dropped (a value never holds it).
+_ZH_DIGIT_SPACE = re.compile(r"(?<=\d)[ \t]+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])[ \t]+(?=\d)")
+
+
 def _zh_rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
-    return _spliced(
-        text,
-        (
-            (m.start(), m.end(), _ZH_KEYS[m.group("w").lower()] if m.group("w") else "住")
-            for m in _ZH_KEY.finditer(text)
-        ),
+    keys = (
+        ((m.start(), m.end(), _ZH_KEYS[m.group("w").lower()] if m.group("w") else "住") for m in _ZH_KEY.finditer(text))
+        if re.search(r"[A-Za-z]", text)
+        else iter(())
     )
+    spaces = ((m.start(), m.end(), "") for m in _ZH_DIGIT_SPACE.finditer(text))
+    found = sorted([*keys, *spaces])
+    kept = [f for i, f in enumerate(found) if i == 0 or f[0] >= found[i - 1][1]]  # never overlapping
+    return _spliced(text, kept)
 
 
 def _rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
     """The normalised text and each rewritten word's (new start, new end, old start, old end)."""
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
-        return _zh_rewrites(text) if re.search(r"[A-Za-z]", text) else (text, [])
+        return _zh_rewrites(text)
     if not re.search(r"[A-Za-z]", text):
         return text, []
     return _spliced(text, _en_spellings(text))
