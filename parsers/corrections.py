@@ -45,7 +45,7 @@ _V = r"(?:\$?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?(?:am|pm|k|dollars|bucks))?|[A-Z][\w'
 # value it replaces stand in parallel ("The cat's name is Mochi, not Miso", "It's not next week,
 # it's the week after", "No, not Seattle - Portland!", "make that $1,500, not $1,200").
 # A capitalised name or model after "it's" ("a Galaxy S24 I got"): the pronoun I starts no part of it.
-_NAME = r"[A-Z][\w'-]*(?:\s+(?!I\b)[A-Z0-9][\w'-]*)*"
+_NAME = r"(?-i:[A-Z][\w'-]*(?:\s+(?!I\b)[A-Z0-9][\w'-]*)*)"  # (case-sensitive inside an re.I pattern)
 _PARALLEL_EN = [
     # "oops not Pixel, it's a Galaxy S24", "wait, not peanuts, walnuts": an interjection, the denied
     # value, then the new one (blind6, blind9)
