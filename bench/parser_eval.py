@@ -22,6 +22,7 @@ import cn2an
 import parsers
 from parsers.feedback_rules import POLARITY
 from parsers.lexicon import EN_NUMBERS, EN_TENS, LANGUAGES, RELATIVES_EN, RELATIVES_ZH, SEAT_CLASSES
+from parsers.shorthand import normalise
 from parsers.temporal import find_amounts, find_when
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "parser_labelled.jsonl"
@@ -159,6 +160,14 @@ def _date_stated(text: str, value: str, now: datetime) -> bool:
     return bool(when and when.date and when.date.endswith(value[-5:]))
 
 
+def _when_stated(text: str, now: datetime) -> bool:
+    """Does the text name a date or time, every word of it written there? Read as written and as the
+    parser reads it (parsers/shorthand.py: "tmrw", "7 月 15 号" with the spaces a switch of keyboard
+    leaves), so a date resolved from either is a normalisation, not an invented value."""
+    when = find_when(text, now, parsers.detect_lang(text))
+    return when is not None and all(part in text.lower() for part in when.span.lower().split())
+
+
 def _numbers_in_words(text: str) -> set[float]:
     found: set[float] = set()
     for m in re.finditer(
@@ -181,8 +190,7 @@ def invented(text: str, slots: dict[str, Any], now: datetime = SESSION_TIME) -> 
         if key == "value" and str(slots.get("field")) == "diet" and str(value).lower() in DIETS:
             continue  # a normalised diet label
         if key in {"date", "time"}:
-            when = find_when(text, now, parsers.detect_lang(text))
-            if when is None or any(part not in low for part in when.span.lower().split()):
+            if not any(_when_stated(said, now) for said in {text, normalise(text)}):
                 bad.append(f"{key}={value}")
             continue
         if key == "condition" and str(value).lower() in {"allergy", "过敏"} and re.search(r"aller|alerg|过敏", low):

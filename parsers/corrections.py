@@ -44,7 +44,16 @@ _V = r"(?:\$?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?(?:am|pm|k|dollars|bucks))?|[A-Z][\w'
 # Shapes that are corrections by their grammar, with or without a cue word: the new value and the
 # value it replaces stand in parallel ("The cat's name is Mochi, not Miso", "It's not next week,
 # it's the week after", "No, not Seattle - Portland!", "make that $1,500, not $1,200").
+# A capitalised name or model after "it's" ("a Galaxy S24 I got"): the pronoun I starts no part of it.
+_NAME = r"(?-i:[A-Z][\w'-]*(?:\s+(?!I\b)[A-Z0-9][\w'-]*)*)"  # (case-sensitive inside an re.I pattern)
 _PARALLEL_EN = [
+    # "oops not Pixel, it's a Galaxy S24", "wait, not peanuts, walnuts": an interjection, the denied
+    # value, then the new one (blind6, blind9)
+    re.compile(
+        r"^(?:oops|wait|sorry|no|nope|actually|my bad|whoops)\b[,!.]?\s*not\s+(?P<old>[^,.;!?]+?),\s*"
+        rf"(?:(?:it'?s|it is|I meant|I mean)\s+)?(?:(?:an?|the)\s+)?(?P<new>{_NAME}|[a-z][\w-]*)\b",
+        re.I,
+    ),
     re.compile(rf"\bmake (?:that|it) (?P<new>{_V}),?\s+not\s+(?P<old>{_V})", re.I),
     re.compile(r"\b(?:it's|it is|it was)\s+not\s+(?P<old>[^,;]+?),\s*(?:it's|it is|it was)\s+(?P<new>[^,.;!?]+)", re.I),
     re.compile(rf"\b(?:is|'s|are|was)\s+(?P<new>{_V}),?\s+not\s+(?P<old>{_V})[.!]?$"),
@@ -118,6 +127,32 @@ _EN_TAIL = re.compile(r"\s+(?:haha+|lol|lmao|oops|sorry|my bad)\W*$", re.I)
 _UNIT = re.compile(r"(?P<n>\d+(?:\.\d+)?)(?P<u>岁|块|元|号|点|个|天|年|月)?$")
 
 
+def _shape(word: str) -> str:
+    if re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", word, re.I):
+        return "ordinal"
+    if re.fullmatch(r"\$?\d[\d,.]*[km]?", word, re.I):
+        return "number"
+    return "name" if word[:1].isupper() else "word"
+
+
+def _parallel_tail(new: str, old: str) -> tuple[str, str]:
+    """A new value said as a whole clause against a bare old one ("the flight is on the 18th, not the
+    19th", "we live in Hobart now, not Launceston": blind6, blind12): the new value is the words that
+    end its clause in the old value's shape (an ordinal, a number, a name), the old one without its
+    article. Lower-case words are left alone: their extent cannot be told from their shape."""
+    old_words = re.sub(r"^(?:the|an?)\s+", "", old.strip(" .!"), flags=re.I).split()
+    words = re.sub(r"\s+(?:now|instead|then|though|actually)$", "", new.strip(" .!"), flags=re.I).split()
+    k = len(old_words)
+    if not 0 < k <= 3 or len(words) <= k:
+        return new, old
+    tail = words[-k:]
+    shapes = [_shape(w) for w in tail]
+    clause = any(_shape(w) == "word" for w in words[:-k])  # "Galaxy S24" is a name, not a clause
+    if clause and shapes == [_shape(w) for w in old_words] and "word" not in shapes and tail[0] != "I":
+        return " ".join(tail), " ".join(old_words)
+    return new, old
+
+
 def tidy(fix: Correction) -> Correction:
     """Both sides in the same form: a relative without "my"/"我" ("my son" / "my daughter" -> son /
     daughter), a number with its unit only when both sides carry it ("不是28岁，是29" -> 29 / 28; "我儿子8岁
@@ -144,6 +179,8 @@ def tidy(fix: Correction) -> Correction:
             new = new[frame.end() :]
             if frame.group("a"):
                 old = re.sub(r"^(?:an?|the)\s+(?=\w)", "", old, flags=re.I)
+    if old is not None and new.isascii() and old.isascii():
+        new, old = _parallel_tail(new, old)
     if old is not None and re.match(r"说(?!唱|书|明|法|话|服)(?=\S{2})", new) and not old.startswith("说"):
         new = new[1:]  # "不对，我是说小米，不是华为": 说 frames the value, as 去 a place below
     if old is not None and (verb := re.match(r"(?:去|到|在|住)(?=\S{2})", new)) and not old.startswith(verb.group(0)):

@@ -203,12 +203,15 @@ _FOOD_ZH = re.compile(
 # A diet ends in 素 (纯素, 全素); a drug may too (胰岛素, 激素), so only the diet words are refused.
 _NOT_DRUG_WORD_ZH = re.compile(r"^(?:还行|还可以|还不错|不错|挺好|挺顺|一般|凑合|顺手)|^(?:纯|全|吃)?素$|斋$")
 _DRUG_HINT_EN = re.compile(
-    r"(?:in|ol|am|ine|ide|one|ate|ril|rel|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|azepam|ex|all|pen|ol|il|ta)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
+    r"(?:in|ol|am|ine|ide|one|ate|ril|rel|tan|pam|lin|vir|cin|xin|zole|pril|sartan|statin|mab|nib|coxib|azepam|ex|all|pen|ol|il|ta)$|^(?:epipen|insulin|aspirin|adderall|concerta|inhaler|albuterol)$",
     re.I,
 )
 # A condition (or "diagnosed") just before "and on X" / "and takes X" in the same clause.
 _HEALTH_CLAUSE_EN = re.compile(
-    rf"\b(?:{'|'.join(re.escape(c) for c in _COND_EN)}|diagnosed)\b[^,.;!?]{{0,12}}\s(?:and|so)\s+(?:is\s+|am\s+|'m\s+)?$",
+    # the drug's clause may follow a comma and name its subject again ("has epilepsy, he's on Keppra",
+    # "and she's on ..."): two writers of the retired sets
+    rf"\b(?:{'|'.join(re.escape(c) for c in _COND_EN)}|diagnosed)\b[^,.;!?]{{0,12}}(?:\s(?:and|so)|,(?:\s+(?:and|so))?)\s+"
+    rf"(?:(?:he|she|they|I)(?=\s|'))?(?:\s*is\s+|\s*am\s+|\s*are\s+|'m\s+|'s\s+|'re\s+)?$",
     re.I,
 )
 _FOR_CONDITION_EN = re.compile(
@@ -216,7 +219,8 @@ _FOR_CONDITION_EN = re.compile(
 )
 _NOT_DRUG_NAME = re.compile(
     r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
-    r"August|September|October|November|December|Netflix|Instagram|Facebook|Twitter|TikTok|Reddit|YouTube|Zoom)$"
+    r"August|September|October|November|December|Netflix|Instagram|Facebook|Twitter|TikTok|Reddit|YouTube|Zoom|"
+    r"Holiday|Vacation|Leave|Call|Duty)$"
 )
 # "My wife is expecting", "we're expecting twins": pregnancy said the other common way. Only with
 # nothing after it or a baby named (never "I'm expecting a call"); the value stays the user's word.

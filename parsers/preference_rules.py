@@ -191,6 +191,14 @@ _EN = [
         ),
     ),
     ("like", re.compile(r"\bI use\s+(?P<i>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+for everything\b")),
+    # slang praise of the thing that opens the turn ("pineapple on pizza slaps": blind5, blind9)
+    (
+        "like",
+        re.compile(
+            r"^(?i:(?:ngl|tbh|honestly|lowkey|imo)[,\s]+)?(?P<i>(?!(?i:it|this|that|he|she|they|you|i|my|his|her)\b)"
+            r"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)\s+(?i:(?:still|really|lowkey|honestly)\s+)?slaps\b"
+        ),
+    ),
     (
         "like",
         re.compile(
@@ -200,11 +208,19 @@ _EN = [
     (
         "like",
         re.compile(
-            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?:kinda\s+|totally\s+|basically\s+|literally\s+)?my\s+"
+            r"^(?P<i>[^,.;!?]{2,30}?)\s+(?i:is|are)\s+(?i:kinda\s+|totally\s+|basically\s+|literally\s+|hands down\s+|easily\s+|"
+            r"definitely\s+|by far\s+|probably\s+)?my\s+"
             r"(?i:all[- ]time\s+|absolute\s+|whole\s+|entire\s+)?(?i:jam|thing|favorite|favourite|personality|life)\b"
         ),
     ),
 ]
+# When the thing is done, after it ("yoga in the morning", "reading sci-fi before bed": blind7,
+# blind12): the label's item is the thing without time adjuncts (docs/parser_labels.md).
+WHEN_TAIL = re.compile(
+    r"\s+(?:(?:early |late )?in the (?:morning|evening|afternoon)s?|at night|before bed(?:time)?|after work|"
+    r"after dinner|on (?:the )?weekends?|every (?:day|night|morning|evening|weekend))$",
+    re.I,
+)
 # Not a thing liked or disliked (also read by parsers/rules.py's English preference).
 NOT_ITEM = re.compile(
     # (English words whole: "YouTube videos", "theme parks" and "Italian food" are things)
@@ -234,6 +250,7 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
                 r"^(?:那种|这种)\s?(?=\S{2})|^坐(?=\S{3})", "", item
             )  # "讨厌那种open office", "讨厌坐红眼航班"
             item = re.sub(r"(?:这玩意儿?|这东西|这种东西|这个东西)$", "", item) or item  # "香菜这玩意儿我是真受不了"
+            item = WHEN_TAIL.sub("", item) or item
             item = (
                 re.sub(r"^(?:my|the|a|an)\s+", "", item, flags=re.I)
                 if polarity == "like" and item.lower().startswith("my ")

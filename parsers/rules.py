@@ -20,7 +20,7 @@ from parsers.lexicon import (
     RELATIVES_ZH,
 )
 from parsers.model import EntityRef
-from parsers.preference_rules import NOT_ITEM
+from parsers.preference_rules import NOT_ITEM, WHEN_TAIL
 from parsers.temporal import find_when
 from parsers.todo_rules import second_reminder, todo_task
 from parsers.travel_rules import travel_match as _travel
@@ -206,6 +206,7 @@ def _preference(text: str, lang: str) -> Match | None:
                 flags=re.I,
             )
             item = re.sub(r"^when\s+", "", item, flags=re.I)  # "I hate when apps ..."
+            item = WHEN_TAIL.sub("", item) or item  # "reading before bed"
             # a run-on clause after the thing: "i kinda like yoga i guess it helps", "香菜 at all"
             item = re.sub(r"(?<=\S)\s+(?:(?:I|I'm|it|it's|nothing)\s.*|at all)$", "", item, flags=re.I)
             if verb == "prefer":

@@ -221,7 +221,8 @@ _EN_DATE = re.compile(
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|"
     r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?:\s+\d{4})?|"
     r"\d{4}-\d{2}-\d{2}|in\s+\d{4}|(?<![$€£¥\d,])(?:19|20)\d{2}(?![\d,]|\s*(?:euros?|dollars|bucks|usd|eur|gbp|cad|k\b|元|块|/))|"
-    r"(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th))\b",
+    # "the 2nd" alone is a day of this month; "the 2nd of August" is read by the day-month shape above
+    r"(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+of\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))\b",
     re.IGNORECASE,
 )
 _EN_TIME = re.compile(

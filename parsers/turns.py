@@ -33,7 +33,10 @@ _CORR_ZH3 = re.compile(
     rf"^{_SUBJ_ZH}不是(?P<old>(?![^，,。]*我)(?!的[，,])[^，,。]+?)[，,]\s*(?:而)?是(?P<new>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
 )
 _CORR_EN = re.compile(
-    r"^(?:actually|no|nope|correction|sorry|wait|oops)[,:\s]+(?:i meant\s+|it'?s\s+|it is\s+|make that\s+|that should be\s+)?"
+    # "no" / "nope" is a cue before a pause or a clause, not before a noun it negates ("No allergies
+    # that I know of", "no spicy food for me": two retired writers, read as corrections before)
+    r"^(?:(?:actually|correction|sorry|wait|oops)[,:\s]+|no(?:pe)?(?:[,:!.-]+\s*|\s+(?=(?:it'?s|it is|i|i'm|not|my|"
+    r"make|that|wait|sorry|actually|we|our)\b)))(?:i meant\s+|it'?s\s+|it is\s+|make that\s+|that should be\s+)?"
     r"(?P<new>[^,;]+?)(?:[,;]?\s*not\s+(?P<old>[^,.;]+))?\.?$",
     re.IGNORECASE,
 )
