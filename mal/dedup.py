@@ -38,6 +38,7 @@ from mal import (
     dedup_model,
     dedup_review10,
     dedup_review11,
+    dedup_review13,
     dedup_shared_families,
     dedup_zh_near,
 )
@@ -342,6 +343,9 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_zh_near.CHECKS),
         # eleventh round (mal/dedup_en11.py): times / a unit, an attempt / its outcome
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_en11.CHECKS),
+        # thirteenth round (mal/dedup_review13.py): maybe / definitely, every other / every, monthly /
+        # quarterly, on / off a diet, with / near, a minor, one field's other job
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review13.CHECKS),
     )
     return checks
 
@@ -385,6 +389,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_review11.differs,  # tea over coffee / coffee over tea, 我和老婆 / 我老婆, 都 / 有些
             counts_differ,  # 一片 / 两片, 半斤 / 一斤
             dedup_zh_near.differs,  # 我和老婆 / 我老婆, 蜜蜂 / 蜂蜜, 南京大学 / 南京师范大学
+            dedup_review13.differs,  # 可能 / 确定, 隔周 / 每周, 每月 / 每季度, with / near, 辅修
         )
     )
 
