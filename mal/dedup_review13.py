@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from mal.dedup_lexicon import SYNONYMS
 from mal.dedup_text import normalise
 
 __all__ = ["CHECKS", "alternate", "certainty", "job_head", "minor", "on_off", "period", "proximity"]
@@ -176,21 +177,43 @@ def _titles(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# Heads that name one job (the word rules' synonyms are read too: mal/dedup_lexicon.py `SYNONYMS`).
+_ONE_JOB = (
+    frozenset(("医生", "医师", "大夫")),
+    frozenset(("老师", "教师")),
+    frozenset(("会计", "会计师")),
+    frozenset(("药剂师", "药师")),
+    frozenset(("engineer", "developer", "programmer")),
+    frozenset(("doctor", "physician")),
+)
+# A specialist's title says the field and the doctor at once: "a pediatrician" / "a pediatric doctor".
+_DOCTORS = frozenset(("doctor", "physician", "specialist", "医生", "医师", "大夫"))
+
+
+def _one_job(x: str, y: str) -> bool:
+    return x == y or (SYNONYMS.get(x) or x) == (SYNONYMS.get(y) or y) or any({x, y} <= group for group in _ONE_JOB)
+
+
 def _same_field(x: tuple[str, str], y: tuple[str, str]) -> bool:
     """The two titles share a field: the same field word, or one's field is the start of the
     other's job (pediatric / pediatrician)."""
     (fx, hx), (fy, hy) = x, y
     if fx and fy:
         return fx == fy
-    field, head = (fx, hy) if fx else (fy, hx)
-    return bool(field) and len(field) >= 4 and head.startswith(field[: max(4, len(field) - 2)])
+    field, head, other = (fx, hy, hx) if fx else (fy, hx, hy)
+    return (
+        bool(field)
+        and len(field) >= 4
+        and head.startswith(field[: max(4, len(field) - 2)])
+        and other not in _DOCTORS  # "a pediatrician" / "a pediatric doctor"
+    )
 
 
 def job_head(a: str, b: str) -> bool:
     """The same person's job in both texts shares its field and changes its head (see the module
     docstring): 儿科医生 / 儿科护士, "a pediatrician" / "a pediatric nurse"."""
     ta, tb = _titles(a), _titles(b)
-    return any(x[1] != y[1] and _same_field(x, y) for x in ta for y in tb)
+    return any(not _one_job(x[1], y[1]) and _same_field(x, y) for x in ta for y in tb)
 
 
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
