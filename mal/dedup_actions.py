@@ -17,8 +17,11 @@ happen to one object or one activity:
   * a group or job (`member`): join (join / sign up / enrol / hired / 加入 / 入职 / 报名), leave
     (leave / quit / resign / fired / retire / 离职 / 辞职 / 退出 / 退休);
   * `learn` / `teach`, hospital `admitted` / `discharged`, moving `in` / `out`, a contest `win` /
-    `lose`, a marriage (`marry` / `engaged` / `split`), money `save` / `spend` (pay) / `earn`,
-    weight `lose` / `gain`, an exam `pass` / `fail`.
+    `lose`, a couple (`dating` / `engaged` / `marry` / `split`: 在一起 / 交往 / 订婚 / 结婚), money
+    `save` / `spend` (pay) / `earn`, weight `lose` / `gain`, an exam `prepare` (studying for, 备考) /
+    `pass` / `fail`, a loan `take` (took out, 办房贷) / `repay` (paid off, 还完房贷);
+  * owning ("I own", "owns") is read as the acquisition a purchase leaves, so renting against owning
+    differs ("I'm renting an apartment" / "I own an apartment").
 
 It needs positive evidence on both sides: a family counts only when both texts say an action of
 it, and the texts differ when the classes they say in it differ. Synonyms of one action are one

@@ -356,7 +356,8 @@ def _past(word: str) -> str | None:
 
 def past_of_one_verb(a: str, b: str) -> bool:
     """One text says a verb in the past, the other the same verb in the present: "I work at Google"
-    / "I worked at Google", "I'm trying to lose weight" / "I lost weight"."""
+    / "I worked at Google", "I'm trying to lose weight" / "I lost weight", "My grandmother lives in
+    Ohio" / "My grandmother lived in Ohio" (a person word right before the past form)."""
     wa, wb = _WORD.findall(normalise(a)), _WORD.findall(normalise(b))
     for xs, ys in ((wa, wb), (wb, wa)):
         # a past form right after its subject (an adverb between), not a participle: "a dog named Rex"
