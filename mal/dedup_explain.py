@@ -49,6 +49,14 @@ _GO_ZH = "去"
 _GO_EN = frozenset(("go", "goes"))
 _GO_SKIP_EN = frozenset(("for", "a", "an"))
 _EN_WORD = re.compile(r"[a-z]+")
+# 每天 / 一天喝两杯: "one day" before what is done in it is "every day" (not 玩了一天, "for a day")
+_EVERY_ZH = {
+    f"每{unit}": re.compile(rf"(?<![了过])一{unit}(?=[\u4e00-\u9fff])(?![的了就])")
+    for unit in ("天", "周", "星期", "个月", "月", "年")
+}
+_EVERY_ZH["每日"] = _EVERY_ZH["每天"]
+# 要 / 得 before a verb: "下周五我要去上海" is "我下周五去上海" when both name the same time
+_MODALS_ZH = frozenset(("要", "得"))
 # Directional morphemes: 出租 / 租, 借出 / 借入, 买入 / 买 turn who gives to whom.
 _DIRECTIONS = frozenset("出入进回来去上下起开过")
 _SENSES = 2  # a gloss counts among the first senses of a word only: 租 "to hire", then "to rent" ...
@@ -63,8 +71,9 @@ def explained(only_a: frozenset[str], only_b: frozenset[str], a: Signature, b: S
     explained by grammar or a dictionary sense the other text says (see the module docstring)."""
     rest_a = {w for w in only_a if not _light(w, a, b)}
     rest_b = {w for w in only_b if not _light(w, b, a)}
-    return all(any(_same_word(w, o) for o in rest_b) for w in rest_a) and all(
-        any(_same_word(w, o) for o in rest_a) for w in rest_b
+    other_a, other_b = a.words - b.words, b.words - a.words  # a partner may be explained otherwise too
+    return all(any(_same_word(w, o) for o in other_b) for w in rest_a) and all(
+        any(_same_word(w, o) for o in other_a) for w in rest_b
     )
 
 
@@ -82,7 +91,20 @@ def _light(word: str, own: Signature, other: Signature) -> bool:
         return bool(after) and all(SYNONYMS.get(t, t) in other.words for t in after)
     if word in _GO_EN:
         return _serial_go_en(own.text, other)
+    if word in _EVERY_ZH:
+        return _EVERY_ZH[word].search(other.text) is not None and word not in other.text
+    if word in _MODALS_ZH:
+        return own.times == other.times and _before_shared_verb(word, own, other)
+    if word == "时候":
+        return bool(own.times) and "的时候" in own.text
     return False
+
+
+def _before_shared_verb(word: str, own: Signature, other: Signature) -> bool:
+    """Every `word` of the text stands right before a word the other text says (要去, 要服用)."""
+    tokens = jieba_tokens(own.text)
+    after = [tokens[i + 1] if i + 1 < len(tokens) else "" for i, t in enumerate(tokens) if t == word]
+    return bool(after) and all(SYNONYMS.get(t, t) in other.words or t == _GO_ZH for t in after)
 
 
 def _serial_go_en(text: str, other: Signature) -> bool:
@@ -135,15 +157,18 @@ def _present_root(word: str) -> str:
 
 
 def zh_synonyms(word: str) -> frozenset[str]:
-    """Chinese words that share one of `word`'s first dictionary senses (`_SENSES`), less its
-    directional compounds (see the module docstring); empty for a word the dictionary lacks."""
-    senses = _senses()
-    found = senses.get(word)
+    """Chinese words of one sense with `word` (empty for a word the dictionary lacks): a word that
+    shares a character with it and a gloss among the first `_SENSES` senses of each (购买 / 买 "to
+    buy", 居住 / 住 "to reside", 登山 / 爬山 "to climb a mountain", 医师 / 医生 "doctor").
+    English glosses are polysemous ("to run" is 跑步 and 经营, "to know" 认识 and 知道, "doctor"
+    医生 and 博士, "to play" 玩 and 吹奏), and a shared character says the two words are compounds
+    of one morpheme; never a directional compound (see the module docstring)."""
+    found = _senses().get(word)
     if not found:
         return frozenset()
     by_gloss = _by_gloss()
-    out = {other for gloss in found for other in by_gloss.get(gloss, ()) if other != word}
-    return frozenset(o for o in out if not _directional(word, o))
+    near = {o for gloss in found for o in by_gloss.get(gloss, ()) if o != word and set(o) & set(word)}
+    return frozenset(o for o in near if not _directional(word, o))
 
 
 def _directional(a: str, b: str) -> bool:
@@ -182,8 +207,10 @@ def _senses() -> dict[str, frozenset[str]]:
             items = rest.partition("] /")[2].rstrip().rstrip("/").split("/")
             glosses = out.setdefault(parts[1], set())
             for item in items[:_SENSES]:
-                for gloss in item.split(";"):
-                    text = _PAREN.sub("", gloss).strip().lower()
-                    if text and not text.startswith(_NOT_A_GLOSS) and not _DIGIT.search(text) and "[" not in text:
-                        glosses.add(text)
+                glosses.update(t for t in (_gloss(g) for g in item.split(";")) if t)
     return {word: frozenset(g) for word, g in out.items() if g}
+
+
+def _gloss(text: str) -> str:
+    text = _PAREN.sub("", text).strip().lower()
+    return "" if not text or text.startswith(_NOT_A_GLOSS) or _DIGIT.search(text) or "[" in text else text
