@@ -178,13 +178,15 @@ def _agree(a: Memory, b: Memory) -> bool:
     if dedup_en11.differs(a.text or a.summary, b.text or b.summary):
         return False  # read as written, capitals and all (mal/dedup_en11.py)
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
+    if not _facts_agree(sa, sb):
+        return False
     frames = frame_words(a.kind, a.slots) & frame_words(b.kind, b.slots)
-    if slots_agree(a.slots, b.slots) and (signatures_agree(sa, sb) or (frames and signatures_agree(sa, sb, frames))):
+    if slots_agree(a.slots, b.slots) and (_words_agree(sa, sb) or (frames and _words_agree(sa, sb, frames))):
         return True
     # thirteenth round (mal/dedup_explain.py): slots the parser cut differently from words the texts
     # share, and words grammar or the dictionary explains, are weaker evidence than equal slots and
     # listed synonyms, so they count only when no hard veto fires (its slot check among them)
-    return _signatures_agree(sa, sb, frames, lenient=True) and _veto_reason(a, b, sa, sb) is None
+    return _words_agree(sa, sb, frames, lenient=True) and _veto_reason(a, b, sa, sb) is None
 
 
 def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> bool:
@@ -502,6 +504,12 @@ def _signatures_agree(
 ) -> bool:
     """`signatures_agree`; `lenient`: the words the lists leave unexplained may still be explained
     by grammar or the dictionary (mal/dedup_explain.py), for a caller that checks the veto too."""
+    return _facts_agree(a, b) and _words_agree(a, b, frames, lenient)
+
+
+def _facts_agree(a: Signature, b: Signature) -> bool:
+    """The hard facts of `signatures_agree`: people, times, places, negation, numbers, currency,
+    aspect, no clause that turns the fact round, and who / where in one order."""
     if (a.people, a.times, a.places, a.negated) != (b.people, b.times, b.places, b.negated):
         return False
     if not numbers_agree(a, b):  # "a tablet" may be "one tablet" (mal/dedup_numbers.py)
@@ -513,8 +521,12 @@ def _signatures_agree(
     if _turned(a.text, b.text):
         return False  # 有点怕 / 怕, a clause that turns the fact round, a plan / a deed (mal/dedup_families.py)
     shared = set(a.anchors) & set(b.anchors)
-    if [x for x in a.anchors if x in shared] != [x for x in b.anchors if x in shared]:
-        return False
+    return [x for x in a.anchors if x in shared] == [x for x in b.anchors if x in shared]
+
+
+def _words_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset(), lenient: bool = False) -> bool:
+    """The words of `signatures_agree`: every differing content word is explained (`lenient`: by
+    mal/dedup_explain.py too)."""
     only_a, only_b = _unframed(a.words - b.words, frames), _unframed(b.words - a.words, frames)
     # jieba may cut the same words differently (人去 / 个人 + 去): a Chinese word found in the other
     # text as it stands is shared content too.

@@ -55,6 +55,14 @@ _EVERY_ZH = {
     for unit in ("天", "周", "星期", "个月", "月", "年")
 }
 _EVERY_ZH["每日"] = _EVERY_ZH["每天"]
+# English words that say no more than a filler in one context: "each morning" is "every morning"
+# ("every" is a filler), "lately" is "recently" (an ongoing aspect), "these days" is "now"
+_LIKE_FILLERS = {
+    "each": lambda own, other: re.search(r"\bevery\b", other) is not None,
+    "lately": lambda own, other: True,
+    "day": lambda own, other: re.search(r"\bthese days\b", own) is not None and "day" not in other,
+}
+_NAMING = frozenset(("叫", "名字"))  # 我的猫叫年糕 / 年糕是我的猫的名字
 # 要 / 得 before a verb: "下周五我要去上海" is "我下周五去上海" when both name the same time
 _MODALS_ZH = frozenset(("要", "得"))
 # Directional morphemes: 出租 / 租, 借出 / 借入, 买入 / 买 turn who gives to whom.
@@ -97,6 +105,8 @@ def _light(word: str, own: Signature, other: Signature) -> bool:
         return own.times == other.times and _before_shared_verb(word, own, other)
     if word == "时候":
         return bool(own.times) and "的时候" in own.text
+    if word in _LIKE_FILLERS:
+        return _LIKE_FILLERS[word](own.text, other.text)
     return False
 
 
@@ -134,12 +144,20 @@ def _positions(text: str, word: str) -> list[int]:
 
 
 def _same_word(a: str, b: str) -> bool:
-    """One English verb in two present forms, or two Chinese words of one dictionary sense."""
+    """One English verb in two present forms, an adjective and its adverb (fluent / fluently), or
+    two Chinese words of one dictionary sense (or the naming frame: 叫 / 名字)."""
     if is_cjk(a) != is_cjk(b):
         return False
     if not is_cjk(a):
-        return len(a) >= 3 and len(b) >= 3 and _present_root(a) == _present_root(b)
-    return b in zh_synonyms(a)
+        return len(a) >= 3 and len(b) >= 3 and (_present_root(a) == _present_root(b) or _adverb_of(a, b))
+    return {a, b} == _NAMING or b in zh_synonyms(a)
+
+
+def _adverb_of(a: str, b: str) -> bool:
+    """fluent / fluently, quiet / quietly: one adjective (of five letters or more: late / lately
+    are two words) and its -ly adverb."""
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 5 and long in (short + "ly", short[:-1] + "ily")
 
 
 def _present_root(word: str) -> str:
