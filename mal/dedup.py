@@ -538,7 +538,7 @@ def _words_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset(
         for w in x.words
         if is_cjk(w) and len(w) >= 2 and w not in a.names | b.names and w in y.text
     }
-    if not common and (only_a or only_b):
+    if not common and (only_a or only_b) and not (lenient and dedup_explain.linked(only_a, only_b)):
         return False  # nothing in common but fillers and hard facts: not enough to call it the same
     names = a.names | b.names
     rest_a = frozenset(w for w in only_a if not _explained(w, only_b, b.text, names))

@@ -34,7 +34,7 @@ from importlib import resources
 from mal.dedup_lexicon import SYNONYMS
 from mal.dedup_text import Signature, is_cjk, jieba_tokens
 
-__all__ = ["explained", "zh_synonyms"]
+__all__ = ["explained", "linked", "zh_synonyms"]
 
 # Classifiers of single things (个体量词): one cat, one lawyer, one car. Measures (杯, 瓶, 斤, 箱,
 # 双, 套) are left out: they say how much, and one text's measure is not another's.
@@ -46,7 +46,7 @@ _BEFORE_CLASSIFIER = frozenset("0123456789一二两三四五六七八九十百�
 _MY_HOME = re.compile(r"(?:我|我们|咱|咱们|他|她|他们)家")
 # A serial "go" (去跑步, go hiking): the activity follows directly
 _GO_ZH = "去"
-_GO_EN = frozenset(("go", "goes"))
+_GO_EN = frozenset(("go", "goes", "goe"))  # the signature stems "goes" to "goe"
 _GO_SKIP_EN = frozenset(("for", "a", "an"))
 _EN_WORD = re.compile(r"[a-z]+")
 # 每天 / 一天喝两杯: "one day" before what is done in it is "every day" (not 玩了一天, "for a day")
@@ -85,6 +85,12 @@ def explained(only_a: frozenset[str], only_b: frozenset[str], a: Signature, b: S
     )
 
 
+def linked(only_a: frozenset[str], only_b: frozenset[str]) -> bool:
+    """Some word of one text and some word of the other are one word (`_same_word`: swimming /
+    swim, 购买 / 买): content the two texts share though no word is spelt alike."""
+    return any(_same_word(w, o) for w in only_a for o in only_b)
+
+
 def _light(word: str, own: Signature, other: Signature) -> bool:
     """A word that adds nothing the other text lacks: a classifier, 我家, a serial go."""
     if word in CLASSIFIERS_ZH and word != "家":
@@ -96,7 +102,7 @@ def _light(word: str, own: Signature, other: Signature) -> bool:
     if word == _GO_ZH:
         tokens = jieba_tokens(own.text)
         after = [tokens[i + 1] if i + 1 < len(tokens) else "" for i, t in enumerate(tokens) if t == _GO_ZH]
-        return bool(after) and all(SYNONYMS.get(t, t) in other.words for t in after)
+        return bool(after) and all(SYNONYMS.get(t, t) in other.words and _verb(t) for t in after)
     if word in _GO_EN:
         return _serial_go_en(own.text, other)
     if word in _EVERY_ZH:
@@ -114,7 +120,12 @@ def _before_shared_verb(word: str, own: Signature, other: Signature) -> bool:
     """Every `word` of the text stands right before a word the other text says (要去, 要服用)."""
     tokens = jieba_tokens(own.text)
     after = [tokens[i + 1] if i + 1 < len(tokens) else "" for i, t in enumerate(tokens) if t == word]
-    return bool(after) and all(SYNONYMS.get(t, t) in other.words or t == _GO_ZH for t in after)
+    return bool(after) and all((SYNONYMS.get(t, t) in other.words and _verb(t)) or t == _GO_ZH for t in after)
+
+
+def _verb(word: str) -> bool:
+    """The dictionary reads `word` as a verb ("to swim"): 去游泳 is a serial go, 去游泳馆 a place."""
+    return any(g.startswith("to ") for g in _senses().get(word, ()))
 
 
 def _serial_go_en(text: str, other: Signature) -> bool:
