@@ -499,9 +499,7 @@ def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozen
     return _signatures_agree(a, b, frames)
 
 
-def _signatures_agree(
-    a: Signature, b: Signature, frames: frozenset[str] = frozenset(), lenient: bool = False
-) -> bool:
+def _signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset(), lenient: bool = False) -> bool:
     """`signatures_agree`; `lenient`: the words the lists leave unexplained may still be explained
     by grammar or the dictionary (mal/dedup_explain.py), for a caller that checks the veto too."""
     return _facts_agree(a, b) and _words_agree(a, b, frames, lenient)

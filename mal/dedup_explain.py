@@ -9,17 +9,24 @@ restatements kept two memories, most of them for one or two words of kinds no li
     两只狗 / 两条狗, 一名律师 / 律师): it counts nothing the numbers do not already say;
   * 我家 / 我们家 as "my" (我家猫叫咪咪 / 我的猫叫咪咪, 我家有两个小孩 / 我有两个孩子);
   * a serial "go" before the activity the other text says (每天早晨去跑步 / 每天早上跑步, "I go
-    hiking" / "I hike"), never before a place (去北京 / 在北京 stay two facts);
-  * one English verb in its present forms (flying / fly, moving / move): never a past form
-    (visit / visited is another event);
-  * two Chinese words the CC-CEDICT dictionary (`mal/dedup_bilingual.py` reads it) glosses with one
-    English sense among the first two of each (买 / 购买 "to buy", 步行 / 走 "to walk", 大夫 / 医生
-    "doctor"), never a verb and its directional compound (租 / 出租, 借 / 借出: the direction
+    hiking" / "I hike"), and 要 / 得 before a verb when both texts name the same time (下周四我要参加
+    婚礼 / 我下周四参加婚礼); never before a place (去游泳馆 / 在游泳馆 stay two facts): the word after
+    it must be one the dictionary reads as a verb;
+  * 一周 / 一天 before the deed as 每周 / 每天 (一周游两次 / 每周游两次; not 玩了一天, "for a day"),
+    的时候 after a time, "each" beside "every", "lately", "these days";
+  * one English verb in its present forms (flying / fly, moving / move; never a past form: visit /
+    visited is another event), an adjective and its -ly adverb (fluent / fluently), 叫 / 名字;
+  * two Chinese words that share a character and a CC-CEDICT sense (the dictionary
+    `mal/dedup_bilingual.py` reads too) among the first two senses of each (买 / 购买 "to buy", 租 /
+    租用 "to rent"), never a verb and its directional compound (租 / 出租, 借 / 借出: the direction
     turns who gives to whom).
 
-These are weaker than a listed synonym (a dictionary sense can be a rare one, and 叔叔 / 舅舅 are
-never listed as one gloss only because the dictionary says so), so mal/dedup.py counts them only
-when no hard veto fires (`veto_reason`: contrast groups, siblings, substitutions, ...).
+mal/dedup.py also lets two facts whose span slots the parser cut differently merge on these terms
+(the veto's own slot check, `_slots_compatible`, reads such cuts).
+
+These are weaker than a listed synonym (a dictionary sense can be a rare one, an English gloss
+polysemous), so mal/dedup.py counts them only when no hard veto fires (`veto_reason`: contrast
+groups, siblings, substitutions, ...).
 
 Pure functions over `Signature`s; the dictionary is read once, lazily.
 """
@@ -28,13 +35,14 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 
 from mal.dedup_lexicon import SYNONYMS
 from mal.dedup_text import Signature, is_cjk, jieba_tokens
 
-__all__ = ["explained", "linked", "zh_synonyms"]
+__all__ = ["explained", "linked", "warm_up", "zh_synonyms"]
 
 # Classifiers of single things (个体量词): one cat, one lawyer, one car. Measures (杯, 瓶, 斤, 箱,
 # 双, 套) are left out: they say how much, and one text's measure is not another's.
@@ -57,7 +65,7 @@ _EVERY_ZH = {
 _EVERY_ZH["每日"] = _EVERY_ZH["每天"]
 # English words that say no more than a filler in one context: "each morning" is "every morning"
 # ("every" is a filler), "lately" is "recently" (an ongoing aspect), "these days" is "now"
-_LIKE_FILLERS = {
+_LIKE_FILLERS: dict[str, Callable[[str, str], bool]] = {
     "each": lambda own, other: re.search(r"\bevery\b", other) is not None,
     "lately": lambda own, other: True,
     "day": lambda own, other: re.search(r"\bthese days\b", own) is not None and "day" not in other,
@@ -93,16 +101,11 @@ def linked(only_a: frozenset[str], only_b: frozenset[str]) -> bool:
 
 def _light(word: str, own: Signature, other: Signature) -> bool:
     """A word that adds nothing the other text lacks: a classifier, 我家, a serial go."""
-    if word in CLASSIFIERS_ZH and word != "家":
-        return any(own.text[i - 1] in _BEFORE_CLASSIFIER for i in _positions(own.text, word) if i > 0)
-    if word == "家":
-        return bool(_MY_HOME.search(own.text)) or any(
-            own.text[i - 1] in _BEFORE_CLASSIFIER for i in _positions(own.text, word) if i > 0
-        )
+    if word in CLASSIFIERS_ZH:
+        counted = any(own.text[i - 1] in _BEFORE_CLASSIFIER for i in _positions(own.text, word) if i > 0)
+        return counted or (word == "家" and _MY_HOME.search(own.text) is not None)
     if word == _GO_ZH:
-        tokens = jieba_tokens(own.text)
-        after = [tokens[i + 1] if i + 1 < len(tokens) else "" for i, t in enumerate(tokens) if t == _GO_ZH]
-        return bool(after) and all(SYNONYMS.get(t, t) in other.words and _verb(t) for t in after)
+        return _before_shared_verb(word, own, other)
     if word in _GO_EN:
         return _serial_go_en(own.text, other)
     if word in _EVERY_ZH:
@@ -117,15 +120,13 @@ def _light(word: str, own: Signature, other: Signature) -> bool:
 
 
 def _before_shared_verb(word: str, own: Signature, other: Signature) -> bool:
-    """Every `word` of the text stands right before a word the other text says (要去, 要服用)."""
+    """Every `word` of the text stands right before a verb the other text says (去游泳, 要参加), or
+    a modal before 去 (要去)."""
     tokens = jieba_tokens(own.text)
     after = [tokens[i + 1] if i + 1 < len(tokens) else "" for i, t in enumerate(tokens) if t == word]
-    return bool(after) and all((SYNONYMS.get(t, t) in other.words and _verb(t)) or t == _GO_ZH for t in after)
-
-
-def _verb(word: str) -> bool:
-    """The dictionary reads `word` as a verb ("to swim"): 去游泳 is a serial go, 去游泳馆 a place."""
-    return any(g.startswith("to ") for g in _senses().get(word, ()))
+    return bool(after) and all(
+        (SYNONYMS.get(t, t) in other.words and _verb(t)) or (t == _GO_ZH and word != _GO_ZH) for t in after
+    )
 
 
 def _serial_go_en(text: str, other: Signature) -> bool:
@@ -192,12 +193,13 @@ def zh_synonyms(word: str) -> frozenset[str]:
     English glosses are polysemous ("to run" is 跑步 and 经营, "to know" 认识 and 知道, "doctor"
     医生 and 博士, "to play" 玩 and 吹奏), and a shared character says the two words are compounds
     of one morpheme; never a directional compound (see the module docstring)."""
-    found = _senses().get(word)
-    if not found:
-        return frozenset()
-    by_gloss = _by_gloss()
-    near = {o for gloss in found for o in by_gloss.get(gloss, ()) if o != word and set(o) & set(word)}
-    return frozenset(o for o in near if not _directional(word, o))
+    found = _tables()[0].get(word)
+    return frozenset(found.split("|")) if found else frozenset()
+
+
+def _verb(word: str) -> bool:
+    """The dictionary reads `word` as a verb ("to swim"): 去游泳 is a serial go, 去游泳馆 a place."""
+    return word in _tables()[1]
 
 
 def _directional(a: str, b: str) -> bool:
@@ -210,16 +212,32 @@ def _directional(a: str, b: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _by_gloss() -> dict[str, tuple[str, ...]]:
-    out: dict[str, list[str]] = {}
+def _tables() -> tuple[dict[str, str], frozenset[str]]:
+    """The dictionary read once into what the checks ask of it: headword -> its synonyms
+    (`zh_synonyms`, joined by "|"), and the headwords glossed as verbs. Only these are kept, not
+    every entry's glosses."""
+    by_gloss: dict[str, list[str]] = {}
+    verbs = set()
     for word, glosses in _senses().items():
         for gloss in glosses:
-            out.setdefault(gloss, []).append(word)
-    return {gloss: tuple(words) for gloss, words in out.items()}
+            by_gloss.setdefault(gloss, []).append(word)
+            if gloss.startswith("to "):
+                verbs.add(word)
+    pairs: dict[str, set[str]] = {}
+    for words in by_gloss.values():
+        by_char: dict[str, list[str]] = {}
+        for word in words:
+            for char in set(word):
+                by_char.setdefault(char, []).append(word)
+        for group in by_char.values():
+            for word in group:
+                for other in group:
+                    if other != word and not _directional(word, other):
+                        pairs.setdefault(word, set()).add(other)
+    return {w: "|".join(sorted(o)) for w, o in pairs.items()}, frozenset(verbs)
 
 
-@lru_cache(maxsize=1)
-def _senses() -> dict[str, frozenset[str]]:
+def _senses() -> dict[str, set[str]]:
     """Simplified headword -> the English glosses of its first `_SENSES` senses (each "/" item of an
     entry is a sense, its ";" parts glosses of it), lower case, parentheses dropped; no gloss that
     names a number, a classifier, a surname or another entry."""
@@ -237,7 +255,12 @@ def _senses() -> dict[str, frozenset[str]]:
             glosses = out.setdefault(parts[1], set())
             for item in items[:_SENSES]:
                 glosses.update(t for t in (_gloss(g) for g in item.split(";")) if t)
-    return {word: frozenset(g) for word, g in out.items() if g}
+    return out
+
+
+def warm_up() -> None:
+    """Read the dictionary at start-up (mal/bootstrap.py) rather than on the first write that needs it."""
+    _tables()
 
 
 def _gloss(text: str) -> str:
