@@ -178,14 +178,19 @@ def _agree(a: Memory, b: Memory) -> bool:
     if dedup_en11.differs(a.text or a.summary, b.text or b.summary):
         return False  # read as written, capitals and all (mal/dedup_en11.py)
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
-    if not _facts_agree(sa, sb):
+    if not _facts_agree(sa, sb, times=False):
         return False
     frames = frame_words(a.kind, a.slots) & frame_words(b.kind, b.slots)
-    if slots_agree(a.slots, b.slots) and (_words_agree(sa, sb) or (frames and _words_agree(sa, sb, frames))):
+    if (
+        sa.times == sb.times
+        and slots_agree(a.slots, b.slots)
+        and (_words_agree(sa, sb) or (frames and _words_agree(sa, sb, frames)))
+    ):
         return True
     # thirteenth round (mal/dedup_explain.py): slots the parser cut differently from words the texts
-    # share, and words grammar or the dictionary explains, are weaker evidence than equal slots and
-    # listed synonyms, so they count only when no hard veto fires (its slot check among them)
+    # share, times only one text says (我儿子今年八岁 / 我儿子8岁了), and words grammar or the
+    # dictionary explains are weaker evidence than equal slots, equal times and listed synonyms, so
+    # they count only when no hard veto fires (its slot and times checks among them)
     return _words_agree(sa, sb, frames, lenient=True) and _veto_reason(a, b, sa, sb) is None
 
 
@@ -502,13 +507,14 @@ def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozen
 def _signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset(), lenient: bool = False) -> bool:
     """`signatures_agree`; `lenient`: the words the lists leave unexplained may still be explained
     by grammar or the dictionary (mal/dedup_explain.py), for a caller that checks the veto too."""
-    return _facts_agree(a, b) and _words_agree(a, b, frames, lenient)
+    return _facts_agree(a, b, times=not lenient) and _words_agree(a, b, frames, lenient)
 
 
-def _facts_agree(a: Signature, b: Signature) -> bool:
-    """The hard facts of `signatures_agree`: people, times, places, negation, numbers, currency,
+def _facts_agree(a: Signature, b: Signature, times: bool = True) -> bool:
+    """The hard facts of `signatures_agree`: people, times (unless `times` is False: a caller that
+    checks the veto, whose times check knows which may differ), places, negation, numbers, currency,
     aspect, no clause that turns the fact round, and who / where in one order."""
-    if (a.people, a.times, a.places, a.negated) != (b.people, b.times, b.places, b.negated):
+    if (a.people, a.places, a.negated) != (b.people, b.places, b.negated) or (times and a.times != b.times):
         return False
     if not numbers_agree(a, b):  # "a tablet" may be "one tablet" (mal/dedup_numbers.py)
         return False

@@ -21,8 +21,9 @@ restatements kept two memories, most of them for one or two words of kinds no li
     租用 "to rent"), never a verb and its directional compound (租 / 出租, 借 / 借出: the direction
     turns who gives to whom).
 
-mal/dedup.py also lets two facts whose span slots the parser cut differently merge on these terms
-(the veto's own slot check, `_slots_compatible`, reads such cuts).
+mal/dedup.py also lets two facts whose span slots the parser cut differently, or whose times only
+one text says (我儿子今年八岁 / 我儿子8岁了), merge on these terms: the veto's own slot and times
+checks read such cuts and which times a fact may drop.
 
 These are weaker than a listed synonym (a dictionary sense can be a rare one, an English gloss
 polysemous), so mal/dedup.py counts them only when no hard veto fires (`veto_reason`: contrast

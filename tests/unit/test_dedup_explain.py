@@ -97,6 +97,21 @@ def test_slots_cut_differently_merge_behind_the_veto() -> None:
     assert not dedup.agree(old, other) and not dedup.same_fact(old, other, 1.0)
 
 
+def test_a_state_may_drop_its_time_behind_the_veto() -> None:
+    """An age with and without 今年 / "this year" is one fact (the veto's times check lets a state
+    drop it); another year, or an event without its day, is not."""
+    this_year = _memory("profile", "我外甥今年十二岁", field="age", value="12", relative="nephew")
+    plain = _memory("profile", "我外甥12岁了", field="age", value="12", relative="nephew")
+    last_year = _memory("profile", "我外甥去年12岁", field="age", value="12", relative="nephew")
+    en = _memory("profile", "My nephew is 12 this year", field="age", value="12", relative="nephew")
+    en_plain = _memory("profile", "My nephew is twelve", field="age", value="12", relative="nephew")
+    for x, y in ((this_year, plain), (en, en_plain)):
+        assert dedup.agree(x, y) and dedup.agree(y, x)
+    assert not dedup.agree(this_year, last_year) and not dedup.same_fact(last_year, this_year, 1.0)
+    dated, undated = _pair("我舅舅下周三去长沙", "我舅舅去长沙")
+    assert not dedup.agree(dated, undated) and not dedup.same_fact(undated, dated, 1.0)
+
+
 def test_the_dictionary_synonyms_share_a_character_and_a_sense() -> None:
     assert "购买" in zh_synonyms("买")
     assert "居住" in zh_synonyms("住")
