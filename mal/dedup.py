@@ -35,9 +35,11 @@ from typing import Any
 from mal import (
     dedup_bilingual,
     dedup_en11,
+    dedup_explain,
     dedup_model,
     dedup_review10,
     dedup_review11,
+    dedup_review13,
     dedup_shared_families,
     dedup_zh_near,
 )
@@ -172,17 +174,25 @@ def _agree(a: Memory, b: Memory) -> bool:
         return (
             comparable(a.kind, b.kind)
             and _veto_reason(a, b) is None
-            and agree_texts(a.text or a.summary, b.text or b.summary)
+            and _texts_agree(a.text or a.summary, b.text or b.summary, lenient=True)
         )
-    if not slots_agree(a.slots, b.slots):
-        return False
     if dedup_en11.differs(a.text or a.summary, b.text or b.summary):
         return False  # read as written, capitals and all (mal/dedup_en11.py)
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
-    if signatures_agree(sa, sb):
-        return True
+    if not _facts_agree(sa, sb, times=False):
+        return False
     frames = frame_words(a.kind, a.slots) & frame_words(b.kind, b.slots)
-    return bool(frames) and signatures_agree(sa, sb, frames)
+    if (
+        sa.times == sb.times
+        and slots_agree(a.slots, b.slots)
+        and (_words_agree(sa, sb) or (frames and _words_agree(sa, sb, frames)))
+    ):
+        return True
+    # thirteenth round (mal/dedup_explain.py): slots the parser cut differently from words the texts
+    # share, times only one text says (我儿子今年八岁 / 我儿子8岁了), and words grammar or the
+    # dictionary explains are weaker evidence than equal slots, equal times and listed synonyms, so
+    # they count only when no hard veto fires (its slot and times checks among them)
+    return _words_agree(sa, sb, frames, lenient=True) and _veto_reason(a, b, sa, sb) is None
 
 
 def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> bool:
@@ -342,6 +352,9 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_zh_near.CHECKS),
         # eleventh round (mal/dedup_en11.py): times / a unit, an attempt / its outcome
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_en11.CHECKS),
+        # thirteenth round (mal/dedup_review13.py): maybe / definitely, every other / every, monthly /
+        # quarterly, on / off a diet, with / near, a minor, one field's other job
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review13.CHECKS),
     )
     return checks
 
@@ -385,6 +398,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_review11.differs,  # tea over coffee / coffee over tea, 我和老婆 / 我老婆, 都 / 有些
             counts_differ,  # 一片 / 两片, 半斤 / 一斤
             dedup_zh_near.differs,  # 我和老婆 / 我老婆, 蜜蜂 / 蜂蜜, 南京大学 / 南京师范大学
+            dedup_review13.differs,  # 可能 / 确定, 隔周 / 每周, 每月 / 每季度, with / near, 辅修
         )
     )
 
@@ -463,7 +477,13 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
 
 def agree_texts(a: str, b: str) -> bool:
     """Two texts say the same thing (see the module docstring for what that means)."""
-    return not dedup_en11.differs(a, b) and signatures_agree(signature(a), signature(b))
+    return _texts_agree(a, b)
+
+
+def _texts_agree(a: str, b: str, lenient: bool = False) -> bool:
+    """`agree_texts`; `lenient` also takes the explanations of mal/dedup_explain.py (a caller that
+    has checked the veto)."""
+    return not dedup_en11.differs(a, b) and _signatures_agree(signature(a), signature(b), lenient=lenient)
 
 
 def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -486,7 +506,20 @@ def slots_agree(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset()) -> bool:
     """Every hard fact agrees and every differing content word is explained; `frames` are words
     that may differ because both memories are one fact of one kind and field (mal/dedup_frames.py)."""
-    if (a.people, a.times, a.places, a.negated) != (b.people, b.times, b.places, b.negated):
+    return _signatures_agree(a, b, frames)
+
+
+def _signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset(), lenient: bool = False) -> bool:
+    """`signatures_agree`; `lenient`: the words the lists leave unexplained may still be explained
+    by grammar or the dictionary (mal/dedup_explain.py), for a caller that checks the veto too."""
+    return _facts_agree(a, b, times=not lenient) and _words_agree(a, b, frames, lenient)
+
+
+def _facts_agree(a: Signature, b: Signature, times: bool = True) -> bool:
+    """The hard facts of `signatures_agree`: people, times (unless `times` is False: a caller that
+    checks the veto, whose times check knows which may differ), places, negation, numbers, currency,
+    aspect, no clause that turns the fact round, and who / where in one order."""
+    if (a.people, a.places, a.negated) != (b.people, b.places, b.negated) or (times and a.times != b.times):
         return False
     if not numbers_agree(a, b):  # "a tablet" may be "one tablet" (mal/dedup_numbers.py)
         return False
@@ -497,8 +530,12 @@ def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozen
     if _turned(a.text, b.text):
         return False  # 有点怕 / 怕, a clause that turns the fact round, a plan / a deed (mal/dedup_families.py)
     shared = set(a.anchors) & set(b.anchors)
-    if [x for x in a.anchors if x in shared] != [x for x in b.anchors if x in shared]:
-        return False
+    return [x for x in a.anchors if x in shared] == [x for x in b.anchors if x in shared]
+
+
+def _words_agree(a: Signature, b: Signature, frames: frozenset[str] = frozenset(), lenient: bool = False) -> bool:
+    """The words of `signatures_agree`: every differing content word is explained (`lenient`: by
+    mal/dedup_explain.py too)."""
     only_a, only_b = _unframed(a.words - b.words, frames), _unframed(b.words - a.words, frames)
     # jieba may cut the same words differently (人去 / 个人 + 去): a Chinese word found in the other
     # text as it stands is shared content too.
@@ -510,12 +547,14 @@ def signatures_agree(a: Signature, b: Signature, frames: frozenset[str] = frozen
         for w in x.words
         if is_cjk(w) and len(w) >= 2 and w not in a.names | b.names and w in y.text
     }
-    if not common and (only_a or only_b):
+    if not common and (only_a or only_b) and not (lenient and dedup_explain.linked(only_a, only_b)):
         return False  # nothing in common but fillers and hard facts: not enough to call it the same
     names = a.names | b.names
-    return all(_explained(w, only_b, b.text, names) for w in only_a) and all(
-        _explained(w, only_a, a.text, names) for w in only_b
-    )
+    rest_a = frozenset(w for w in only_a if not _explained(w, only_b, b.text, names))
+    rest_b = frozenset(w for w in only_b if not _explained(w, only_a, a.text, names))
+    if not (rest_a or rest_b):
+        return True
+    return lenient and not (rest_a | rest_b) & names and dedup_explain.explained(rest_a, rest_b, a, b)
 
 
 def _unframed(words: frozenset[str], frames: frozenset[str]) -> frozenset[str]:

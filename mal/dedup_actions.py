@@ -17,8 +17,11 @@ happen to one object or one activity:
   * a group or job (`member`): join (join / sign up / enrol / hired / 加入 / 入职 / 报名), leave
     (leave / quit / resign / fired / retire / 离职 / 辞职 / 退出 / 退休);
   * `learn` / `teach`, hospital `admitted` / `discharged`, moving `in` / `out`, a contest `win` /
-    `lose`, a marriage (`marry` / `engaged` / `split`), money `save` / `spend` (pay) / `earn`,
-    weight `lose` / `gain`, an exam `pass` / `fail`.
+    `lose`, a couple (`dating` / `engaged` / `marry` / `split`: 在一起 / 交往 / 订婚 / 结婚), money
+    `save` / `spend` (pay) / `earn`, weight `lose` / `gain`, an exam `prepare` (studying for, 备考) /
+    `pass` / `fail`, a loan `take` (took out, 办房贷) / `repay` (paid off, 还完房贷);
+  * owning ("I own", "owns") is read as the acquisition a purchase leaves, so renting against owning
+    differs ("I'm renting an apartment" / "I own an apartment").
 
 It needs positive evidence on both sides: a family counts only when both texts say an action of
 it, and the texts differ when the classes they say in it differ. Synonyms of one action are one
@@ -86,8 +89,31 @@ _RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("exam:pass",),
     ),
     (rf"\bfail(?:ed|s|ing)? {_EXAM}|挂科|挂了|不及格", ("exam:fail",)),
+    (
+        rf"\b(?:stud(?:y|ies|ied|ying)|prepar(?:e|es|ed|ing)|cramm(?:ed|ing)|revis(?:e|ed|ing)) for {_EXAM}|"
+        r"备考|(?:准备|复习|备战)[^，,。]{0,6}(?:考试|考)",
+        ("exam:prepare",),
+    ),
+    # --- a loan, before "paid" / 还 / 借
+    (
+        r"\b(?:pa(?:y|id|ys|ying) off|repa(?:y|id|ys|ying)|clear(?:ed|s|ing)?) (?:\w+ ){0,2}"
+        r"(?:loan|mortgage|debt)s?\b|"
+        r"还(?![有在要没是得欠差剩])(?:完|清|掉|上)?了?[^，,。]{0,4}(?:贷|贷款|房贷|车贷|借款)|(?:房贷|车贷|贷款)(?:还完|还清|还掉)",
+        ("loan:repay",),
+    ),
+    (
+        r"\b(?:took|take|takes|taking|got|get|gets|getting) out (?:\w+ ){0,2}(?:loan|mortgage)s?\b|"
+        r"\b(?:applied|apply|applying) for (?:\w+ ){0,2}(?:loan|mortgage)s?\b|"
+        r"(?:办|申请|批)(?:完|好|下|了|下来)*了?[^，,。还]{0,4}(?:贷款|房贷|车贷)|贷款买",
+        ("loan:take",),
+    ),
     # --- marriage, before "got" / 订
     (r"\b(?:got|get|getting|gets) engaged\b|\bengaged\b|\bproposed\b|订婚|求婚", ("marriage:engaged",)),
+    (
+        r"\bdating\b|\bbeen together\b|\b(?:going|went|go) out with\b|\bseeing each other\b|"
+        r"(?<![住活待呆玩])在一起|谈恋爱|恋爱|交往",
+        ("marriage:dating",),
+    ),
     (
         r"\b(?:got|get|getting|gets) married\b|\bmarr(?:y|ied|ies|ying)\b|\btied the knot\b|\bwedding\b|"
         r"结婚|嫁给|娶了|领证|已婚",
@@ -216,6 +242,7 @@ _RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\bf(?:ound|ind|inds|inding)\b|找到|找回|捡到", ("own:find",)),
     (
+        r"\b(?:i|we|they|he|she|who|you) (?:\w+ )?own(?:s|ed)?\b|\bowns\b|\bhomeowners?\b|"
         r"\b(?:bought|buy|buys|buying|purchas(?:e|ed|es|ing)|ordered|ordering|booked|reserved)\b|"
         r"\b(?:got|get|gets|getting|gotten)\b|\bpick(?:ed|s|ing)? up\b|"
         r"\b(?:to|i|we|they|will|'ll) (?:order|book|reserve)\b|"

@@ -35,6 +35,7 @@ from collections.abc import Callable
 
 from mal import dedup_model
 from mal.dedup_canon import FRAMES
+from mal.dedup_lexicon import PEOPLE_EN
 from mal.dedup_overlap import overlaps
 from mal.dedup_text import is_cjk, normalise
 
@@ -328,6 +329,12 @@ _IRREGULAR = {
 }
 _WORD = re.compile(r"[a-z]+")
 _SUBJECTS = frozenset(("i", "we", "he", "she", "they", "you"))
+# A relative or another person named by a word (mal/dedup_lexicon.py) is a subject too: "My
+# grandmother lived in Ohio" / "My grandmother lives in Ohio" (thirteenth round), the pronouns aside
+# ("her", "our": a possessive, never the subject of the verb after it).
+_PERSON_SUBJECTS = frozenset(w for w in PEOPLE_EN if w.isalpha() and w not in ("his", "her", "our", "their", "us"))
+# Past participles that name rather than narrate: "my son named Jack", "a friend called Mo".
+_NAMING = frozenset(("named", "called"))
 
 
 def _base(word: str) -> str:
@@ -349,11 +356,20 @@ def _past(word: str) -> str | None:
 
 def past_of_one_verb(a: str, b: str) -> bool:
     """One text says a verb in the past, the other the same verb in the present: "I work at Google"
-    / "I worked at Google", "I'm trying to lose weight" / "I lost weight"."""
+    / "I worked at Google", "I'm trying to lose weight" / "I lost weight", "My grandmother lives in
+    Ohio" / "My grandmother lived in Ohio" (a person word right before the past form)."""
     wa, wb = _WORD.findall(normalise(a)), _WORD.findall(normalise(b))
     for xs, ys in ((wa, wb), (wb, wa)):
         # a past form right after its subject (an adverb between), not a participle: "a dog named Rex"
-        past = {p for i, w in enumerate(xs) if (p := _past(w)) and _SUBJECTS & set(xs[max(i - 2, 0) : i])}
+        past = {
+            p
+            for i, w in enumerate(xs)
+            if (p := _past(w))
+            and (
+                _SUBJECTS & set(xs[max(i - 2, 0) : i])
+                or (w not in _NAMING and _PERSON_SUBJECTS & set(xs[max(i - 1, 0) : i]))
+            )
+        }
         present = {_base(w) for w in ys if _past(w) is None}
         if past & present - {_past(w) for w in ys if _past(w)}:
             return True

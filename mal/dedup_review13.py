@@ -1,0 +1,232 @@
+"""Thirteenth round's dedup families: near misses that passed every older veto once blind12 retired.
+
+With blind12 (writer23) in training, thirteen "different" pairs passed every veto and the learned
+layer scored them up to 0.985, so every merge threshold went above 1 and the model merged nothing.
+Each family below is a class of words that makes two otherwise equal sentences two facts, read in
+both languages where the language has it; a restatement says the same member of the class (or none)
+on both sides, so it still reaches the model:
+
+  * `certainty`  - a hedge against a certainty: 可能 / 也许 / 说不定 / maybe / probably against
+                   确定 / 肯定 / 一定 / definitely / for sure (我可能会去 / 我确定要去).
+  * `alternate`  - every other one against every one: 隔周 / 每隔一周 / 每两周 / 双周, "every other
+                   Thursday", "biweekly", "fortnightly" (one text alone says it).
+  * `period`     - both texts say how often by the period, and the periods differ: 每月 / 每个月 /
+                   monthly / "a month" against 每季度 / quarterly, 每年 / yearly, 每周 / weekly,
+                   每天 / daily.
+  * `on_off`     - on a diet or medication against off it: "I'm on a keto diet" / "I'm off the keto
+                   diet", 我在吃生酮饮食 / 我停了生酮饮食.
+  * `proximity`  - living with someone against living near them: "lives with me" / "lives near
+                   me", 和我住在一起 / 住在我家附近 (隔壁, 对面, next door, close to).
+  * `minor`      - a minor (辅修, 双学位, "minored in", "a minor in") against the subject studied as
+                   such (主修, 学的是, "majored in"): one text alone says the minor.
+  * `job_head`   - one field, another job: the title each text gives the same person shares its
+                   field word and changes its head ("a pediatrician" / "a pediatric nurse", 儿科医生 /
+                   儿科护士, "software engineer" / "software tester").
+
+Other families of the round widen older readings instead (mal/dedup_actions.py: a loan taken out
+against one repaid, an exam prepared for against passed, renting against owning, dating against
+married; mal/dedup_families.py `past_of_one_verb`: a relative as the subject of a verb said in the
+past and the present).
+
+Pure functions over two texts as written; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+from mal.dedup_lexicon import SYNONYMS
+from mal.dedup_text import normalise
+
+__all__ = ["CHECKS", "alternate", "certainty", "job_head", "minor", "on_off", "period", "proximity"]
+
+
+@lru_cache(maxsize=4096)
+def _flat(text: str) -> str:
+    return normalise(text).replace("\u2019", "'")
+
+
+def _opposed(x: str, y: str, one: re.Pattern[str], other: re.Pattern[str]) -> bool:
+    """One text says `one` and not `other`, the other text `other` and not `one`."""
+    return any(
+        one.search(s) and not other.search(s) and other.search(t) and not one.search(t) for s, t in ((x, y), (y, x))
+    )
+
+
+# --- a hedge against a certainty
+_HEDGE = re.compile(
+    r"(?<!不)可能|也许|或许|大概|说不定|不一定|不确定|还没定|没想好|"
+    r"\b(?:maybe|probably|might|perhaps|possibly|likely|not sure|undecided)\b"
+)
+_CERTAIN = re.compile(
+    r"(?<!不)确定|(?<!不)肯定|(?<!不)一定|定了|板上钉钉|"
+    r"\b(?:definitely|certainly|for sure|for certain|confirmed|settled|it's official|officially)\b"
+)
+
+
+def certainty(a: str, b: str) -> bool:
+    """One text hedges (可能, maybe) and the other is certain (确定, definitely)."""
+    return _opposed(_flat(a), _flat(b), _HEDGE, _CERTAIN)
+
+
+# --- every other one against every one
+_ALTERNATE = re.compile(
+    r"隔周|隔一周|每隔一|每隔两|每两周|每两个?星期|双周|隔天|隔一天|每两天|隔月|每两个月|"
+    r"(?<![\d一二三四五六七八九十几])两(?:周|个?星期|个?礼拜|天|个月)[^，,。]{0,6}?一次|"
+    r"\bevery (?:other|second|two|2) (?:\w+)\b|\bbi-?weekly\b|\bfortnight(?:ly)?\b|\bbi-?monthly\b|"
+    r"\balternate (?:\w+)\b"
+)
+
+
+def alternate(a: str, b: str) -> bool:
+    """One text alone says every other (隔周, "every other Thursday", biweekly)."""
+    return bool(_ALTERNATE.search(_flat(a))) != bool(_ALTERNATE.search(_flat(b)))
+
+
+# --- how often, by the period
+_PERIODS = {
+    "day": r"每天|每日|天天|\bdaily\b|\bevery day\b|\b(?:a|per) day\b",
+    "week": r"每周|每个?星期|每个?礼拜|\bweekly\b|\bevery week\b|\b(?:a|per) week\b",
+    "month": r"每个?月|月月|\bmonthly\b|\bevery month\b|\b(?:a|per) month\b",
+    "quarter": r"每个?季度?|\bquarterly\b|\bevery quarter\b|\b(?:a|per) quarter\b|\bevery (?:three|3) months\b",
+    "year": r"每年|年年|\b(?:yearly|annually)\b|\bevery year\b|\b(?:a|per) year\b",
+}
+_PERIOD_RE = {name: re.compile(pattern) for name, pattern in _PERIODS.items()}
+# "in a day", "for a year": a span of time, not a rate
+_SPAN = re.compile(r"\b(?:in|for|within|over|than|about|after|once in) (?:a|one) (?:day|week|month|quarter|year)\b")
+
+
+def _periods(text: str) -> frozenset[str]:
+    flat = _ALTERNATE.sub(" ", _SPAN.sub(" ", _flat(text)))
+    return frozenset(name for name, pattern in _PERIOD_RE.items() if pattern.search(flat))
+
+
+def period(a: str, b: str) -> bool:
+    """Both texts give a rate by the period and the periods differ (每个月 / 每季度, monthly / yearly)."""
+    pa, pb = _periods(a), _periods(b)
+    return bool(pa) and bool(pb) and pa != pb
+
+
+# --- on a diet or medication against off it
+_REGIMEN_EN = r"(?:[\w-]+ ){0,2}(?:diet|meds|medication|medications|pills?|antidepressants?|insulin)\b"
+_OWNER = r"(?:a |an |the |my |his |her |their |our |your |some )?"
+_REGIMEN_ZH = r"[^，,。；]{0,6}(?:饮食|减肥餐|药)"
+_ON = re.compile(
+    rf"\b(?:on|started|starting|doing|following|follow) {_OWNER}{_REGIMEN_EN}|"
+    rf"在(?:吃|做|搞|执行|坚持)?{_REGIMEN_ZH}"
+)
+_OFF = re.compile(
+    rf"\b(?:off|quit|stopped|stopping|dropped|ditched) {_OWNER}{_REGIMEN_EN}|"
+    rf"(?:停|断|戒|不再)(?:了|掉)?(?:吃|做)?{_REGIMEN_ZH}"
+)
+
+
+def on_off(a: str, b: str) -> bool:
+    """One text says the user is on a diet or medication, the other that they are off it."""
+    return _opposed(_flat(a), _flat(b), _ON, _OFF)
+
+
+# --- living with someone against living near them
+_WITH = re.compile(
+    r"\b(?:live|lives|living|lived|stay|stays|staying|moved in) with\b|"
+    r"住在一起|一起住|同住|(?:和|跟|与)(?:我|我们)(?:一起)?住|住(?:在)?(?:我|我们)家(?!附近|隔壁|旁边|对面|楼)"
+)
+_NEAR = re.compile(
+    r"\b(?:near|nearby|close to|close by|next door|next to|around the corner|down the street|across the street)\b|"
+    r"附近|隔壁|旁边|不远|对面|楼上|楼下|同一个?小区"
+)
+
+
+def proximity(a: str, b: str) -> bool:
+    """One text says someone lives with the user, the other near them."""
+    return _opposed(_flat(a), _flat(b), _WITH, _NEAR)
+
+
+# --- a minor against the subject studied
+_MINOR = re.compile(r"辅修|双学位|第二学位|\bminor(?:ed|ing|s)? in\b|\b(?:a|my|the|her|his) minor\b")
+
+
+def minor(a: str, b: str) -> bool:
+    """One text alone says the subject was a minor (辅修, "minored in")."""
+    return bool(_MINOR.search(_flat(a))) != bool(_MINOR.search(_flat(b)))
+
+
+# --- one field, another job
+_JOBS_ZH = (
+    "医生|医师|大夫|护士|老师|教师|教授|律师|工程师|会计师|会计|设计师|程序员|经理|销售|司机|厨师|药剂师|药师|"
+    "技师|研究员|助理|秘书|记者|编辑|警察|兽医|牙医|导游|翻译|客服|主管|分析师|顾问|建筑师|摄影师"
+)
+_TITLE_ZH = re.compile(rf"是(?:一名|一位|一个|个|名)?([\u4e00-\u9fff]{{0,6}}?)({_JOBS_ZH})")
+_TITLE_EN = re.compile(
+    r"\b(?:is|am|'m|are|was|were|works as|worked as|working as|job as) (?:a|an) "
+    r"((?:[a-z'-]+ ){0,2}?[a-z-]+)(?=\s*$|\s*[,.;!?]|\s+(?:at|in|for|with|who|and|from|by|of|on|now|too)\b)"
+)
+_NOT_JOB = frozenset(("lot", "bit", "fan", "big", "huge", "member", "part", "person", "kind", "type", "lover"))
+
+
+def _titles(text: str) -> list[tuple[str, str]]:
+    """(field, head) of each job title the text gives: 儿科 / 护士, "pediatric" / "nurse"."""
+    flat = _flat(text)
+    out = [(m.group(1), m.group(2)) for m in _TITLE_ZH.finditer(flat)]
+    for m in _TITLE_EN.finditer(flat):
+        words = m.group(1).split()
+        if words[-1] not in _NOT_JOB:
+            out.append((" ".join(words[:-1]), words[-1]))
+    return out
+
+
+# Heads that name one job (the word rules' synonyms are read too: mal/dedup_lexicon.py `SYNONYMS`).
+_ONE_JOB = (
+    frozenset(("医生", "医师", "大夫")),
+    frozenset(("老师", "教师")),
+    frozenset(("会计", "会计师")),
+    frozenset(("药剂师", "药师")),
+    frozenset(("engineer", "developer", "programmer")),
+    frozenset(("doctor", "physician")),
+)
+# A specialist's title says the field and the doctor at once: "a pediatrician" / "a pediatric doctor".
+_DOCTORS = frozenset(("doctor", "physician", "specialist", "医生", "医师", "大夫"))
+
+
+def _one_job(x: str, y: str) -> bool:
+    return x == y or (SYNONYMS.get(x) or x) == (SYNONYMS.get(y) or y) or any({x, y} <= group for group in _ONE_JOB)
+
+
+def _same_field(x: tuple[str, str], y: tuple[str, str]) -> bool:
+    """The two titles share a field: the same field word, or one's field is the start of the
+    other's job (pediatric / pediatrician)."""
+    (fx, hx), (fy, hy) = x, y
+    if fx and fy:
+        return fx == fy
+    field, head, other = (fx, hy, hx) if fx else (fy, hx, hy)
+    return (
+        bool(field)
+        and len(field) >= 4
+        and head.startswith(field[: max(4, len(field) - 2)])
+        and other not in _DOCTORS  # "a pediatrician" / "a pediatric doctor"
+    )
+
+
+def job_head(a: str, b: str) -> bool:
+    """The same person's job in both texts shares its field and changes its head (see the module
+    docstring): 儿科医生 / 儿科护士, "a pediatrician" / "a pediatric nurse"."""
+    ta, tb = _titles(a), _titles(b)
+    return any(not _one_job(x[1], y[1]) and _same_field(x, y) for x in ta for y in tb)
+
+
+CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+    ("certainty", certainty),
+    ("alternate", alternate),
+    ("period", period),
+    ("on_off", on_off),
+    ("proximity", proximity),
+    ("minor", minor),
+    ("job_head", job_head),
+)
+
+
+def differs(a: str, b: str) -> bool:
+    """Any family of the round says the two texts are two facts (see the module docstring)."""
+    return any(check(a, b) for _, check in CHECKS)
