@@ -23,6 +23,16 @@ on both sides, so it still reaches the model:
                    field word and changes its head ("a pediatrician" / "a pediatric nurse", 儿科医生 /
                    儿科护士, "software engineer" / "software tester").
 
+Three more came from the round's own tests once the learned layer reopened (near misses the word
+rules keep apart and nothing else stopped):
+
+  * `go_or_be`   - going to a place against being at it, the only edit between the texts: 我去游泳馆 /
+                   我在游泳馆, "goes to Oslo" / "is in Oslo".
+  * `ly_shift`   - a word against its -ly form where the two mean different things: late / lately,
+                   hard / hardly, near / nearly, short / shortly.
+  * `span_rate`  - a span against a rate of the same period: 玩了一天 (for a day) / 每天 (every day),
+                   "for a week" / "every week".
+
 Other families of the round widen older readings instead (mal/dedup_actions.py: a loan taken out
 against one repaid, an exam prepared for against passed, renting against owning, dating against
 married; mal/dedup_families.py `past_of_one_verb`: a relative as the subject of a verb said in the
@@ -40,7 +50,19 @@ from functools import lru_cache
 from mal.dedup_lexicon import SYNONYMS
 from mal.dedup_text import normalise
 
-__all__ = ["CHECKS", "alternate", "certainty", "job_head", "minor", "on_off", "period", "proximity"]
+__all__ = [
+    "CHECKS",
+    "alternate",
+    "certainty",
+    "go_or_be",
+    "job_head",
+    "ly_shift",
+    "minor",
+    "on_off",
+    "period",
+    "proximity",
+    "span_rate",
+]
 
 
 @lru_cache(maxsize=4096)
@@ -216,6 +238,54 @@ def job_head(a: str, b: str) -> bool:
     return any(not _one_job(x[1], y[1]) and _same_field(x, y) for x in ta for y in tb)
 
 
+# --- going to a place against being at it
+_GO_BE = (
+    (re.compile(r"去"), "在"),
+    (re.compile(r"\b(?:goes|go|going|went) to\b"), "is in"),
+    (re.compile(r"\b(?:goes|go|going|went) to\b"), "is at"),
+)
+
+
+def go_or_be(a: str, b: str) -> bool:
+    """The texts differ only by going to (去, "goes to") against being at (在, "is in")."""
+    x, y = _flat(a), _flat(b)
+    return x != y and any(go.sub(be, s) == t for s, t in ((x, y), (y, x)) for go, be in _GO_BE)
+
+
+# --- a word against its -ly form of another meaning
+_LY = frozenset(("late", "hard", "near", "short", "high", "most", "bare", "scarce", "pretty"))
+_WORD = re.compile(r"[a-z]+")
+
+
+def ly_shift(a: str, b: str) -> bool:
+    """One text says late (hard, near ...) where the other says lately (hardly, nearly ...)."""
+    wa, wb = set(_WORD.findall(_flat(a))), set(_WORD.findall(_flat(b)))
+    return any(
+        (w in wa and w + "ly" in wb and w not in wb and w + "ly" not in wa)
+        or (w in wb and w + "ly" in wa and w not in wa and w + "ly" not in wb)
+        for w in _LY
+    )
+
+
+# --- a span against a rate of the same period
+_SPANS = {
+    "day": r"了(?:一|整|半)天|一整天|\b(?:for (?:a|one|the whole) day|all day)\b",
+    "week": r"了(?:一|整)(?:周|个?星期|个?礼拜)|\b(?:for (?:a|one|the whole) week|all week)\b",
+    "month": r"了(?:一|整)个月|\b(?:for (?:a|one|the whole) month|all month)\b",
+    "year": r"了(?:一|整)年|\b(?:for (?:a|one|the whole) year|all year)\b",
+}
+_SPAN_RE = {name: re.compile(pattern) for name, pattern in _SPANS.items()}
+
+
+def span_rate(a: str, b: str) -> bool:
+    """One text spends a period once (玩了一天, "for a week"), the other does it every such period."""
+    for s, t in ((a, b), (b, a)):
+        rates = _periods(t)
+        if not _periods(s) and any(pattern.search(_flat(s)) and name in rates for name, pattern in _SPAN_RE.items()):
+            return True
+    return False
+
+
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("certainty", certainty),
     ("alternate", alternate),
@@ -224,6 +294,9 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("proximity", proximity),
     ("minor", minor),
     ("job_head", job_head),
+    ("go_or_be", go_or_be),
+    ("ly_shift", ly_shift),
+    ("span_rate", span_rate),
 )
 
 

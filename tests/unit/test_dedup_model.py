@@ -19,7 +19,7 @@ from mal.models import Memory
 # gives such pairs, 0.97-0.99).
 RESTATED = [
     ("我在杭州上班", "我的工作地点在杭州", 0.99),
-    ("我女儿今年六岁", "我女儿6岁了", 0.99),
+    ("我每天骑车上班", "我上班每天都骑自行车", 0.99),  # 今年六岁 / 6岁了 is the word rules' now
     ("我老公是医生", "我丈夫是一名医生", 0.99),
     ("I love sushi", "Sushi is my favorite food", 0.97),
     ("My rent is $1500 a month", "I pay 1500 dollars in rent every month", 0.99),
