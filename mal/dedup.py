@@ -192,7 +192,17 @@ def _agree(a: Memory, b: Memory) -> bool:
     # share, times only one text says (我儿子今年八岁 / 我儿子8岁了), and words grammar or the
     # dictionary explains are weaker evidence than equal slots, equal times and listed synonyms, so
     # they count only when no hard veto fires (its slot and times checks among them)
-    return _words_agree(sa, sb, frames, lenient=True) and _veto_reason(a, b, sa, sb) is None
+    return (
+        (sa.times ^ sb.times) <= _PRESENT_TIMES
+        and _words_agree(sa, sb, frames, lenient=True)
+        and _veto_reason(a, b, sa, sb) is None
+    )
+
+
+# The only times one text alone may say on the lenient path: the present ones (我儿子今年八岁 /
+# 我儿子8岁了, "is 8 this year" / "is 8"). Any other (明年, "next year") moves the fact in time
+# (attack13: "My son is 8" / "My son turns 8 next year").
+_PRESENT_TIMES = frozenset(("今年", "year"))
 
 
 def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> bool:

@@ -58,9 +58,10 @@ _GO_ZH = "去"
 _GO_EN = frozenset(("go", "goes", "goe"))  # the signature stems "goes" to "goe"
 _GO_SKIP_EN = frozenset(("for", "a", "an"))
 _EN_WORD = re.compile(r"[a-z]+")
-# 每天 / 一天喝两杯: "one day" before what is done in it is "every day" (not 玩了一天, "for a day")
+# 每天 / 一天喝两杯: "one day" before what is done in it is "every day" (not 玩了一天, "for a day",
+# nor 一周瘦了三斤, "in one week": a 了 later in the clause makes it a span; attack13)
 _EVERY_ZH = {
-    f"每{unit}": re.compile(rf"(?<![了过])一{unit}(?=[\u4e00-\u9fff])(?![的了就])")
+    f"每{unit}": re.compile(rf"(?<![了过])一{unit}(?=[\u4e00-\u9fff])(?![的了就])(?![^，,。；]*了)")
     for unit in ("天", "周", "星期", "个月", "月", "年")
 }
 _EVERY_ZH["每日"] = _EVERY_ZH["每天"]
@@ -166,11 +167,22 @@ def _same_word(a: str, b: str) -> bool:
     return {a, b} == _NAMING or b in zh_synonyms(a)
 
 
+# -ly after a noun makes another word (scholar / scholarly, quarter / quarterly, friend / friendly)
+# and after some adjectives too (close / closely): only adjectives by their ending, or listed, count
+# (attack13: "I work close to my sister" / "I work closely with my sister").
+_ADJECTIVE_ENDINGS = ("ent", "ant", "ful", "ous", "ive", "ble", "al", "ic", "less", "ish")
+_ADJECTIVES = frozenset(("quiet", "regular", "quick", "proper", "direct", "exact", "strict", "brief", "rapid"))
+
+
 def _adverb_of(a: str, b: str) -> bool:
     """fluent / fluently, quiet / quietly: one adjective (of five letters or more: late / lately
     are two words) and its -ly adverb."""
     short, long = sorted((a, b), key=len)
-    return len(short) >= 5 and long in (short + "ly", short[:-1] + "ily")
+    return (
+        len(short) >= 5
+        and long in (short + "ly", short[:-1] + "ily")
+        and (short.endswith(_ADJECTIVE_ENDINGS) or short in _ADJECTIVES)
+    )
 
 
 def _present_root(word: str) -> str:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from mal.dedup_lexicon import SYNONYMS
@@ -53,8 +54,11 @@ from mal.dedup_text import normalise
 __all__ = [
     "CHECKS",
     "alternate",
+    "aspect_marker",
+    "away_time",
     "certainty",
     "go_or_be",
+    "habitual_day",
     "job_head",
     "ly_shift",
     "minor",
@@ -253,7 +257,22 @@ def go_or_be(a: str, b: str) -> bool:
 
 
 # --- a word against its -ly form of another meaning
-_LY = frozenset(("late", "hard", "near", "short", "high", "most", "bare", "scarce", "pretty"))
+_LY = frozenset(
+    (
+        *("late", "hard", "near", "short", "high", "most", "bare", "scarce", "pretty", "close", "light"),
+        # a noun and the adjective -ly makes of it (attack13: "a friend" / "friendly", "an elder" /
+        # "elderly", "a quarter of the rent" / "quarterly", "a scholar" / "scholarly")
+        *(
+            "friend",
+            "elder",
+            "quarter",
+            "scholar",
+            "cost",
+            "order",
+            "home",
+        ),  # not month / week / year: "a month" is "monthly"
+    )
+)
 _WORD = re.compile(r"[a-z]+")
 
 
@@ -268,11 +287,16 @@ def ly_shift(a: str, b: str) -> bool:
 
 
 # --- a span against a rate of the same period
+# (一个月花了五千块 / 一周瘦了三斤: one period with a 了 later in its clause is a span too; "a month
+# of paid leave" is one month's worth; attack13)
 _SPANS = {
-    "day": r"了(?:一|整|半)天|一整天|\b(?:for (?:a|one|the whole) day|all day)\b",
-    "week": r"了(?:一|整)(?:周|个?星期|个?礼拜)|\b(?:for (?:a|one|the whole) week|all week)\b",
-    "month": r"了(?:一|整)个月|\b(?:for (?:a|one|the whole) month|all month)\b",
-    "year": r"了(?:一|整)年|\b(?:for (?:a|one|the whole) year|all year)\b",
+    unit: rf"{zh}|(?<![每]){once}[^，,。；]*了|\b(?:for (?:a|one|the whole) {unit}|all {unit}|(?:a|one) {unit} of)\b"
+    for unit, zh, once in (
+        ("day", r"了(?:一|整|半)天|一整天", "一天"),
+        ("week", r"了(?:一|整)(?:周|个?星期|个?礼拜)", r"一(?:周|个?星期|个?礼拜)"),
+        ("month", r"了(?:一|整)个月", "一个?月"),
+        ("year", r"了(?:一|整)年", "一年"),
+    )
 }
 _SPAN_RE = {name: re.compile(pattern) for name, pattern in _SPANS.items()}
 
@@ -286,6 +310,79 @@ def span_rate(a: str, b: str) -> bool:
     return False
 
 
+# --- one aspect marker against another before the same words
+_MARKERS_ZH = {
+    **dict.fromkeys(("要", "想", "打算", "准备", "计划"), "plan"),
+    **dict.fromkeys(("快", "快要", "即将", "将要"), "soon"),
+    **dict.fromkeys(("在", "正在", "正"), "ongoing"),
+    **dict.fromkeys(("刚", "已经", "已"), "done"),
+}
+# Said or left out, these move the fact in time: 我快毕业了 / 我毕业了; an English plan said or not
+_SAID_OR_NOT_ZH = frozenset(("soon",))
+_PLAN_EN = re.compile(r"\b(?:thinking (?:about|of)|considering|planning (?:on|to)|hoping to|about to)\b ?")
+
+
+def aspect_marker(a: str, b: str) -> bool:
+    """The texts differ only in aspect markers of different kinds before the same words (attack13:
+    我要学吉他 / 我在学吉他, 我刚到上海 / 我快到上海了, "thinking about adopting a dog" /
+    "adopting a dog"). 了 alone and 要 said or not (我要去 / 我去) are left to older families."""
+    x, y = _flat(a), _flat(b)
+    if x == y:
+        return False
+    if _PLAN_EN.sub("", x) == _PLAN_EN.sub("", y) and bool(_PLAN_EN.search(x)) != bool(_PLAN_EN.search(y)):
+        return True
+    spans = [
+        (x[i1:i2], y[j1:j2])
+        for op, i1, i2, j1, j2 in SequenceMatcher(None, x, y, autojunk=False).get_opcodes()
+        if op != "equal"
+    ]
+    kinds_x: set[str] = set()
+    kinds_y: set[str] = set()
+    for sx, sy in spans:
+        for span, kinds in ((sx, kinds_x), (sy, kinds_y)):
+            if span == "了" or not span:
+                continue
+            if span not in _MARKERS_ZH:
+                return False
+            kinds.add(_MARKERS_ZH[span])
+    if kinds_x == kinds_y:
+        return False
+    one_sided = kinds_x ^ kinds_y
+    return bool(kinds_x and kinds_y) or bool(one_sided & _SAID_OR_NOT_ZH)
+
+
+# --- a weekday once against every such weekday (English marks the habit: "on Fridays")
+_DAYS = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_HABIT_DAY = re.compile(rf"\b(?:on {_DAYS}s|every {_DAYS}|{_DAYS}s)\b")
+_ONE_DAY = re.compile(rf"\b(?:on|this|next|last|coming) {_DAYS}\b(?!s)")
+
+
+def _days(pattern: re.Pattern[str], text: str) -> frozenset[str]:
+    return frozenset(day for m in pattern.finditer(text) for day in m.groups() if day)
+
+
+def habitual_day(a: str, b: str) -> bool:
+    """One text does it on one Friday ("on Friday"), the other on every Friday ("on Fridays"):
+    attack13's "I'm flying to Denver on Friday" / "I fly to Denver on Fridays"."""
+    x, y = _flat(a), _flat(b)
+    return any(
+        _days(_ONE_DAY, s) & _days(_HABIT_DAY, t) and not _days(_HABIT_DAY, s) & _days(_HABIT_DAY, t)
+        for s, t in ((x, y), (y, x))
+    )
+
+
+# --- a time away from now that only one text says
+_AWAY = re.compile(r"明年|去年|前年|后年|\b(?:next|last) year\b|\byears? ago\b")
+# (years only: a day or a week away is said many ways a pattern misses - 明早, tmrw, 下周三 /
+# "next Wednesday" across languages - and reminders restate each other that way)
+
+
+def away_time(a: str, b: str) -> bool:
+    """One text alone puts the fact at a time away from now (明年, "next year", 昨天): attack13's
+    "My son is 8" / "My son turns 8 next year", 我儿子8岁了 / 我儿子明年8岁."""
+    return bool(_AWAY.search(_flat(a))) != bool(_AWAY.search(_flat(b)))
+
+
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("certainty", certainty),
     ("alternate", alternate),
@@ -297,6 +394,9 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("go_or_be", go_or_be),
     ("ly_shift", ly_shift),
     ("span_rate", span_rate),
+    ("aspect_marker", aspect_marker),
+    ("habitual_day", habitual_day),
+    ("away_time", away_time),
 )
 
 
