@@ -132,7 +132,9 @@ class PairScore:
         }
 
 
-def score(prepared: list[Scored], threshold: float, agreement: bool, cross: float | None = None) -> dict[str, PairScore]:
+def score(
+    prepared: list[Scored], threshold: float, agreement: bool, cross: float | None = None
+) -> dict[str, PairScore]:
     out: dict[str, PairScore] = {}
     for scored in prepared:
         lang = scored.pair.get("lang", "en")

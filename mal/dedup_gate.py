@@ -27,7 +27,7 @@ _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def script(text: str) -> str:
-    """"han" (Chinese only), "latin" (no Chinese character) or "mixed" (Chinese with English words
+    """ "han" (Chinese only), "latin" (no Chinese character) or "mixed" (Chinese with English words
     of two letters or more in it: code-switched). Digits and punctuation do not count."""
     if not _HAN.search(text):
         return "latin"
