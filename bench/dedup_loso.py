@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.dedup_bench import SERVICE, e5
+from bench.dedup_bench import CROSS, SERVICE, e5
 from bench.dedup_eval import Embed, Scored, prepare
 from bench.dedup_train import TRAIN_SETS, Trained, pairs, probabilities, tally, train
-from mal import dedup
+from mal import dedup, dedup_gate
 
 RESULTS = Path(__file__).resolve().parent / "results" / "dedup_loso.json"
 
@@ -52,7 +52,8 @@ def why(s: Scored, trained: Trained, probs: dict[tuple[int, int], float], i: int
         if old is None:
             out.append(f"no {new.kind} in a")
         elif cos < SERVICE:
-            out.append(f"cos {cos:.3f}")
+            merged = dedup_gate.merges(old, new, cos, SERVICE, CROSS)
+            out.append(f"cos {cos:.3f}" + (" cross-language agree" if merged else ""))
         elif dedup.agree(old, new):
             out.append("agree")
         elif not dedup.veto(old, new):

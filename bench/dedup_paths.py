@@ -28,10 +28,10 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.dedup_bench import SERVICE, e5
+from bench.dedup_bench import CROSS, SERVICE, e5
 from bench.dedup_eval import Scored, load, prepare
 from bench.dedup_train import pairs
-from mal import dedup, dedup_model
+from mal import dedup, dedup_gate, dedup_model
 from mal.dedup_model import PairModel, features, group
 
 QUANTILES = (0.5, 0.75, 0.9, 0.95, 0.99)
@@ -43,6 +43,8 @@ def steps(s: Scored, model: PairModel) -> Iterator[Step]:
     for cos, old, new in s.nearest:
         if old is None:
             yield "no memory to meet", -1.0
+        elif cos < SERVICE and dedup_gate.merges(old, new, cos, SERVICE, CROSS):
+            yield "word rules merge across languages", -1.0
         elif cos < SERVICE:
             yield "below the cosine gate", -1.0
         elif dedup.agree(old, new):
@@ -56,7 +58,7 @@ def steps(s: Scored, model: PairModel) -> Iterator[Step]:
 
 
 def merged(step: str) -> bool:
-    return step == "word rules merge" or step.endswith(" merges")
+    return step.startswith("word rules merge") or step.endswith(" merges")
 
 
 def error_paths(scored: list[Scored], model: PairModel) -> Counter[tuple[str, str, str]]:

@@ -2,8 +2,9 @@
 
 For each retired set (bench/dedup_train.py `TRAIN_SETS`), held out as `python -m bench.dedup_loso`
 holds it out, every true duplicate the service rule kept apart and every near miss it merged is
-put in one stage: no memory of a comparable kind, the cosine below the gate (SERVICE), a named veto
-reason, or the model below its threshold. Prints a count per stage and set, and with -v the rows.
+put in one stage: no memory of a comparable kind, the cosine below the gate (SERVICE; for a pair in
+two scripts CROSS, behind which the word rules alone merge), a named veto reason, or the model below
+its threshold. Prints a count per stage and set, and with -v the rows.
 Development use only (the retired sets are training data): the output is not committed.
 
     python -m bench.dedup_stages [--lang en] [-v] [--only SET] [--cache PATH]
@@ -16,11 +17,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from bench.dedup_bench import SERVICE, e5
+from bench.dedup_bench import CROSS, SERVICE, e5
 from bench.dedup_eval import Scored, prepare
 from bench.dedup_loso import cached
 from bench.dedup_train import TRAIN_SETS, Trained, decide, pairs, probabilities, tally, train
-from mal import dedup, dedup_model
+from mal import dedup, dedup_gate, dedup_model
 
 
 def stage(s: Scored, trained: Trained, probs: dict[tuple[int, int], float], i: int) -> str:
@@ -31,7 +32,11 @@ def stage(s: Scored, trained: Trained, probs: dict[tuple[int, int], float], i: i
             if not wrong:
                 return "no-kind"
             continue
-        if cos < SERVICE:
+        if cos < SERVICE:  # a pair in two scripts merges down to CROSS when the word rules agree
+            if dedup_gate.merges(old, new, cos, SERVICE, CROSS):
+                if wrong:
+                    return "cross-language agree"
+                continue
             if not wrong:
                 return "cosine"
             continue

@@ -33,9 +33,9 @@ from typing import Any
 
 import numpy as np
 
-from bench.dedup_bench import SERVICE, e5
+from bench.dedup_bench import CROSS, SERVICE, e5
 from bench.dedup_eval import DEV, Scored, load, prepare
-from mal import dedup
+from mal import dedup, dedup_gate
 from mal.dedup_model import ARTEFACT, FEATURES, PairModel, features, group
 
 # Every pair set whose first blind score is recorded (docs/benchmarks.md): the three development
@@ -143,10 +143,15 @@ Thresholds = tuple[float, float, float]  # (pinned, free, cross): mal/dedup_mode
 
 
 def decide(s: Scored, probs: dict[tuple[int, int], float], i: int, cut: Thresholds) -> bool:
-    """The service rule on one pair: agree, or veto passed and probability >= its threshold."""
+    """The service rule on one pair: agree, or veto passed and probability >= its threshold; below
+    the service's gate, a pair in two scripts down to the cross-language gate when the word rules
+    agree (mal/dedup_gate.py `merges`; the model is never asked there)."""
     merged = []
     for j, (cos, old, new) in enumerate(s.nearest):
-        ok = old is not None and cos >= SERVICE
+        if old is not None and cos < SERVICE:
+            merged.append(dedup_gate.merges(old, new, cos, SERVICE, CROSS))
+            continue
+        ok = old is not None
         if ok and not dedup.agree(old, new):  # type: ignore[arg-type]
             ok = (i, j) in probs and probs[(i, j)] >= cut[_group(old, new, cos)]
         merged.append(ok)

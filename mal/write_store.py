@@ -10,7 +10,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from mal import dedup
+from mal import dedup_gate
 from mal.audit import AuditType, audit_event
 from mal.capture_plan import Candidate, embed_text, fingerprint
 from mal.errors import Conflict
@@ -152,19 +152,24 @@ class StoreWriter:
         # then the learned paraphrase decision behind a hard veto) may merge. The nearest can
         # be a near-miss (MiniLM: 草莓 / 蓝莓 at 1.0) with the true duplicate next: look at a few.
         # The threshold (0.89) only gathers candidates: e5 scores different facts up to 0.995 and
-        # restatements in other words as low as 0.92, so agreement, not cosine, decides.
+        # restatements in other words as low as 0.92, so agreement, not cosine, decides. A pair in
+        # two scripts (Chinese / English, or code-switched) has a lower gate of its own, behind which
+        # only the word rules merge (mal/dedup_gate.py).
+        threshold = self._settings.dedup_threshold
+        cross = self._settings.dedup_cross_language_threshold
         for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector, k=DEDUP_CANDIDATES):
-            if (hit.vector_cosine or 0.0) >= self._settings.dedup_threshold:
+            cosine = hit.vector_cosine or 0.0
+            if cosine >= dedup_gate.gate(threshold, cross):
                 pending = journal.staged.pending(hit.id)
                 if pending is not None:  # this capture's own new memory, compared as staged
-                    if not dedup.same_fact(pending, memory, hit.vector_cosine or 0.0):
+                    if not dedup_gate.merges(pending, memory, cosine, threshold, cross):
                         continue
                     self._flush_inserts(scope, journal, now)  # the duplicate: written before it is reinforced
                 # Read up front unless this capture has changed it since (then read it live).
                 known = journal.staged.neighbours.get(hit.id) if hit.id not in journal.before else None
                 found = known or self._graph.get(scope.subject, hit.id)
                 live = found is not None and found.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED)
-                if live and found is not None and dedup.same_fact(found, memory, hit.vector_cosine or 0.0):
+                if live and found is not None and dedup_gate.merges(found, memory, cosine, threshold, cross):
                     return found
         return None
 

@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any
 
 import parsers
-from mal import dedup
+from mal import dedup, dedup_gate
 from mal.capture_plan import (
     Candidate,
     TurnAction,
@@ -147,7 +147,9 @@ class WritePipeline(StoreWriter):
                             stretches[index],
                             staged,
                             k=DEDUP_CANDIDATES,
-                            threshold=self._settings.dedup_threshold,
+                            threshold=dedup_gate.gate(
+                                self._settings.dedup_threshold, self._settings.dedup_cross_language_threshold
+                            ),
                         )
                 with stage("rules"):
                     self._capture_turn(
