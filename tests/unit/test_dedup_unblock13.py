@@ -91,3 +91,26 @@ def test_rates_by_arithmetic() -> None:
     assert rate("I run daily and swim weekly") is None
     assert same_rate("I call home once a week", "I call home 52 times a year")
     assert not same_rate("I pay $3,000 a month", "I pay $3,000 a week")
+
+
+# a one-sided "we" that is the user's household (mal/dedup_checks.py `people_differ`)
+OUR_HOUSEHOLD = [
+    ("Our electricity bill is about $90 a month", "Monthly electricity bill: 90 dollars"),
+    ("We're throwing a New Year's party", "User's family is throwing a New Year's party"),
+]
+OTHER_PEOPLE = [
+    ("Our electricity bill is about $90 a month", "My electricity bill is about $90 a month"),
+    ("Our electricity bill is about $90 a month", "My sister's electricity bill is about $90 a month"),
+    ("We're throwing a New Year's party", "My cousin's family is throwing a New Year's party"),
+    ("We're throwing a New Year's party", "I'm throwing a New Year's party"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), OUR_HOUSEHOLD)
+def test_our_household_is_no_other_person(a: str, b: str) -> None:
+    assert_family_silent("people", ep(a), ep(b))
+
+
+@pytest.mark.parametrize(("a", "b"), OTHER_PEOPLE)
+def test_we_against_someone_or_i_is_still_other_people(a: str, b: str) -> None:
+    assert_family_vetoes("people", ep(a), ep(b))
