@@ -201,7 +201,7 @@ _NEAR = re.compile(
 _ROOM_AT_HOME = re.compile(
     r"\b(?:the|a|an|our|my) (?:[a-z-]+ )?(?:bed)?room\b[^,.;!?]{0,40}?\b(?:in|of|at) (?:our|my) "
     r"(?:house|home|flat|apartment|place|condo)\b|"
-    r"(?:我|我们)家(?:里|楼上|楼下)?[^，,。；]{0,4}?(?:卧室|房间|屋子?|次卧|主卧)"
+    r"(?:我|我们)家(?:里|楼上|楼下)?[^，,。；]{0,4}?(?:卧室|房间|屋子?|次卧|主卧| ?(?:bed)?room\b)"
 )
 
 

@@ -36,6 +36,7 @@ RESTATED = [
     # a room in the user's own home
     ("proximity", "我外公住在我们家楼上那间卧室", "我外公跟我们住在一起"),
     ("proximity", "My uncle has the spare room next to the kitchen in our house", "My uncle lives with us"),
+    ("proximity", "我外公住在我们家楼下的 bedroom", "我外公跟我们住在一起"),
     # a clipped head, a kind of doctor
     ("job_head", "My cousin is a pharmacy tech at Walgreens", "My cousin is a pharmacy technician at Walgreens"),
     ("job_head", "Her husband is a customer service rep", "Her husband is a customer service representative"),
@@ -54,6 +55,7 @@ NEAR_MISSES = [
     ("on_off", "My aunt is on insulin", "My aunt stopped taking insulin"),
     ("proximity", "我外公住在我们家楼上", "我外公跟我们住在一起"),
     ("proximity", "My uncle rents a room near our house", "My uncle lives with us"),
+    ("proximity", "我外公住在我们家附近的 room", "我外公跟我们住在一起"),
     ("job_head", "My cousin is a pharmacy tech at Walgreens", "My cousin is a pharmacy manager at Walgreens"),
     ("job_head", "我舅舅是动物医院兽医", "我舅舅是动物医院护士"),
 ]
