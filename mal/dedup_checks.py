@@ -248,10 +248,33 @@ def people_differ(a: Signature, b: Signature) -> bool:
         return True
     named = (a.people & b.people) - _PRONOUNS
     return any(
-        not ((p in _PRONOUNS and named) or _as_role(p, text, other))
-        for people, text, other in ((only_a, a.text, b.text), (only_b, b.text, a.text))
+        not (
+            (p in _PRONOUNS and named) or _as_role(p, text, other) or _our_household(p, text, other, bool(people_other))
+        )
+        for people, text, other, people_other in (
+            (only_a, a.text, b.text, b.people),
+            (only_b, b.text, a.text, a.people),
+        )
         for p in people
     )
+
+
+# unblock13: who a one-sided "we" is when the other text names no one: the user's family when the
+# other text says the family ("We're hosting Thanksgiving" / "User's family hosts
+# Thanksgiving"); a bare "our" before a thing is the user's household when the other text names no
+# one and owns it by no one ("Our water bill is $80" / "Water bill: $80").
+_FAMILY = re.compile(r"\b(?:family|household)\b", re.IGNORECASE)
+_WE = re.compile(r"\b(?:we|us|we're|we've|we'll|we'd|ourselves)\b", re.IGNORECASE)
+_OUR = re.compile(r"\bour\b", re.IGNORECASE)
+_OWNER = re.compile(r"\b(?:my|his|her|their|your|user's|users')\b", re.IGNORECASE)
+
+
+def _our_household(person: str, text: str, other: str, other_names: bool) -> bool:
+    if person != "we" or other_names:
+        return False
+    if _FAMILY.search(other) and not _FAMILY.search(text):
+        return True
+    return bool(_OUR.search(text)) and not _WE.search(text) and not _OWNER.search(other)
 
 
 def _as_role(person: str, text: str, other: str) -> bool:

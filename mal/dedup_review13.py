@@ -49,6 +49,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from mal.dedup_lexicon import SYNONYMS
+from mal.dedup_rates import same_rate
 from mal.dedup_text import normalise
 
 __all__ = [
@@ -92,9 +93,23 @@ _CERTAIN = re.compile(
 )
 
 
+# A certainty said not to hold is a hedge: 确定不了 / 说不准 / 不敢肯定, "don't know for certain",
+# "can't say for sure", "not certain" (unblock13: 我还确定不了 / 我还没想好 restate each other)
+_NOT_CERTAIN = re.compile(
+    r"(?:确定|肯定|说)不(?:了|准|好)|(?:不能|没法|没办法|无法|不敢|说不)(?:确定|肯定)|"
+    r"\b(?:not|never|no one|nobody|(?:do|does|did|ca|could|wo|would)n't|cannot|can not) "
+    r"(?:(?:know|say|tell|be) )?(?:(?:for )?(?:certain|sure)|definitely|certainly)\b"
+)
+
+
+def _hedged(text: str) -> str:
+    return _NOT_CERTAIN.sub(" maybe ", _flat(text))
+
+
 def certainty(a: str, b: str) -> bool:
-    """One text hedges (可能, maybe) and the other is certain (确定, definitely)."""
-    return _opposed(_flat(a), _flat(b), _HEDGE, _CERTAIN)
+    """One text hedges (可能, maybe; a certainty said not to hold, 确定不了, "can't say for sure")
+    and the other is certain (确定, definitely)."""
+    return _opposed(_hedged(a), _hedged(b), _HEDGE, _CERTAIN)
 
 
 # --- every other one against every one
@@ -107,8 +122,10 @@ _ALTERNATE = re.compile(
 
 
 def alternate(a: str, b: str) -> bool:
-    """One text alone says every other (隔周, "every other Thursday", biweekly)."""
-    return bool(_ALTERNATE.search(_flat(a))) != bool(_ALTERNATE.search(_flat(b)))
+    """One text alone says every other (隔周, "every other Thursday", biweekly), and the other does
+    not say the same interval another way (每十四天 / 每两周, "every 14 days": mal/dedup_rates.py)."""
+    one_sided = bool(_ALTERNATE.search(_flat(a))) != bool(_ALTERNATE.search(_flat(b)))
+    return one_sided and not same_rate(a, b)
 
 
 # --- how often, by the period
@@ -130,9 +147,10 @@ def _periods(text: str) -> frozenset[str]:
 
 
 def period(a: str, b: str) -> bool:
-    """Both texts give a rate by the period and the periods differ (每个月 / 每季度, monthly / yearly)."""
+    """Both texts give a rate by the period and the periods differ (每个月 / 每季度, monthly / yearly),
+    unless the rates come out equal (每周七天 / 每天, "twice a month" / "24 a year": mal/dedup_rates.py)."""
     pa, pb = _periods(a), _periods(b)
-    return bool(pa) and bool(pb) and pa != pb
+    return bool(pa) and bool(pb) and pa != pb and not same_rate(a, b)
 
 
 # --- on a diet or medication against off it
@@ -149,9 +167,21 @@ _OFF = re.compile(
 )
 
 
+# "on" said not to hold is off: "no longer on", "not taking", 已经没在吃 (unblock13)
+_NOT_ON = re.compile(
+    r"\b(?:no longer|not|never) (?:on|taking|doing|following)\b|(?<=n't) (?:on|taking)\b|"
+    r"(?:没有?|不再)在(?=吃|做|搞|执行|坚持)"
+)
+
+
+def _on_or_off(text: str) -> str:
+    return _NOT_ON.sub(lambda m: "停" if m.group(0).endswith("在") else " off", _flat(text))
+
+
 def on_off(a: str, b: str) -> bool:
-    """One text says the user is on a diet or medication, the other that they are off it."""
-    return _opposed(_flat(a), _flat(b), _ON, _OFF)
+    """One text says the user is on a diet or medication, the other that they are off it (an "on"
+    said not to hold, "no longer on", 没在吃, is off)."""
+    return _opposed(_on_or_off(a), _on_or_off(b), _ON, _OFF)
 
 
 # --- living with someone against living near them
@@ -165,9 +195,29 @@ _NEAR = re.compile(
 )
 
 
+# A room in the user's own home is living with them, whatever the room is next to: "has the bedroom
+# next to mine in our flat", 住在我们家楼下那间卧室 (unblock13). A near word between the home and the
+# room (我家附近的一间房) keeps it near.
+_ROOM_AT_HOME = re.compile(
+    r"\b(?:the|a|an|our|my) (?:[a-z-]+ )?(?:bed)?room\b[^,.;!?]{0,40}?\b(?:in|of|at) (?:our|my) "
+    r"(?:house|home|flat|apartment|place|condo)\b|"
+    r"(?:我|我们)家(?:里|楼上|楼下)?[^，,。；]{0,4}?(?:卧室|房间|屋子?|次卧|主卧| ?(?:bed)?room\b)"
+)
+
+
+def _room_at_home(text: str) -> str:
+    flat = _flat(text)
+    return _ROOM_AT_HOME.sub(lambda m: m.group(0) if _NEAR_HOME.search(m.group(0)) else " 住在一起 ", flat)
+
+
+_NEAR_HOME = re.compile(
+    r"附近|隔壁|旁边|不远|对面|同一个?小区|\b(?:near|nearby|close to|down the street|across the street)\b"
+)
+
+
 def proximity(a: str, b: str) -> bool:
-    """One text says someone lives with the user, the other near them."""
-    return _opposed(_flat(a), _flat(b), _WITH, _NEAR)
+    """One text says someone lives with the user (a room in the user's home counts), the other near them."""
+    return _opposed(_room_at_home(a), _room_at_home(b), _WITH, _NEAR)
 
 
 # --- a minor against the subject studied
@@ -216,8 +266,38 @@ _ONE_JOB = (
 _DOCTORS = frozenset(("doctor", "physician", "specialist", "医生", "医师", "大夫"))
 
 
+# Clipped forms of a head (unblock13: "a sales rep" / "a sales representative", "a lab tech" / "a lab
+# technician"): the short form names the job its full forms name.
+_CLIPPED = {
+    "rep": ("representative",),
+    "tech": ("technician", "technologist"),
+    "vet": ("veterinarian",),
+    "doc": ("doctor",),
+    "prof": ("professor",),
+    "admin": ("administrator",),
+    "exec": ("executive",),
+    "mech": ("mechanic",),
+}
+
+
+def _clipped(x: str, y: str) -> bool:
+    return y in _CLIPPED.get(x, ()) or x in _CLIPPED.get(y, ())
+
+
+def _doctor_kind(x: str, y: str) -> bool:
+    """医生 and a kind of doctor named by its own 医 (牙医, 兽医, 中医): the field the two texts share
+    already says which (口腔科牙医 / 口腔科医生)."""
+    return any(s in _DOCTORS and len(t) >= 2 and t.endswith("医") and t not in _DOCTORS for s, t in ((x, y), (y, x)))
+
+
 def _one_job(x: str, y: str) -> bool:
-    return x == y or (SYNONYMS.get(x) or x) == (SYNONYMS.get(y) or y) or any({x, y} <= group for group in _ONE_JOB)
+    return (
+        x == y
+        or (SYNONYMS.get(x) or x) == (SYNONYMS.get(y) or y)
+        or any({x, y} <= group for group in _ONE_JOB)
+        or _clipped(x, y)
+        or _doctor_kind(x, y)
+    )
 
 
 def _same_field(x: tuple[str, str], y: tuple[str, str]) -> bool:
