@@ -66,6 +66,7 @@ __all__ = [
     "on_off",
     "period",
     "proximity",
+    "rank_prefix",
     "span_rate",
 ]
 
@@ -463,6 +464,25 @@ def away_time(a: str, b: str) -> bool:
     return bool(_AWAY.search(_flat(a))) != bool(_AWAY.search(_flat(b)))
 
 
+# --- a rank word before the same title in one text only
+_RANKED_EN = re.compile(r"\b(?:vice|deputy|assistant|associate|acting|interim|senior|junior|sous|co)[- ]([a-z]+)")
+_RANKED_ZH = re.compile(
+    r"(?:副|助理|代理|常务)([\u4e00-\u9fff]{1,3}?(?:长|总|经理|主任|教授|主席|总裁|校长|院长|局长|处长|科长|厨|编辑))"
+)
+
+
+def rank_prefix(a: str, b: str) -> bool:
+    """One text gives the title a rank word (vice principal, 副校长, assistant manager) and the other
+    the bare title: attack13's 我姐是 vice principal / 我姐是 principal."""
+    x, y = _flat(a), _flat(b)
+    for s, t in ((x, y), (y, x)):
+        for pattern in (_RANKED_EN, _RANKED_ZH):
+            for m in pattern.finditer(s):
+                if m.group(1) in t and m.group(0) not in t:
+                    return True
+    return False
+
+
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("certainty", certainty),
     ("alternate", alternate),
@@ -477,6 +497,7 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("aspect_marker", aspect_marker),
     ("habitual_day", habitual_day),
     ("away_time", away_time),
+    ("rank_prefix", rank_prefix),
 )
 
 
