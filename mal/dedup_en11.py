@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import re
 
-from mal.dedup_text import content_words, normalise, signature
+from mal.dedup_text import content_words, signature
+from mal.dedup_text import flat as _flat
 
 __all__ = [
     "CHECKS",
@@ -44,10 +45,6 @@ __all__ = [
 ]
 
 _JOINT = re.compile(r"\b(?:and|&) (?:i|me|myself|我)(?![a-z])|\b(?:i|me) and\b|我和|和我|跟我|我跟")
-
-
-def _flat(text: str) -> str:
-    return normalise(text).replace("\u2019", "'")
 
 
 def joint_subject(a: str, b: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from mal.dedup_text import _zh_number, normalise
+from mal.dedup_text import normalise, zh_number
 
 __all__ = ["rate", "same_rate"]
 
@@ -93,7 +93,7 @@ def _en_value(word: str) -> int | None:
 
 
 def _zh_value(numeral: str) -> float | None:
-    value = _zh_number(numeral)
+    value = zh_number(numeral)
     try:
         return float(value)
     except ValueError:

@@ -47,29 +47,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 
-from mal.dedup_text import normalise
+from mal.dedup_text import flat as _flat
+from mal.dedup_text import opposed as _opposed
 
 __all__ = ["CHECKS", "differs"]
 
 
-@lru_cache(maxsize=4096)
-def _flat(text: str) -> str:
-    """Seventeen checks read both texts of every compared pair: normalise each text once."""
-    return normalise(text).replace("\u2019", "'")
-
-
 def _one_sided(a: str, b: str, pattern: re.Pattern[str]) -> bool:
     return bool(pattern.search(a)) != bool(pattern.search(b))
-
-
-def _opposed(x: str, y: str, one: re.Pattern[str], other: re.Pattern[str]) -> bool:
-    """One text says `one` and not `other`, the other text `other` and not `one` (in either order):
-    the shape of most families here (origin / home, N and a half / a half, every / this Saturday)."""
-    return any(
-        one.search(s) and not other.search(s) and other.search(t) and not one.search(t) for s, t in ((x, y), (y, x))
-    )
 
 
 # --- accessory: a category word glued to a head that names another thing

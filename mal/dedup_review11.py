@@ -35,21 +35,10 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from mal.dedup_text import normalise
+from mal.dedup_text import flat as _flat
+from mal.dedup_text import opposed as _opposed
 
 __all__ = ["READINGS", "differs"]
-
-
-@lru_cache(maxsize=4096)
-def _flat(text: str) -> str:
-    return normalise(text).replace("\u2019", "'")
-
-
-def _opposed(x: str, y: str, one: re.Pattern[str], other: re.Pattern[str]) -> bool:
-    """One text says `one` and not `other`, the other `other` and not `one` (either order)."""
-    return any(
-        one.search(s) and not other.search(s) and other.search(t) and not one.search(t) for s, t in ((x, y), (y, x))
-    )
 
 
 # --- role_swap: the same tokens, two of them exchanged around a fixed middle

@@ -46,11 +46,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
-from functools import lru_cache
 
 from mal.dedup_lexicon import SYNONYMS
 from mal.dedup_rates import same_rate
-from mal.dedup_text import normalise
+from mal.dedup_text import flat as _flat
+from mal.dedup_text import opposed as _opposed
 
 __all__ = [
     "CHECKS",
@@ -69,18 +69,6 @@ __all__ = [
     "rank_prefix",
     "span_rate",
 ]
-
-
-@lru_cache(maxsize=4096)
-def _flat(text: str) -> str:
-    return normalise(text).replace("\u2019", "'")
-
-
-def _opposed(x: str, y: str, one: re.Pattern[str], other: re.Pattern[str]) -> bool:
-    """One text says `one` and not `other`, the other text `other` and not `one`."""
-    return any(
-        one.search(s) and not other.search(s) and other.search(t) and not one.search(t) for s, t in ((x, y), (y, x))
-    )
 
 
 # --- a hedge against a certainty

@@ -38,7 +38,18 @@ from mal.dedup_synonyms import NEGATED_ZH, NOT_NAMES_EN, NOT_NEGATIONS_ZH, NOT_N
 from mal.dedup_zh_forms import zh_forms
 from parsers.lexicon import PLACES_ZH
 
-__all__ = ["Signature", "content_words", "is_cjk", "jieba_tokens", "normalise", "signature", "stem"]
+__all__ = [
+    "Signature",
+    "content_words",
+    "flat",
+    "is_cjk",
+    "jieba_tokens",
+    "normalise",
+    "opposed",
+    "signature",
+    "stem",
+    "zh_number",
+]
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(rf"[{_CJK}]")
@@ -279,9 +290,9 @@ def _zh_clock(m: re.Match[str]) -> str:
     period, hour, minute = m.group(1), m.group(2), m.group(3)
     if period in (None, "晚") and hour == "一" and minute is None:
         return m.group(0)  # 一点 is "a little", not one o'clock (晚一点到: a little later)
-    h = int(number(_zh_number(hour)))
+    h = int(number(zh_number(hour)))
     h += _ZH_PERIODS.get(period or "", 0) if h < 12 else 0
-    mins = 30 if minute == "半" else int(number(_zh_number(m.group(4)))) if m.group(4) else 0
+    mins = 30 if minute == "半" else int(number(zh_number(m.group(4)))) if m.group(4) else 0
     return f" clock{h:02d}{mins:02d} "
 
 
@@ -369,7 +380,7 @@ def _zh_token(token: str, acc: _Acc) -> None:
         _word(SYNONYMS.get(token, token), acc, FILLERS_ZH)
         return
     for numeral in _ZH_NUMERAL.findall(token):
-        value = number(_zh_number(numeral))
+        value = number(zh_number(numeral))
         if value != "1":  # a lone 一 is an article (一个蛋糕, 买了台电脑 say the same), not a count
             acc.number(value)
     token = _ZH_NUMERAL.sub("", token)
@@ -448,7 +459,8 @@ def _word(token: str, acc: _Acc, fillers: frozenset[str]) -> None:
         acc.words.add(token)
 
 
-def _zh_number(numeral: str) -> str:
+def zh_number(numeral: str) -> str:
+    """A Chinese numeral as digits (三十五 -> 35; digits pass through; what cn2an cannot read is kept)."""
     if numeral.isdigit() and numeral.isascii():
         return numeral
     import cn2an
@@ -457,6 +469,21 @@ def _zh_number(numeral: str) -> str:
         return str(cn2an.cn2an(numeral, "smart"))
     except (ValueError, KeyError, IndexError):
         return numeral
+
+
+@lru_cache(maxsize=4096)
+def flat(text: str) -> str:
+    """A text as the family checks read it (mal/dedup_review10.py, 11, 13): normalised, typographic
+    apostrophes plain. Cached once for every module: dozens of checks read both texts of each pair."""
+    return normalise(text).replace("\u2019", "'")
+
+
+def opposed(x: str, y: str, one: re.Pattern[str], other: re.Pattern[str]) -> bool:
+    """One text says `one` and not `other`, the other text `other` and not `one` (either order): the
+    shape of most dedup families."""
+    return any(
+        one.search(s) and not other.search(s) and other.search(t) and not one.search(t) for s, t in ((x, y), (y, x))
+    )
 
 
 @lru_cache(maxsize=1)
