@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from mal.dedup_lexicon import SYNONYMS
 from mal.dedup_rates import same_rate
@@ -130,7 +131,9 @@ _PERIOD_RE = {name: re.compile(pattern) for name, pattern in _PERIODS.items()}
 _SPAN = re.compile(r"\b(?:in|for|within|over|than|about|after|once in) (?:a|one) (?:day|week|month|quarter|year)\b")
 
 
+@lru_cache(maxsize=4096)
 def _periods(text: str) -> frozenset[str]:
+    """The periods a text gives a rate by (period and span_rate read each text up to twice)."""
     flat = _ALTERNATE.sub(" ", _SPAN.sub(" ", _flat(text)))
     return frozenset(name for name, pattern in _PERIOD_RE.items() if pattern.search(flat))
 
@@ -447,7 +450,7 @@ _AWAY = re.compile(r"明年|去年|前年|后年|\b(?:next|last) year\b|\byears?
 
 
 def away_time(a: str, b: str) -> bool:
-    """One text alone puts the fact at a time away from now (明年, "next year", 昨天): attack13's
+    """One text alone puts the fact a year away from now (明年, 去年, "next year"): attack13's
     "My son is 8" / "My son turns 8 next year", 我儿子8岁了 / 我儿子明年8岁."""
     return bool(_AWAY.search(_flat(a))) != bool(_AWAY.search(_flat(b)))
 
