@@ -39,8 +39,8 @@ from mal import dedup, dedup_gate
 from mal.dedup_model import ARTEFACT, FEATURES, PairModel, features, group
 
 # Every pair set whose first blind score is recorded (docs/benchmarks.md): the three development
-# sets and the eleven retired blind sets (blind12, writer23, retired at the start of the thirteenth
-# round after its first and after-scores). *blind13* (writer25, the thirteenth round's fresh set)
+# sets and the twelve retired blind sets (blind13, writer25, retired at the start of the fourteenth
+# round after its first and after-scores). *blind14* (writer27, the fourteenth round's fresh set)
 # and any later one are never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
@@ -57,6 +57,7 @@ TRAIN_SETS = (
     "dedup_pairs_blind10.jsonl",
     "dedup_pairs_blind11.jsonl",
     "dedup_pairs_blind12.jsonl",
+    "dedup_pairs_blind13.jsonl",
 )
 RETIRED = frozenset(TRAIN_SETS)
 FOLDS = 5

@@ -40,6 +40,7 @@ from mal import (
     dedup_review10,
     dedup_review11,
     dedup_review13,
+    dedup_review14,
     dedup_shared_families,
     dedup_zh_near,
 )
@@ -365,6 +366,8 @@ def _checks(
         # thirteenth round (mal/dedup_review13.py): maybe / definitely, every other / every, monthly /
         # quarterly, on / off a diet, with / near, a minor, one field's other job
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review13.CHECKS),
+        # fourteenth round (mal/dedup_review14.py): after tax / before tax
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review14.CHECKS),
     )
     return checks
 
@@ -409,6 +412,7 @@ def _turned(a: str, b: str) -> bool:
             counts_differ,  # 一片 / 两片, 半斤 / 一斤
             dedup_zh_near.differs,  # 我和老婆 / 我老婆, 蜜蜂 / 蜂蜜, 南京大学 / 南京师范大学
             dedup_review13.differs,  # 可能 / 确定, 隔周 / 每周, 每月 / 每季度, with / near, 辅修
+            dedup_review14.differs,  # 税后 / 税前, "after tax" / gross
         )
     )
 
