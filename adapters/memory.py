@@ -169,9 +169,11 @@ class InMemoryVectorStore:
         ranked = sorted(scores.items(), key=lambda item: -item[1])[:k]
         return [VectorHit(id=memory_id, score=score) for memory_id, score in ranked]
 
-    def nearest(self, subject: SubjectKey, vector: Sequence[float], k: int, kind: str | None) -> list[VectorHit]:
+    def nearest(
+        self, subject: SubjectKey, vector: Sequence[float], k: int, kind: str | None, exclude_lang: str | None = None
+    ) -> list[VectorHit]:
         self._check()
-        pool = self._pool(subject, [kind] if kind else None)
+        pool = [s for s in self._pool(subject, [kind] if kind else None) if s.memory.lang != exclude_lang]
         ranked = sorted(((s.memory.id, _cosine(vector, s.vector)) for s in pool), key=lambda item: -item[1])[:k]
         return [VectorHit(id=memory_id, score=cos, vector_cosine=cos) for memory_id, cos in ranked]
 

@@ -327,7 +327,13 @@ class WeaviateVectorStore:
         return False
 
     @_reconnecting
-    def nearest(self, subject: SubjectKey, vector: Sequence[float], k: int, kind: str | None) -> list[VectorHit]:
+    def nearest(
+        self, subject: SubjectKey, vector: Sequence[float], k: int, kind: str | None, exclude_lang: str | None = None
+    ) -> list[VectorHit]:
+        where = Filter.by_property("kind").equal(kind) if kind else None
+        if exclude_lang is not None:
+            other = Filter.by_property("lang").not_equal(exclude_lang)
+            where = other if where is None else where & other
         with self._translate():
             if not self._has_tenant(subject):
                 return []
@@ -335,7 +341,7 @@ class WeaviateVectorStore:
                 result = self._tenant(subject).query.near_vector(
                     near_vector=list(vector),
                     limit=k,
-                    filters=Filter.by_property("kind").equal(kind) if kind else None,
+                    filters=where,
                     return_metadata=MetadataQuery(distance=True),
                 )
             except WeaviateQueryError as exc:

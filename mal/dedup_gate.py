@@ -11,6 +11,11 @@ is never asked about a pair below it.
 
 One function, `merges`, is the decision, so the write path (mal/write_store.py) and the benchmarks
 (bench/dedup_eval.py, bench/dedup_train.py) apply the same gates.
+
+A lower gate is no use if the neighbour is never looked at: in a full store e5 ranks same-language
+memories on the topic above the other-language original, out of the top few the write path takes.
+So the write path also searches the memories in another language (mal/write_batch.py), and
+`excluded_lang` says which stored `lang` that search leaves out.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import re
 from mal import dedup
 from mal.models import Memory
 
-__all__ = ["crosses_languages", "gate", "merges", "script"]
+__all__ = ["crosses_languages", "excluded_lang", "gate", "merges", "script"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -39,6 +44,22 @@ def crosses_languages(a: Memory, b: Memory) -> bool:
     code-switched and the other not. Two code-switched texts (明天和Anna开会 / 明天跟Anna开会) are one
     language as far as e5 is concerned and keep the normal gate."""
     return script(a.text or a.summary) != script(b.text or b.summary)
+
+
+# A script's memories by the `lang` the vector store holds (parsers/lang.py `detect_lang` of the
+# turn): no Chinese character is "en", Chinese with more Latin letters than twice its characters is
+# "mixed". The two do not line up exactly: a code-switched text with few Latin words
+# (我用的是华为Mate 60) is "zh", so a Chinese memory's search, which leaves out "zh", misses it.
+_SAME_SCRIPT_LANG = {"latin": "en", "han": "zh", "mixed": "mixed"}
+
+
+def excluded_lang(memory: Memory) -> str:
+    """The stored `lang` the other-language search leaves out for a new `memory`: the one of its own
+    script, read from its text as `crosses_languages` reads it, not its own `lang` (a bare
+    correction in Chinese of an English memory keeps "en"; a code-switched turn can be "zh"). So an
+    English memory searches the Chinese and code-switched ones, a Chinese one the English and
+    code-switched ones, a code-switched one the Chinese and English ones."""
+    return _SAME_SCRIPT_LANG[script(memory.text or memory.summary)]
 
 
 def gate(threshold: float, cross_threshold: float) -> float:

@@ -189,6 +189,11 @@ class Settings(BaseSettings):
     # lowest cross-language restatement of the training sets the word rules agree on (0.856) less
     # 0.02, floored to 0.01 (bench/dedup_train.py TRAIN_SETS).
     dedup_cross_language_threshold: float = Field(default=0.83, gt=0, le=1)
+    # While that gate is below the normal one, this many nearest memories in another language are
+    # also compared, besides the nearest of any (mal/write_store.py DEDUP_CANDIDATES): e5 ranks
+    # same-language memories on the topic above the other-language original (mal/dedup_gate.py
+    # `excluded_lang`, docs/benchmarks.md "fourteenth round"). 0: one search only.
+    dedup_other_language_candidates: int = Field(default=3, ge=0, le=20)
     retrieval_preset: str = "default"
     log_level: str = "INFO"
     # The inspector's graph library, fetched from npm by `python -m infra.ui_assets` (make setup).

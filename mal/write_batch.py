@@ -11,7 +11,8 @@ Why the rules do not change:
 - Until the flush, new memories are in Neo4j as `indexed=false` (invisible to reads, as before)
   but not yet in Weaviate. The one read of Weaviate the write rules make is the dedup nearest
   neighbour, so `nearest()` here merges the store's answer with the staged vectors of this
-  capture (same kind, same cosine): a fact stated twice in one session is still reinforced.
+  capture (same kind, same cosine): a fact stated twice in one session is still reinforced. The
+  same holds for the second search, for neighbours in another language (`dedup_search`).
 - Up-front reads are only used when no turn of the capture forgets or bare-corrects anything, the
   only turns that change what a later candidate would read; those captures flush before such a
   turn and read live, as before.
@@ -34,14 +35,14 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from mal import dedup
+from mal import dedup, dedup_gate
 from mal.capture_plan import Candidate
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.ports import AuditLog, MemoryReader, MemoryWriter, VectorStore
 from mal.records import AuditEvent
 from mal.stages import Stages
 
-__all__ = ["PendingInsert", "StagedWrites", "read_ahead"]
+__all__ = ["PendingInsert", "StagedWrites", "dedup_search", "read_ahead"]
 
 
 @dataclass
@@ -69,6 +70,8 @@ class StagedWrites:
     # Up-front reads (None: not prefetched, read live): candidate memory id -> its nearest hits,
     # and the replay check's answer keyed by memory id or write event.
     nearest_hits: dict[str, list[VectorHit]] | None = None
+    # ... and the other-language search's, read with them (`dedup_search`; none when not run).
+    other_hits: dict[str, list[VectorHit]] = field(default_factory=dict)
     prior: dict[str, Memory] | None = None
     # The graph records of the store's nearest hits above the dedup threshold, read in one
     # statement up front (the agreement check needs each; one read per hit was ~3 per candidate).
@@ -76,24 +79,39 @@ class StagedWrites:
     stages: Stages = field(default_factory=Stages)  # the capture's stage timings (mal/stages.py)
 
     def nearest(
-        self, vectors: VectorStore, subject: SubjectKey, memory: Memory, vector: Sequence[float], k: int = 1
+        self,
+        vectors: VectorStore,
+        subject: SubjectKey,
+        memory: Memory,
+        vector: Sequence[float],
+        k: int = 1,
+        other_k: int = 0,
     ) -> list[VectorHit]:
-        """What `vectors.nearest(subject, vector, k, kind)` would answer if the staged vectors
-        were already in the store: the store's hits and the staged ones, best cosine first."""
+        """What `dedup_search` would answer if the staged vectors were already in the store: the `k`
+        nearest of the store's hits and the staged ones, and with `other_k` the `other_k` nearest
+        of those in another language, merged by id, best cosine first."""
         if self.nearest_hits is not None and memory.id in self.nearest_hits:
-            hits = list(self.nearest_hits[memory.id])
-        else:
-            hits = list(vectors.nearest(subject, vector, k=k, kind=dedup.search_kind(memory.kind)))
+            hits, other = list(self.nearest_hits[memory.id]), list(self.other_hits.get(memory.id, []))
+        else:  # read live (not read ahead): one search after the other
+            hits = dedup_search(vectors, subject, memory, vector, k)
+            other = dedup_search(vectors, subject, memory, vector, other_k, other=True) if other_k else []
         pending = [(p.candidate.memory, p.vector) for p in self.inserts]
         others = [
             (m, v) for m, v in self.vectors + pending if dedup.comparable(m.kind, memory.kind) and m.id != memory.id
         ]
         # One matrix product, not a Python loop per staged vector: a 20-turn capture compares
         # every candidate with every earlier one (~200 cosines of 384 floats each).
-        for (staged, _), cosine in zip(others, _cosines(vector, [v for _, v in others]), strict=True):
-            hits.append(VectorHit(id=staged.id, score=cosine, vector_cosine=cosine))
-        hits.sort(key=lambda h: h.vector_cosine or 0.0, reverse=True)
-        return hits[:k]
+        staged = [
+            (m, VectorHit(id=m.id, score=cosine, vector_cosine=cosine))
+            for (m, _), cosine in zip(others, _cosines(vector, [v for _, v in others]), strict=True)
+        ]
+        hits = _ranked([*hits, *(h for _, h in staged)])[:k]
+        if not other_k:
+            return hits
+        excluded = dedup_gate.excluded_lang(memory)
+        other = _ranked([*other, *(h for m, h in staged if m.lang != excluded)])[:other_k]
+        seen = {h.id for h in hits}
+        return _ranked([*hits, *(h for h in other if h.id not in seen)])
 
     def pending(self, memory_id: str) -> Memory | None:
         """A memory held back for the insert transaction (not in the graph yet), else None."""
@@ -128,20 +146,43 @@ def read_ahead(
     staged: StagedWrites,
     k: int = 1,
     threshold: float = 0.0,
+    other_k: int = 0,
 ) -> None:
     """The replay check of every candidate in one read, then the dedup neighbours of those that are
-    not replays, side by side on `pool` (I/O-bound round trips; nothing is written in between),
-    then the records of the neighbours at or above `threshold` in one read."""
+    not replays (`dedup_search`, both searches with `other_k`), side by side on `pool` (I/O-bound
+    round trips; nothing is written in between), then the records of the neighbours at or above
+    `threshold` in one read."""
     staged.prior = graph.prior_writes(subject, [c.memory.id for c in candidates], [c.event for c in candidates])
     fresh = [c for c in candidates if c.memory.id not in staged.prior and c.event not in staged.prior]
+    searches = [(c, False) for c in fresh] + ([(c, True) for c in fresh] if other_k else [])
 
-    def nearest(c: Candidate) -> list[VectorHit]:
-        return vectors.nearest(subject, c.vector, k=k, kind=dedup.search_kind(c.memory.kind))
+    def nearest(search: tuple[Candidate, bool]) -> list[VectorHit]:
+        c, other = search
+        return dedup_search(vectors, subject, c.memory, c.vector, other_k if other else k, other)
 
-    found = list(pool.map(nearest, fresh)) if len(fresh) > 1 else [nearest(c) for c in fresh]
-    staged.nearest_hits = {c.memory.id: hits for c, hits in zip(fresh, found, strict=True)}
+    found = list(pool.map(nearest, searches)) if len(searches) > 1 else [nearest(s) for s in searches]
+    first, second = found[: len(fresh)], found[len(fresh) :]
+    staged.nearest_hits = {c.memory.id: hits for c, hits in zip(fresh, first, strict=True)}
+    staged.other_hits = {c.memory.id: hits for c, hits in zip(fresh, second, strict=True)} if other_k else {}
     close = list(dict.fromkeys(h.id for hits in found for h in hits if (h.vector_cosine or 0.0) >= threshold))
     staged.neighbours = graph.prior_writes(subject, close, []) if close else {}
+
+
+def dedup_search(
+    vectors: VectorStore, subject: SubjectKey, memory: Memory, vector: Sequence[float], k: int, other: bool = False
+) -> list[VectorHit]:
+    """The store's `k` nearest memories to a new `memory` that dedup may compare it with; `other`:
+    only those in another language than it (mal/dedup_gate.py `excluded_lang`), which e5 ranks
+    below the same-language memories on the topic, so the first search rarely holds them."""
+    kind = dedup.search_kind(memory.kind)
+    if not other:
+        return list(vectors.nearest(subject, vector, k=k, kind=kind))
+    return list(vectors.nearest(subject, vector, k=k, kind=kind, exclude_lang=dedup_gate.excluded_lang(memory)))
+
+
+def _ranked(hits: Sequence[VectorHit]) -> list[VectorHit]:
+    """Best cosine first."""
+    return sorted(hits, key=lambda h: h.vector_cosine or 0.0, reverse=True)
 
 
 def _cosines(query: Sequence[float], vectors: Sequence[Sequence[float]]) -> list[float]:

@@ -154,10 +154,12 @@ class StoreWriter:
         # The threshold (0.89) only gathers candidates: e5 scores different facts up to 0.995 and
         # restatements in other words as low as 0.92, so agreement, not cosine, decides. A pair in
         # two scripts (Chinese / English, or code-switched) has a lower gate of its own, behind which
-        # only the word rules merge (mal/dedup_gate.py).
+        # only the word rules merge (mal/dedup_gate.py); e5 ranks such a neighbour below the
+        # same-language memories on the topic, so a few in another language are searched apart.
         threshold = self._settings.dedup_threshold
         cross = self._settings.dedup_cross_language_threshold
-        for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector, k=DEDUP_CANDIDATES):
+        other_k = self._other_language_k()
+        for hit in journal.staged.nearest(self._vectors, scope.subject, memory, vector, DEDUP_CANDIDATES, other_k):
             cosine = hit.vector_cosine or 0.0
             if cosine >= dedup_gate.gate(threshold, cross):
                 pending = journal.staged.pending(hit.id)
@@ -172,6 +174,14 @@ class StoreWriter:
                 if live and found is not None and dedup_gate.merges(found, memory, cosine, threshold, cross):
                     return found
         return None
+
+    def _other_language_k(self) -> int:
+        """How many nearest memories in another language the dedup search adds (0: none). Only
+        while the cross-language gate is below the normal one: at or above it, an other-language
+        neighbour merges on the same terms as any other, and the first search is all there is."""
+        settings = self._settings
+        below = settings.dedup_cross_language_threshold < settings.dedup_threshold
+        return settings.dedup_other_language_candidates if below else 0
 
     # -- store operations -------------------------------------------------------------------
     def store(self, scope: SubjectScope, memory: Memory) -> None:

@@ -150,6 +150,7 @@ class WritePipeline(StoreWriter):
                             threshold=dedup_gate.gate(
                                 self._settings.dedup_threshold, self._settings.dedup_cross_language_threshold
                             ),
+                            other_k=self._other_language_k(),
                         )
                 with stage("rules"):
                     self._capture_turn(

@@ -42,6 +42,25 @@ def test_nearest_identical_vector_has_cosine_one_and_kind_filter(vectors: Any, s
     assert tea not in {h.id for h in only_budget} and len(only_budget) == 1
 
 
+def test_nearest_can_leave_out_one_language(vectors: Any, subject: str) -> None:
+    """The write path's other-language dedup search (mal/write_batch.py `dedup_search`): only
+    memories whose stored `lang` differs, and the kind filter still holds beside it."""
+    probe = EMB.embed_passages(["the user keeps two rabbits"])[0]
+    en = _put(vectors, subject, "the user keeps two rabbits", lang="en")
+    zh = _put(vectors, subject, "用户养了两只兔子", lang="zh")
+    mixed = _put(vectors, subject, "用户养了两只rabbits和一只hamster", lang="mixed")
+    zh_budget = _put(vectors, subject, "养兔子每月预算两百元", kind="budget", lang="zh")
+    assert {h.id for h in vectors.nearest(subject, probe, 10, None, exclude_lang="en")} == {zh, mixed, zh_budget}
+    assert {h.id for h in vectors.nearest(subject, probe, 10, None, exclude_lang="zh")} == {en, mixed}
+    assert {h.id for h in vectors.nearest(subject, probe, 10, None, exclude_lang="mixed")} == {en, zh, zh_budget}
+    assert [h.id for h in vectors.nearest(subject, probe, 10, "budget", exclude_lang="en")] == [zh_budget]
+    assert vectors.nearest(subject, probe, 10, "budget", exclude_lang="zh") == []
+    # the cosine is the plain search's: the filter only leaves memories out
+    (best,) = vectors.nearest(subject, probe, 1, None, exclude_lang="zh")
+    assert best.id == en and abs((best.vector_cosine or 0) - 1.0) < 1e-3
+    assert vectors.nearest(subject[::-1], probe, 10, None, exclude_lang="zh") == []
+
+
 def test_hybrid_search_finds_exact_words_first_and_filters_kinds(vectors: Any, subject: str) -> None:
     tea = _put(vectors, subject, "The user likes green tea")
     _put(vectors, subject, "The user lives in Shenzhen", kind="profile")

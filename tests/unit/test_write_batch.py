@@ -9,12 +9,14 @@ from typing import Any
 import pytest
 
 from mal.models import Memory, VectorHit
+from mal.settings import Settings
 from mal.write_batch import StagedWrites
 from mal.writing import DEDUP_CANDIDATES
 from tests.unit.fakes import fake_container, new_scope, write
 
 EN = [f"I visited museum number {i} with my sister" for i in range(18)] + ["I prefer Python", "我妈妈有高血压"]
 ZH = [f"我上周去了第{i}个博物馆" for i in range(18)] + ["我更喜欢 Python", "我妈妈有高血压"]
+OTHER_LANGUAGE = int(Settings.model_fields["dedup_other_language_candidates"].default)
 COUNTED = {
     "graph": (
         "get",
@@ -59,18 +61,20 @@ def test_a_20_turn_capture_is_a_few_round_trips(texts: list[str], monkeypatch: p
     created = [w for w in result.memories if w.action == "created"]
     assert len(result.memories) == 20 and len(created) >= 2  # the fake embedder merges near-identical lines
     # One replay read, one batch to Weaviate, one UNWIND to make them visible, one audit append;
-    # the per-memory forms are never used. Dedup neighbours: one query per candidate, up front.
+    # the per-memory forms are never used. Dedup neighbours: two queries per candidate (the nearest,
+    # and the nearest in another language), up front and side by side.
     assert calls["graph.prior_writes"] == 1 and calls["vectors.upsert_many"] == 1
     assert calls["graph.mark_indexed_many"] == 1 and calls["graph.append_audits"] == 1
     # Every new memory is claimed and written in one transaction, not one each.
     assert calls["graph.insert_many"] == 1
     # Each near neighbour above the threshold is read once for the agreement check (at most
-    # DEDUP_CANDIDATES per candidate); a reinforced duplicate's read is also the journal's "before".
+    # DEDUP_CANDIDATES per candidate, and the other-language ones); a reinforced duplicate's read is
+    # also the journal's "before".
     reinforced = len(result.memories) - len(created)
-    assert reinforced <= calls["graph.get"] <= DEDUP_CANDIDATES * len(result.memories)
+    assert reinforced <= calls["graph.get"] <= (DEDUP_CANDIDATES + OTHER_LANGUAGE) * len(result.memories)
     for single in ("graph.by_event", "graph.insert_new", "graph.mark_indexed", "graph.append_audit", "vectors.upsert"):
         assert calls[single] == 0, single
-    assert calls["vectors.nearest"] == len(result.memories)
+    assert calls["vectors.nearest"] == 2 * len(result.memories)
     trail = c.adapters.graph.audit_trail(scope.subject)
     assert [(e.type, e.memory_id) for e in trail] == [(w.action, w.memory.id) for w in result.memories]
     assert c.adapters.vectors.count_subject(scope.subject) == len(created)
@@ -126,7 +130,7 @@ def test_a_forget_turn_splits_the_up_front_reads_instead_of_disabling_them(
     first = write(c, scope, "s1", *turns)
     # a replay read per stretch (+ at most one neighbours' read after the forget's flush), never one each
     assert calls["graph.prior_writes"] in (2, 3) and calls["graph.by_event"] == 0
-    assert calls["vectors.nearest"] == len(first.memories)
+    assert calls["vectors.nearest"] == 2 * len(first.memories)
     again = write(c, scope, "s1", *turns)
     assert [(w.memory.id, w.action) for w in again.memories] == [(w.memory.id, w.action) for w in first.memories]
     assert c.adapters.vectors.count_subject(scope.subject) == len({w.memory.id for w in first.memories})
@@ -143,7 +147,9 @@ def test_staged_vectors_take_part_in_the_nearest_neighbour() -> None:
         def __init__(self, hits: list[VectorHit]) -> None:
             self.hits = hits
 
-        def nearest(self, subject: str, vector: Any, k: int, kind: str | None) -> list[VectorHit]:
+        def nearest(
+            self, subject: str, vector: Any, k: int, kind: str | None, exclude_lang: str | None = None
+        ) -> list[VectorHit]:
             return self.hits
 
     staged = StagedWrites()
