@@ -166,7 +166,7 @@ def test_an_episode_restating_an_older_fact_of_another_kind_reinforces_it(
 @pytest.mark.parametrize(
     ("episode", "near_miss", "restated"),
     [
-        ("我不喝咖啡", "我喝咖啡", "咖啡我不喝"),
+        ("我不喝咖啡", "我不喝茶", "咖啡我不喝"),
         ("Coffee is something I never drink", "I drink coffee", "I never drink coffee"),
     ],
     ids=["zh-fact-over-episode", "en-fact-over-episode"],
@@ -177,8 +177,9 @@ def test_a_new_fact_restating_an_older_episode_supersedes_it(
     """The parser stored the first as an episode and reads the restatement as a fact (sixth round,
     mal/dedup.py `supersedes`): the fact is written with its slots, carrying the episode's
     provenance and a reinforced weight, and the episode is demoted (kept, not lost). A fact that
-    says something else (negation, another city) leaves the episode as it was. (The near misses are
-    chosen so that they do not conflict with the restatement: a conflict would make it disputed.)"""
+    says something else (another drink, negation) leaves the episode as it was. (The near misses are
+    chosen so that they do not conflict with the restatement: a conflict would make it disputed; since
+    the fourteenth round's retrain 我喝咖啡 is read as liking coffee, which 咖啡我不喝 disputes.)"""
     first = agent.write("s1", episode)["memories"][0]
     # the premise is asserted, not skipped on: a parser change that breaks it must pick new texts
     assert first["kind"] == "episode", "the parser reads the first text as a fact now: choose another"
