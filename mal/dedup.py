@@ -366,7 +366,8 @@ def _checks(
         # thirteenth round (mal/dedup_review13.py): maybe / definitely, every other / every, monthly /
         # quarterly, on / off a diet, with / near, a minor, one field's other job
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review13.CHECKS),
-        # fourteenth round (mal/dedup_review14.py): after tax / before tax
+        # fourteenth round (mal/dedup_review14.py): after tax / before tax, 前女友 / 女朋友, 大学 / 高中,
+        # in / near a place, left / right, a time / a condition
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review14.CHECKS),
     )
     return checks
@@ -412,7 +413,7 @@ def _turned(a: str, b: str) -> bool:
             counts_differ,  # 一片 / 两片, 半斤 / 一斤
             dedup_zh_near.differs,  # 我和老婆 / 我老婆, 蜜蜂 / 蜂蜜, 南京大学 / 南京师范大学
             dedup_review13.differs,  # 可能 / 确定, 隔周 / 每周, 每月 / 每季度, with / near, 辅修
-            dedup_review14.differs,  # 税后 / 税前, "after tax" / gross
+            dedup_review14.differs,  # 税后 / 税前, 前女友 / 女朋友, 大学 / 高中, in / near, left / right
         )
     )
 

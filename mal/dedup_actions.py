@@ -16,7 +16,10 @@ happen to one object or one activity:
   * an activity (`activity`): start, stop (stop / quit / give up / 戒 / 停), resume;
   * a group or job (`member`): join (join / sign up / enrol / hired / 加入 / 入职 / 报名), leave
     (leave / quit / resign / fired / retire / 离职 / 辞职 / 退出 / 退休);
-  * `learn` / `teach`, hospital `admitted` / `discharged`, moving `in` / `out`, a contest `win` /
+  * `learn` / `teach` (lessons taken or given too: 上钢琴课 / 教钢琴课, "take" / "give piano
+    lessons"), a school (`school`) entered (考上 / 录取 / 入学, "got into" a school, admitted or
+    accepted to one, enrolled), finished (毕业, graduated) or dropped out of (fourteenth round:
+    我去年从北大毕业 / 我去年考上了北大), hospital `admitted` / `discharged`, moving `in` / `out`, a contest `win` /
     `lose`, a couple (`dating` / `engaged` / `marry` / `split`: 在一起 / 交往 / 订婚 / 结婚), money
     `save` / `spend` (pay) / `earn`, weight `lose` / `gain`, an exam `prepare` (studying for, 备考) /
     `pass` / `fail`, a loan `take` (took out, 办房贷) / `repay` (paid off, 还完房贷);
@@ -124,6 +127,20 @@ _RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bseparated\b|离婚|分手|分居",
         ("marriage:split",),
     ),
+    # --- a school entered, finished or left, before hospital "admitted" and a group joined or left
+    (r"\b(?:graduate|grad) (?:school|student|program|studies|degree)s?\b|毕业(?:论文|设计|答辩)", ()),
+    (
+        r"\b(?:admitted|accepted) (?:to|into|at|by) (?!(?:the |a )?(?:hospital|er|icu|emergency|ward|clinic))|"
+        r"\b(?:got|get|gets|getting) (?:in|into) (?:\w+ ){0,3}(?:university|college|school|program|uni)\b|"
+        r"考上|考进|考入|考取|录取|入学|\benrol(?:l|led|ls|ling|s)?\b",
+        ("school:enter", "member:join"),
+    ),
+    (
+        r"\bgraduat(?:e|ed|es|ing)\b|\bfinish(?:ed|es|ing)? (?:\w+ )?(?:school|college|university|degree)\b|"
+        r"毕业|读完",
+        ("school:graduate",),
+    ),
+    (r"\bdrop(?:ped|s|ping)? out\b|退学|辍学", ("school:drop", "member:leave")),
     # --- hospital, before "left" / "admitted"
     (
         r"\b(?:discharged|released from (?:the )?hospital|(?:came|come|got|get) (?:home )?(?:out of|from) "
@@ -141,15 +158,15 @@ _RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # --- a group or a job
     (
         r"\b(?:got|get|been|was|were) (?:fired|laid off|let go|sacked)\b|\b(?:fired|laid off)\b|"
-        r"\bresign(?:ed|s|ing)?\b|\bretir(?:ed|e|es|ing)\b|\bdrop(?:ped|s|ping)? out\b|"
-        r"离职|辞职|辞掉|退出|退学|退伍|退会|退群|退役|退休|被开除|被辞退|被裁|裁员|离开",
+        r"\bresign(?:ed|s|ing)?\b|\bretir(?:ed|e|es|ing)\b|"
+        r"离职|辞职|辞掉|退出|退伍|退会|退群|退役|退休|被开除|被辞退|被裁|裁员|离开",
         ("member:leave",),
     ),
     (r"\bquit(?:s|ting)?\b|不干了", ("member:leave", "activity:stop")),
     (r"\bleft\b|\bleav(?:e|es|ing)\b", ("member:leave",)),
     (
         r"\b(?:got|get|been|was|were) hired\b|\bjoin(?:ed|s|ing)?\b|\bsign(?:ed|s|ing)? up\b|"
-        r"\benrol(?:l|led|ls|ling|s)?\b|\bbecame a member\b|加入|入职|报名|参加|入会|入学|入伍",
+        r"\bbecame a member\b|加入|入职|报名|参加|入会|入伍",
         ("member:join",),
     ),
     # --- an activity
@@ -171,11 +188,15 @@ _RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\btaught (?:myself|himself|herself|themselves|ourselves)\b|自学", ("learn:learn",)),
     (
         r"\bteach(?:es|ing)?\b|\btaught\b|\btutor(?:s|ed|ing)?\b|\bcoach(?:ed|ing)\b|"
+        r"\b(?:give|gives|gave|giving|run|runs|ran|running) (?:\w+ ){0,2}(?:lessons|classes|lectures?|workshops?)\b|"
+        r"授课|讲课|带课|"
         r"教(?!室|授|练|堂|育|材|程|科书)|(?<![宗佛督道])教(?=[书课学])",
         ("learn:teach",),
     ),
     (
-        r"\blearn(?:s|ed|t|ing)?\b|\bstud(?:y|ies|ied|ying)\b|\btaking (?:\w+ )?(?:lessons|classes|a class|a course)\b|"
+        r"\blearn(?:s|ed|t|ing)?\b|\bstud(?:y|ies|ied|ying)\b|"
+        r"\b(?:take|takes|took|taking|have|has|had|having) (?:\w+ ){0,2}(?:lessons|classes|a class|a course|courses)\b|"
+        r"上[^，,。；课]{0,4}课|听课|"
         r"读书|(?<![大同中小数化文医哲科留放上])学(?!校|生|期|历|位|院|费|者|术|科|霸|姐|长|妹|弟|年)",
         ("learn:learn",),
     ),

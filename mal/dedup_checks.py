@@ -14,7 +14,7 @@ from mal.dedup_families import beyond_frames
 from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH, SYNONYMS
 from mal.dedup_overlap import overlaps
 from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
-from mal.dedup_text import Signature, content_words, is_cjk, jieba_tokens, stem
+from mal.dedup_text import Signature, content_words, is_cjk, jieba_tokens, normalise, stem
 
 __all__ = [
     "CONTRAST_GROUPS",
@@ -89,15 +89,70 @@ def _ends_on(text: str, words: set[str]) -> bool:
 def siblings(a: str, b: str) -> bool:
     """Each text has a word the other does not explain, and the two share their head: 草莓 / 蓝莓,
     日语 / 韩语, 跑步 / 散步, strawberry / blueberry, football / basketball name two things of one
-    sort (Chinese compounds put the head last; English ones end in a shared word of 4+ letters)."""
+    sort (Chinese compounds put the head last; English ones end in a shared word of 4+ letters).
+    Fourteenth round: a Chinese compound jieba cut in two is put back together from two content
+    words side by side, one of them unexplained (年 + 假 / 病假, 框架 + 眼镜 / 隐形眼镜: `_rebuilt_sibling`),
+    and two Chinese words of one length (3+) that differ in one character neither text says
+    elsewhere name two things too (独生子 / 独生女)."""
     only_a, only_b = dedup_model.unexplained(a, b)
-    return any(
+    if any(
         u != v
         and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)
         and not _typo(u, v)  # shellfish / shelfish is one word mistyped, not two sorts of fish
         for u in only_a
         for v in only_b
+    ):
+        return True
+    return any(
+        _rebuilt_sibling(s, t, only_s, only_t)
+        for s, t, only_s, only_t in ((a, b, only_a, only_b), (b, a, only_b, only_a))
+    ) or any(_one_character(u, v, a, b) for u in only_a for v in only_b)
+
+
+def _rebuilt_sibling(text: str, other: str, unexplained: frozenset[str], other_unexplained: frozenset[str]) -> bool:
+    """A Chinese compound of `text` cut in two (two content words written side by side, one of them
+    unexplained: 年 + 假, 框架 + 眼镜, 保温 + 壶) names a sibling of a word the other text kept whole
+    and does not explain: the whole word ends in the compound's second word (年 + 假 / 病假, 框架 +
+    眼镜 / 隐形眼镜), or the two differ in one character (保温 + 壶 / 保温杯, `_one_character`). Both
+    stand where a clause ends (请了年假。/ 请了病假。), so a verb and its object (喜欢 + 坐飞机 /
+    讨厌坐飞机) or a word said mid-clause (本科毕业于北大) is not read as a compound."""
+    flat, other_flat = normalise(text), normalise(other)
+    wholes = [v for v in other_unexplained if is_cjk(v) and _ends_clause(v, other_flat)]
+    return any(
+        (u in unexplained or w in unexplained)
+        and is_cjk(u)
+        and is_cjk(w)
+        and len(u + w) <= _COMPOUND_MAX
+        and _ends_clause(u + w, flat)
+        and any(
+            v != u + w
+            and ((u in unexplained and len(v) > len(w) and v.endswith(w)) or _one_character(u + w, v, text, other))
+            for v in wholes
+        )
+        for u, w in itertools.pairwise(content_words(text))
     )
+
+
+_CLAUSE_END = re.compile(r"\s*(?:[的了吧呢啊呀嘛]\s*)*(?:$|[，。,.!?！？；;、])")
+
+
+def _ends_clause(word: str, flat: str) -> bool:
+    """`word` is written in `flat` right before the end of a clause (particles aside)."""
+    return any(_CLAUSE_END.match(flat, m.end()) for m in re.finditer(re.escape(word), flat))
+
+
+_COMPOUND_MAX = 6
+_ONE_CHARACTER_MIN = 3  # two-character words that differ in one character are too often one word (喜欢 / 喜爱)
+
+
+def _one_character(u: str, v: str, a: str, b: str) -> bool:
+    """Two Chinese words of one length (3+) that differ in exactly one character, and neither text
+    says the other's character anywhere (独生子 / 独生女; a restatement that moves a character
+    elsewhere keeps it in the text)."""
+    if not (is_cjk(u) and is_cjk(v)) or len(u) != len(v) or len(u) < _ONE_CHARACTER_MIN:
+        return False
+    diff = [(x, y) for x, y in zip(u, v, strict=True) if x != y]
+    return len(diff) == 1 and diff[0][0] not in normalise(b) and diff[0][1] not in normalise(a)
 
 
 def _typo(u: str, v: str) -> bool:

@@ -276,7 +276,19 @@ def _bare(text: str) -> str:
 
 def _without_aside(text: str, other: str, negated: Callable[[str], bool]) -> str:
     clauses = _CLAUSE.split(normalise(text))
-    return " , ".join(c for c in clauses if not (negated(c) and not overlaps(c, other)))
+    return " , ".join(c for c in clauses if not (negated(c) and not overlaps(c, other) and not _said_plainly(c, other)))
+
+
+# Negation words and particles: what is left of a negated Chinese clause is the act it negates.
+_NOT_ACT_ZH = frozenset("不没无别未非勿莫的了吗呢吧啊")
+
+
+def _said_plainly(clause: str, other: str) -> bool:
+    """Every character of a negated Chinese clause but the negation is in the other text: the other
+    says the act itself (不加糖 / 要加一份糖), which `overlaps`' bigrams miss once a word stands
+    between the characters (加 ... 糖). Fourteenth round."""
+    chars = {c for c in clause if is_cjk(c)} - _NOT_ACT_ZH
+    return len(chars) >= 2 and chars <= set(normalise(other))
 
 
 # "Austin is where I live", "Ohio is where I'm from", 杭州是我长大的地方: the place is put first as
