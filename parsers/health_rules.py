@@ -15,7 +15,7 @@ from parsers.model import EntityRef
 from parsers.profile_rules import REL_EN, REL_ZH, relative_before
 from parsers.zh_values import bare_medication
 
-__all__ = ["health_facts"]
+__all__ = ["health_facts", "not_a_drug"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 Found = tuple[int, Match]
@@ -253,6 +253,16 @@ def _clause(text: str, pos: int) -> tuple[int, int]:
     start = max((m.end() for m in re.finditer(_CLAUSE_END, text[:pos])), default=0)
     end = re.search(_CLAUSE_END, text[pos:])
     return start, pos + end.start() if end else len(text)
+
+
+def not_a_drug(value: str) -> bool:
+    """A word the rules never take for a medication (an everyday food, a diet, a judgement, "药"
+    itself): the slot tagger's medication spans pass the same refusal (我每天吃苹果 is no drug)."""
+    return (
+        value in _NOT_MED_ZH
+        or value.lower() in _NOT_MED_EN
+        or bool(_NOT_DRUG_WORD_ZH.search(value) or _FOOD_ZH.search(value))
+    )
 
 
 def _meds(text: str, lang: str, start: int, end: int) -> str | None:

@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from parsers.health_rules import not_a_drug
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
 from parsers.profile_base import relative_before
 from parsers.slot_features import Token, features, span_tag, tokens
@@ -273,6 +274,8 @@ def _apply(span: Span, text: str, lang: str, matches: list[Match], added: list[t
             return False
         slots = {"item": span.value, "polarity": key}
     else:
+        if key == "medication" and not_a_drug(span.value):  # 我每天吃苹果: the rules' refusal holds
+            return False
         same = [m for m in matches if m[0] == intent]
         if any(key in m[2] for m in same):
             return False
