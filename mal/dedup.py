@@ -37,6 +37,7 @@ from mal import (
     dedup_en11,
     dedup_explain,
     dedup_model,
+    dedup_qualifiers,
     dedup_review10,
     dedup_review11,
     dedup_review13,
@@ -369,6 +370,8 @@ def _checks(
         # fourteenth round (mal/dedup_review14.py): after tax / before tax, 前女友 / 女朋友, 大学 / 高中,
         # in / near a place, left / right, a time / a condition
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review14.CHECKS),
+        # fourteenth round's attack (mal/dedup_qualifiers.py): 被 / active, only / also, 到 / 和, a hedge
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_qualifiers.CHECKS),
     )
     return checks
 
@@ -414,6 +417,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_zh_near.differs,  # 我和老婆 / 我老婆, 蜜蜂 / 蜂蜜, 南京大学 / 南京师范大学
             dedup_review13.differs,  # 可能 / 确定, 隔周 / 每周, 每月 / 每季度, with / near, 辅修
             dedup_review14.differs,  # 税后 / 税前, 前女友 / 女朋友, 大学 / 高中, in / near, left / right
+            dedup_qualifiers.differs,  # 我被老板批评了 / 我批评了老板, 只 / 也, 周一到周五 / 周一和周五
         )
     )
 
