@@ -36,6 +36,7 @@ from mal import (
     dedup_bilingual,
     dedup_en11,
     dedup_explain,
+    dedup_guards14,
     dedup_model,
     dedup_qualifiers,
     dedup_review10,
@@ -43,6 +44,7 @@ from mal import (
     dedup_review13,
     dedup_review14,
     dedup_shared_families,
+    dedup_variants,
     dedup_zh_near,
 )
 from mal.dedup_actions import action_differs
@@ -72,6 +74,8 @@ from mal.dedup_families import (
     wish_differs,
 )
 from mal.dedup_frames import frame_words
+from mal.dedup_hours import half_day_said, meal_said
+from mal.dedup_household import household_noted
 from mal.dedup_notes import first_person
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
@@ -152,7 +156,7 @@ def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
     Every entry point reads the two memories with code-switched words aligned, once
     (mal/dedup_bilingual.py: 我对penicillin过敏 is read as 我对青霉素过敏 next to 我对青霉素过敏); the
     steps behind it take the aligned pair as it is."""
-    a, b = dedup_bilingual.aligned(a, b)
+    a, b = _aligned(a, b)
     if _agree(a, b):
         return True
     if _veto_reason(a, b) is not None:
@@ -161,13 +165,19 @@ def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
     return model is not None and model.merges(dedup_model.row(a, b, cosine))
 
 
+def _aligned(a: Memory, b: Memory) -> tuple[Memory, Memory]:
+    """The pair as every step reads it: code-switched words aligned (mal/dedup_bilingual.py), then
+    one name written two ways written one way (mal/dedup_variants.py: MIL / mother-in-law)."""
+    return dedup_variants.aligned(*dedup_bilingual.aligned(a, b))
+
+
 def agree(a: Memory, b: Memory) -> bool:
     """`b` may reinforce `a`: same kind, same structured slots, and the user's words agree, or
     differ only in the words that frame a fact of that kind and field (mal/dedup_frames.py).
     A fact and an episode (`comparable`) have no slots in common: they agree when nothing hard
     differs (`veto`: the episode says the fact's values) and the word rules equate the two texts
     (我不喝咖啡 / 咖啡我不喝, 我對花生過敏 / 我对花生过敏), with no model asked."""
-    return _agree(*dedup_bilingual.aligned(a, b))
+    return _agree(*_aligned(a, b))
 
 
 def _agree(a: Memory, b: Memory) -> bool:
@@ -217,7 +227,7 @@ def veto_reason(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature
     (a fact and an episode, `comparable`) there are no common slots to compare: the fact's values
     must be said by the episode (`_said`), and the texts decide."""
     if sa is None and sb is None:  # signatures a caller read are of the texts as they are
-        a, b = dedup_bilingual.aligned(a, b)
+        a, b = _aligned(a, b)
     return _veto_reason(a, b, sa, sb)
 
 
@@ -232,7 +242,7 @@ def veto_reasons(a: Memory, b: Memory) -> list[str]:
     """Every hard difference between two memories, not just the first (the benchmarks' diagnosis)."""
     if not comparable(a.kind, b.kind):
         return ["kind"]
-    a, b = dedup_bilingual.aligned(a, b)
+    a, b = _aligned(a, b)
     return [name for name, holds in _checks(a, b) if not holds()]
 
 
@@ -256,7 +266,8 @@ def _checks(
                 else _said(b.slots, y.text, x.text)
             ),
         ),
-        ("people", lambda: not people_differ(x, y)),
+        # (a note's "the user's" is the user's "our": mal/dedup_household.py)
+        ("people", lambda: not people_differ(x, y) or household_noted(a.text or a.summary, b.text or b.summary)),
         ("places", lambda: x.places == y.places),
         (
             "negation",
@@ -283,7 +294,12 @@ def _checks(
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
         (
             "numbers",
-            lambda: numbers_agree(x, y) or {x.numbers, y.numbers} == {(), ("1",)} or amounts_agree(ta, tb),
+            lambda: (
+                numbers_agree(x, y)
+                or {x.numbers, y.numbers} == {(), ("1",)}
+                or amounts_agree(ta, tb)
+                or half_day_said(ta, tb)  # 十一点 / 晚上11点, 9 to 5 / 9am-5pm (mal/dedup_hours.py)
+            ),
         ),
         # 一片 / 两片, 半斤 / 一斤: one measure counted differently (mal/dedup_zh_counts.py)
         ("quantity", lambda: not counts_differ(x.text, y.text)),
@@ -295,6 +311,7 @@ def _checks(
                 or (a.kind in _STATE_KINDS and not (x.times and y.times))
                 or present_only(x.times, y.times, x.text, y.text)
                 or times_agree(ta, tb)
+                or meal_said(ta, tb)  # 晚上不吃主食 / 晚饭不吃主食 (mal/dedup_hours.py)
             ),
         ),
         # "I owe Mike" / "Mike owes me"
@@ -372,6 +389,9 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review14.CHECKS),
         # fourteenth round's attack (mal/dedup_qualifiers.py): 被 / active, only / also, 到 / 和, a hedge
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_qualifiers.CHECKS),
+        # near misses the fourteenth round's readings would open (mal/dedup_guards14.py): a seat in a
+        # group / an office in it, born / grew up
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_guards14.CHECKS),
     )
     return checks
 

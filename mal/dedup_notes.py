@@ -13,6 +13,12 @@ Only the subject "user" is rewritten: "user" or "the user" before a verb (after 
 "a power user of Excel", "every user" and "user manual" stay words. The verb after the subject is
 put back in the first person ("User goes" / "I go", "User has" / "I have", "User is" / "I am").
 
+Fourteenth round (helper unblock14): a note names its subject without a gender, so the rest of a
+sentence about the user says "their" for the user's ("User takes their coffee black", "User and
+their husband are vegan"): `_singular_they` reads it as "my" until another person or name is said
+before it ("User drives Anna to their school" keeps it); and a person put after their name ("Sam,
+the user's partner, is a chef") is read in the user's order ("my partner Sam is a chef").
+
 Pure functions over text; no I/O.
 """
 
@@ -21,12 +27,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["first_person"]
+from mal.dedup_lexicon import PEOPLE_EN, TIME_WORDS_EN
+
+__all__ = ["STATES", "first_person"]
 
 _DETERMINERS = frozenset(
     ("a", "an", "each", "every", "another", "any", "no", "one", "power", "end", "new", "this", "that", "other")
 )
-_ADVERBS = r"really|usually|also|currently|still|often|never|always|recently|just|now|only|mostly|sometimes|rarely"
+_ADVERBS = (
+    r"really|usually|also|currently|still|often|never|always|recently|just|now|only|mostly|sometimes|rarely|"
+    r"normally|typically|generally|regularly|occasionally"
+)
 _BEFORE = r"(?:\b(?!the\b)([a-z]+)\s+)?"  # the word before "user", to leave "a power user" alone
 _PAST = (
     "went|got|grew|took|made|came|flew|drove|bought|sold|left|met|saw|ate|broke|began|became|gave|spent|won|lost|"
@@ -41,7 +52,7 @@ _SUBJECT = re.compile(
     rf"(is|has|does|doesn't|will|would|can|could|should|may|might|must|{_PAST}|\w+s|\w+ed)\b",
     re.IGNORECASE,
 )
-_BE_HAVE = {"is": "am", "has": "have", "does": "do", "doesn't": "don't"}
+_BE_HAVE = {"is": "am", "has": "have", "does": "do", "doesn't": "don't", "was": "was"}  # "User was" / "I was"
 _ABBREVIATIONS = (
     (re.compile(r"\b(?:tmrw|tmr|tmw|tmrrw)\b", re.IGNORECASE), "tomorrow"),
     (re.compile(r"\bappts?\b", re.IGNORECASE), "appointment"),
@@ -61,7 +72,7 @@ _ABBREVIATIONS = (
 # a note's label before what it says: "Reminder: call the bank", "TODO: renew the lease"
 _LABEL = re.compile(r"^\s*(?:reminder|to-?\s?do|note|memo|task)\s*[:\-\u2013]\s*", re.IGNORECASE)
 # a US state said by its postal code after a place: "Boise, ID", "Austin TX"
-_STATES = {
+STATES = {
     **{"AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado"},
     **{"CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho"},
     **{"IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana"},
@@ -74,10 +85,32 @@ _STATES = {
     **{"WI": "Wisconsin", "WY": "Wyoming", "DC": "DC"},
 }
 _STATE = re.compile(
-    rf"\b([A-Z][a-z]+)(?:,\s*|\s+)({'|'.join(c for c in _STATES if c != 'OK')})"
+    rf"\b([A-Z][a-z]+)(?:,\s*|\s+)({'|'.join(c for c in STATES if c != 'OK')})"
     r"(?=\s*(?:$|[.,;:!?)]|\s(?:in|on|at|since|for|and|with|from|to|now|area)\b))"
 )
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
+
+
+# a sentence whose subject is the user (after a fronted phrase: "Last month, the user ..."), the
+# subject's end, and the words after it up to the sentence's end
+_USER_SUBJECT = re.compile(
+    r"(?:^|(?<=[.!?;]\s))((?:[^.!?;,]{1,40},\s*(?:the\s+)?|(?:[A-Za-z]+\s+){1,4}the\s+|the\s+)?user\b(?!['\u2019]))"
+    r"([^.!?;]*)",
+    re.IGNORECASE,
+)
+_THEIR = {"their": "my", "theirs": "mine", "themselves": "myself", "themself": "myself"}
+_THEIR_WORD = re.compile(r"\b(?:their|theirs|themselves|themself)\b", re.IGNORECASE)
+# another person (a relative, a pronoun, a role) or a name: a "their" after it may be theirs
+_OTHER_PERSON = re.compile(
+    r"(?i:\b(?:"
+    + "|".join(sorted((re.escape(w) for w, v in PEOPLE_EN.items() if v != "they"), key=len, reverse=True))
+    + r")\b)|(?<=\s)[A-Z][a-z]+"
+)
+# "User and their husband ...": the user is one of two subjects
+# (said in the user's order: "User and their sister share a car" / "My sister and I share a car")
+_USER_AND = re.compile(r"(?:^|(?<=[.!?;]\s))(?:[Tt]he\s+)?[Uu]ser\s+and\s+((?:[Mm]y\s+[a-z-]+)|[A-Z][a-z]+)(?=\s)")
+# "Sam, my partner, is ..." (a note's "the user's" already read as "my"): "my partner Sam is ..."
+_APPOSITIVE = re.compile(r"(?:^|(?<=[.!?;]\s))([A-Z][a-z]+(?: [A-Z][a-z]+)?), my ([a-z-]+(?: [a-z-]+)?),\s")
 
 
 @lru_cache(maxsize=4096)
@@ -86,12 +119,28 @@ def first_person(text: str) -> str:
     if not text.isascii() and not any(c.isascii() and c.isalpha() for c in text):
         return text  # no English in it
     out = _LABEL.sub("", text)
-    out = _STATE.sub(lambda m: f"{m.group(1)}, {_STATES[m.group(2)]}", out)
+    out = _STATE.sub(lambda m: f"{m.group(1)}, {STATES[m.group(2)]}", out)
+    out = _USER_SUBJECT.sub(_singular_they, out)
+    out = _USER_AND.sub(r"\1 and I", out)
     out = _POSSESSIVE.sub(_possessive, out)
+    out = _APPOSITIVE.sub(lambda m: f"my {m.group(2)} {m.group(1)} ", out)
     out = _SUBJECT.sub(_subject, out)
     for pattern, repl in _ABBREVIATIONS:
         out = pattern.sub(repl if repl is not None else _special, out)
     return out
+
+
+def _singular_they(m: re.Match[str]) -> str:
+    """The rest of a sentence about the user with its "their" read as the user's, up to the first
+    other person or name said before it (whose "their" it may be)."""
+    subject, rest = m.group(1), m.group(2)
+    stop = next((p for p in _OTHER_PERSON.finditer(rest) if p.group(0).lower() not in TIME_WORDS_EN), None)
+    head, tail = (rest[: stop.start()], rest[stop.start() :]) if stop else (rest, "")
+    return subject + _THEIR_WORD.sub(lambda w: _same_case(w.group(0), _THEIR[w.group(0).lower()]), head) + tail
+
+
+def _same_case(word: str, repl: str) -> str:
+    return repl.capitalize() if word[:1].isupper() else repl
 
 
 def _possessive(m: re.Match[str]) -> str:

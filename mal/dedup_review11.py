@@ -242,10 +242,16 @@ def _zh_reads(text: str, pattern: re.Pattern[str]) -> set[tuple[int, str]]:
 
 def _en_reads(text: str, words: dict[str, int]) -> set[tuple[int, str]]:
     """(number, the next word or the one after it, plural dropped): "second son", "two grown sons"."""
-    tokens = re.findall(r"[a-z]+|\d+", text)
+    # "8th" is the ordinal eighth, not a count of 8 (fourteenth round: "8th grade" / "eighth-grade")
+    tokens = re.findall(r"[a-z]+|\d+(?:st|nd|rd|th)?\b|\d+", text)
     out: set[tuple[int, str]] = set()
     for i, token in enumerate(tokens):
-        n = int(token) if token.isdigit() and words is _EN_CARDINALS else words.get(token, 0)
+        if token[:1].isdigit():
+            digits = token.rstrip("stndrh")
+            ordinal = digits != token
+            n = int(digits) if ordinal == (words is _EN_ORDINALS) else 0
+        else:
+            n = words.get(token, 0)
         for head in tokens[i + 1 : i + 3] if n else ():
             out.add((n, head[:-1] if head.endswith("s") and len(head) > 3 else head))
     return out

@@ -30,6 +30,10 @@ _CATEGORY_TAILS = frozenset(
         "games",
         "user",
         "fan",
+        # a condition with its generic head: Alzheimer's / Alzheimer's disease (fourteenth round)
+        "disease",
+        "syndrome",
+        "disorder",
         "音乐",
         "歌",
         "菜",

@@ -54,6 +54,24 @@ MORE_SYNONYMS = {
     **dict.fromkeys(("theatre", "theater"), "theater"),
     **dict.fromkeys(("organise", "organize"), "organize"),
     **dict.fromkeys(("travelling", "traveling"), "traveling"),
+    # fourteenth round (helper unblock14): the verbs and nouns a note writes for the user's own
+    # (moved / relocated, lands / arrives, a writer / an author, 早饭 / 早餐, 单车 / 自行车)
+    **dict.fromkeys(("move", "moves", "moved", "moving", "relocate", "relocates", "relocated", "relocating"), "move"),
+    **dict.fromkeys(("arrive", "arrives", "arrived", "arriving", "land", "lands", "landed", "landing"), "arrive"),
+    **dict.fromkeys(("die", "dies", "died"), "die"),
+    **dict.fromkeys(("author", "authors", "writer", "writers"), "author"),
+    **dict.fromkeys(("loud", "noisy"), "loud"),
+    **dict.fromkeys(("fridge", "refrigerator"), "fridge"),
+    **dict.fromkeys(("license", "licence"), "license"),
+    **dict.fromkeys(("math", "maths"), "math"),
+    **dict.fromkeys(("nearsighted", "shortsighted", "myopic"), "nearsighted"),
+    **dict.fromkeys(("unemployed", "jobless"), "unemployed"),
+    **dict.fromkeys(("看望", "探望"), "看"),
+    **dict.fromkeys(("自行车", "单车", "脚踏车"), "自行车"),
+    **dict.fromkeys(("早饭", "早餐"), "早饭"),
+    **dict.fromkeys(("午饭", "午餐"), "午饭"),
+    **dict.fromkeys(("晚饭", "晚餐"), "晚饭"),
+    **dict.fromkeys(("安静", "清静"), "安静"),
 }
 # A wish is not a deed: "I want to quit my job" is not "I quit my job" (想 is already "planned").
 MORE_ASPECTS = {
@@ -70,6 +88,8 @@ MORE_PEOPLE_ZH = {
     **dict.fromkeys(("先生",), "husband"),
     **dict.fromkeys(("小孩子",), "child"),
     **dict.fromkeys(("闺女",), "daughter"),  # sixth round
+    **dict.fromkeys(("配偶",), "spouse"),  # fourteenth round: a note's word for 爱人
+    **dict.fromkeys(("媳妇儿",), "wife"),
 }
 MORE_PEOPLE_EN = {
     **dict.fromkeys(("parents", "folks"), "parents"),
@@ -100,6 +120,26 @@ MORE_PHRASES = {
     "我们家": "我家",
     "咱们家": "我家",
     "咱家": "我家",
+    # fourteenth round (helper unblock14): one verb said in two ways
+    "passed away": "died",
+    "pass away": "die",
+    "passes away": "dies",
+    "grew up": "raised",  # "born in" / "grew up in" stay apart (mal/dedup_guards14.py)
+    "grow up": "raised",
+    "grows up": "raised",
+    "catch the": "take the",
+    "catches the": "takes the",
+    "short-sighted": "nearsighted",
+    "short sighted": "nearsighted",
+    "out of work": "unemployed",
+    "is located": "is",
+    "are located": "are",
+    "wi-fi": "wifi",
+    "driving licence": "driver license",
+    "driving license": "driver license",
+    "driver licence": "driver license",
+    "没工作": "失业",
+    "没有工作": "失业",
 }
 # Capitalised at the start of a sentence, never a name ("Each morning I go for a run").
 NOT_NAMES_EN = frozenset(

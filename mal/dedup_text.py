@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from mal.dedup_aspect import particle_aspects, possessive
+from mal.dedup_clock_words import clock_words
 from mal.dedup_lexicon import (
     ASPECTS,
     CURRENCY_SYMBOLS,
@@ -62,6 +63,8 @@ _ZH_NOT_NUMBERS = (
     *NOT_NUMBERS_ZH,
 )
 _IN_LAW = re.compile(r"\b([a-z]+)[- ]in[- ]laws?\b", re.IGNORECASE)  # 小李 / 老王 below: jieba may cut 小 + 李借
+# "my in-laws" are my parents-in-law (not a person called "my": fourteenth round, helper unblock14)
+_BARE_IN_LAWS = re.compile(r"\b(my|our|his|her|their|your|the)\s+in-laws\b", re.IGNORECASE)
 _ZH_NICKNAME = re.compile("[小老阿][" + "".join(n for n in SURNAMES_ZH if len(n) == 1) + "]")
 _ZH_TITLES = ("总", "老师", "经理", "医生", "先生", "女士", "姐", "哥", "阿姨", "叔", "工")
 _SELF = frozenset(("i", "me", "myself", "我"))  # "my" can move: "my cat Luna" / "Luna, my cat"
@@ -74,6 +77,9 @@ _ZH_CLOCK = re.compile(
 # 早上7:30 / 晚上7:30: the period says which half of the day, as it does for 七点半.
 # A city named with its administrative suffix is the city (杭州市 / 杭州); 西湖区 is not 西湖.
 _ZH_CITY_SUFFIX = "市"
+_ZH_PLACE_SUFFIXES = (_ZH_CITY_SUFFIX, "新区", "区", "县")
+# 想 + one more character that is no wish and a verb (想念 "miss", 想法 "idea": fourteenth round)
+_ZH_NOT_WISH = frozenset(("想念", "想法", "想象", "想起", "想到", "想通", "想家", "想必", "想想", "想出", "想开"))
 _ZH_PERIOD_HHMM = re.compile(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|晚)\s*(\d{1,2}):(\d{2})(?![\d:])")
 # 周二和周四 / 周四和周二: a list of weekdays is a set, not an order (3月8日 / 8月3日 stays ordered).
 _ZH_WEEKDAY_LIST = re.compile(
@@ -258,10 +264,11 @@ def _join_names(tokens: list[str]) -> list[str]:
 def _prepare(text: str, acc: _Acc) -> str:
     """Rewrite what a token-by-token pass would misread: contractions, 1,500, 3pm / 下午三点 /
     15:00 (all "clock1500"), $ and multi-word phrases (PHRASES: "can't stand" -> hate)."""
+    text = clock_words(text)  # "half past five" / 5:30 (mal/dedup_clock_words.py)
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = zh_forms(text)  # 20万 / 二十万, 星期三 / 周三, 半年 / 六个月 (mal/dedup_zh_forms.py)
-    text = _IN_LAW.sub(r"\1inlaw", text)  # a sister-in-law is not a sister
+    text = _IN_LAW.sub(r"\1inlaw", _BARE_IN_LAWS.sub(r"\1 parents-in-law", text))  # a sister-in-law is not a sister
     text = _ZH_NICKNAME.sub(lambda m: f" {m[0]} " if _jieba().FREQ.get(m[0], 0) < 400 else m[0], text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     text = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", text, flags=re.IGNORECASE)
@@ -353,6 +360,7 @@ def _zh_token(token: str, acc: _Acc) -> None:
         if not (rest and rest[0] == "people"):
             acc.anchor("self")  # 我妈 is the mother alone: "我妈给我买了" is not "我给我妈买了"
         token = token[1:]  # jieba glues 我 to the next word (我要, 我妈)
+    token = _zh_compound(token, acc)
     if not token:
         return
     term = _zh_term(token)
@@ -395,12 +403,41 @@ def _zh_token(token: str, acc: _Acc) -> None:
 
 
 def _zh_term(token: str) -> tuple[str, str] | None:
-    """The lexicon's reading of a token; a city with its suffix reads as the city (杭州市 is 杭州)."""
+    """The lexicon's reading of a token; a city with its suffix reads as the city (杭州市 is 杭州),
+    a district of the lexicon's with its suffix as the district (浦东新区 is 浦东; 西湖区 stays: 西湖 is
+    no place of the lexicon's, it is a lake)."""
     term = _zh_terms().get(token)
-    if term is None and len(token) > 2 and token[-1] in _ZH_CITY_SUFFIX:
-        place = _zh_terms().get(token[:-1])
-        term = place if place is not None and place[0] == "places" else None
+    for suffix in _ZH_PLACE_SUFFIXES:
+        if term is None and len(token) > len(suffix) + 1 and token.endswith(suffix):
+            place = _zh_terms().get(token[: -len(suffix)])
+            term = place if place is not None and place[0] == "places" else None
     return term
+
+
+def _zh_compound(token: str, acc: _Acc) -> str:
+    """What is left of a token jieba kept whole that says two things (fourteenth round): a wish and
+    its verb (我想学 / 想养: 想 read as planned, the verb left), or an address (上海市浦东新区: each
+    part read here, nothing left)."""
+    if not token or token in _zh_terms():
+        return token
+    if len(token) == 2 and token[0] == "想" and token not in _ZH_NOT_WISH:
+        acc.aspects.add(ASPECTS["想"])
+        return token[1:]
+    address = _zh_address(token)
+    for part in address or ():
+        _zh_token(part, acc)
+    return "" if address else token
+
+
+def _zh_address(token: str) -> tuple[str, str] | None:
+    """A token jieba kept whole that is a place of the lexicon's, its 市 / 省, and more
+    (上海市浦东新区): the place and the rest, to be read one by one (fourteenth round)."""
+    for i, char in enumerate(token):
+        if char in "省市" and i >= 2 and i < len(token) - 2:
+            place = _zh_terms().get(token[:i])
+            if place is not None and place[0] == "places":
+                return token[:i], token[i + 1 :]
+    return None
 
 
 def _zh_name(token: str) -> bool:

@@ -19,6 +19,7 @@ import re
 
 from mal.dedup_lexicon import PHRASES
 from mal.dedup_text import normalise
+from mal.dedup_zh_forms import heights
 
 _NUM = r"(?<=[\d一二三四五六七八九十两百千半几])"
 _UNITS = {
@@ -45,7 +46,7 @@ _UNIT_RE = {name: re.compile(pattern) for name, pattern in _UNITS.items()}
 
 
 def units(text: str) -> frozenset[str]:
-    flat = normalise(text)
+    flat = normalise(heights(text))  # 一米七五 is 175厘米 (mal/dedup_zh_forms.py)
     return frozenset(name for name, pattern in _UNIT_RE.items() if pattern.search(flat))
 
 

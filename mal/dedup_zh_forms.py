@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ZH_PHRASES", "zh_forms"]
+__all__ = ["ZH_PHRASES", "heights", "zh_forms"]
 
 # Software jobs: the front (后端, 前端...) says which job, 开发 / 工程师 / 程序员 say the same role.
 _SOFTWARE_FRONTS = ("后端", "前端", "全栈", "移动端", "安卓", "客户端", "服务端", "嵌入式")
@@ -104,15 +104,46 @@ def _digit(char: str) -> str:
 
 
 def _height(m: re.Match[str]) -> str:
-    return f"1{_digit(m.group(1))}{_digit(m.group(2)) if m.group(2) else '0'}cm"
+    return f"1{_digit(m.group(1))}{_digit(m.group(2)) if m.group(2) else '0'}厘米"
+
+
+def heights(text: str) -> str:
+    """`text` with a height said in metres and centimetres as centimetres (一米七五 / 175厘米): the
+    unit veto (mal/dedup_units.py) reads it so too (fourteenth round)."""
+    text = _HEIGHT.sub(_height, text)
+    return _HEIGHT_DECIMAL.sub(lambda m: f"1{m.group(1)}{m.group(2) or '0'}厘米", text)
+
+
+# Fourteenth round (helper unblock14): a week said as 一个礼拜 / 一个星期 is 一周 (两个礼拜: 两周); a
+# basement floor by its letter or by 负 is 地下 (B2层 / 负二层 / 地下二层); a quarter of a year said
+# as 每个季度 / 每季度 is every three months (第三季度, a named quarter, stays); a Chinese numeral
+# with 百 in it is its digits, so 两百度 is 200 度 and not 两 + 百度 (Baidu) as jieba cuts it.
+_BASEMENT = re.compile(r"(?<![A-Za-z])(?:[Bb]|负)([\d一二三四五])(?=层|楼)")
+_WEEKS = re.compile(r"([一二两三四五六七八九十\d]+)个(?:礼拜|星期)(?![一二三四五六日天])")
+_QUARTERLY = re.compile(r"(?<![第上下本这])(每个?|一个)季度")
+_HUNDREDS = re.compile(
+    r"(?<![零〇一二两三四五六七八九十百千万\d])([一二两三四五六七八九][零〇一二两三四五六七八九十千]*百[零〇一二两三四五六七八九十]*)"
+)
+
+
+def _numeral(m: re.Match[str]) -> str:
+    import cn2an
+
+    try:
+        return str(cn2an.cn2an(m.group(1), "smart"))
+    except (ValueError, KeyError, IndexError):
+        return m.group(1)
 
 
 def zh_forms(text: str) -> str:
     """`text` with the forms above rewritten to one (weekdays, magnitudes, half a year, per month,
     the iPhone by number); `ZH_PHRASES` are applied later with the other phrases."""
     text = _YEAR_DIGITS.sub(lambda m: "".join(_digit(c) for c in m.group(1)), text)
-    text = _HEIGHT.sub(_height, text)
-    text = _HEIGHT_DECIMAL.sub(lambda m: f"1{m.group(1)}{m.group(2) or '0'}cm", text)
+    text = _WEEKS.sub(r"\1周", text)
+    text = _BASEMENT.sub(r"地下\1", text)
+    text = _QUARTERLY.sub(lambda m: "每三个月" if m.group(1).startswith("每") else "三个月", text)
+    text = _HUNDREDS.sub(_numeral, text)
+    text = heights(text)  # 厘米 is cm once the phrases are read (ZH_PHRASES)
     text = _MAGNITUDE_ZH.sub(_times_factor, text)
     text = _MAGNITUDE_EN.sub(_times_factor, text)
     text = _WEEKDAY.sub(_weekday, text)
@@ -128,4 +159,6 @@ def _times_factor(m: re.Match[str]) -> str:
 
 def _weekday(m: re.Match[str]) -> str:
     week = (m.group(1) or "")[:1]
+    if m.group(2) in "日天" and not week:
+        return " 周日 "  # 每周日 / 每个礼拜天: jieba would cut 每周 + 日去 (fourteenth round)
     return f"{week if week in '上下' else ''}周{m.group(2)}"

@@ -79,7 +79,12 @@ def test_restatements_beside_each_family_are_not_caught(family: str, old: Memory
 
 def test_the_word_rules_no_longer_equate_them() -> None:
     # before the fourteenth round these merged through `agree`, ahead of every veto
-    for a, b in (("我被朋友删了", "我把朋友删了"), ("我就周日有空", "我周日也有空"), ("我周一到周三上班", "我周一和周三上班")):
+    pairs = (
+        ("我被朋友删了", "我把朋友删了"),
+        ("我就周日有空", "我周日也有空"),
+        ("我周一到周三上班", "我周一和周三上班"),
+    )
+    for a, b in pairs:
         assert not dedup.agree(ep(a), ep(b)) and not dedup.same_fact(ep(a), ep(b), 1.0), (a, b)
 
 

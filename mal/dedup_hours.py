@@ -1,0 +1,88 @@
+"""Hours said in words, hours said without their half of the day, and meals as parts of the day
+(fourteenth round, helper unblock14).
+
+A note about the user writes the hour another way than the user said it, and the numbers and times
+vetoes (mal/dedup.py) read the two as two events (an hour said in words, "half past five", is read
+by mal/dedup_clock_words.py before the signature):
+
+  * `half_day_said`: an hour the user said without its half of the day (我十一点睡觉, "my hours are
+    9 to 5") and the same hour with it (晚上11点, 9am-5pm) are one time, when the text without it
+    names no half of the day anywhere (我早上七点起床，十一点睡觉 keeps 11:00 as it stands);
+  * `meal_said`: a meal says its part of the day (晚上不吃主食 / 晚饭不吃主食, "in the morning" /
+    "breakfast"): the times veto's difference is only a part of the day the other text's meal says.
+
+Two halves of the day both said (早上7点 / 晚上7点, 6am / 6pm) and two meals (午饭 / 晚饭) still
+differ. Pure functions over text; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mal.dedup_text import flat, signature
+
+__all__ = ["half_day_said", "meal_said"]
+
+# the halves of the day a text may name (any of them makes its bare hours its own)
+_HALF_DAY = re.compile(
+    r"凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|半夜|[今明昨每]晚|[今明昨]早|"
+    r"\d\s*[ap]\.?m(?![a-z])|(?<![a-z])(?:morning|afternoon|evening|night|noon|midnight|tonight)(?![a-z])"
+)
+_CLOCK = re.compile(r"(\d{2}):(\d{2})")
+# a bare English number read as an hour: "from 9", "at 6", "9 to 5", "until 5", "9-5"
+_EN_HOUR_CUES = (
+    re.compile(r"\b(?:at|from|until|till|to|by)\s+(\d{1,2})\b"),
+    re.compile(r"\b(\d{1,2})\s*(?:to|until|till|-|–)\s*\d"),
+)
+
+
+def half_day_said(a: str, b: str) -> bool:
+    """The numbers differ only where one text says an hour without its half of the day and the
+    other says that hour with it (see the module docstring)."""
+    x, y = signature(a).numbers, signature(b).numbers
+    if len(x) != len(y) or x == y:
+        return False
+    bare_a, bare_b = not _HALF_DAY.search(flat(a)), not _HALF_DAY.search(flat(b))
+    return all(
+        u == v or (bare_a and _same_hour(u, v, a)) or (bare_b and _same_hour(v, u, b))
+        for u, v in zip(x, y, strict=True)
+    )
+
+
+def _same_hour(bare: str, clock: str, text: str) -> bool:
+    """`bare` (from `text`, which names no half of the day) is `clock`'s hour in either half."""
+    c = _CLOCK.fullmatch(clock)
+    if c is None:
+        return False
+    hour, minutes = int(c.group(1)), c.group(2)
+    b = _CLOCK.fullmatch(bare)
+    if b is not None:  # 11:00 / 23:00
+        return b.group(2) == minutes and int(b.group(1)) in (hour, hour - 12) and int(b.group(1)) < 12 <= hour
+    if not bare.isdigit() or minutes != "00" or bare not in _hour_cues(text):
+        return False
+    return int(bare) in (hour, hour - 12) and 0 < int(bare) <= 12
+
+
+def _hour_cues(text: str) -> set[str]:
+    return {m.group(1) for cue in _EN_HOUR_CUES for m in cue.finditer(flat(text))}
+
+
+# a meal and the part of the day it says (the times veto's values: mal/dedup_lexicon.py)
+_MEALS = (
+    (re.compile(r"早饭|早餐|早点|\bbreakfast\b"), frozenset(("早上", "上午", "morning"))),
+    (re.compile(r"午饭|午餐|中饭|\blunch\b"), frozenset(("中午", "noon"))),
+    (re.compile(r"晚饭|晚餐|\bdinner\b|\bsupper\b"), frozenset(("晚上", "傍晚", "evening", "night"))),
+)
+
+
+def meal_said(a: str, b: str) -> bool:
+    """Every part of the day one text alone names is said by a meal of the other text."""
+    x, y = signature(a).times, signature(b).times
+    if x == y:
+        return False
+    return _meals_say(x - y, flat(b)) and _meals_say(y - x, flat(a))
+
+
+def _meals_say(times: frozenset[str], text: str) -> bool:
+    said = {t for pattern, parts in _MEALS if pattern.search(text) for t in parts}
+    return times <= said

@@ -1,0 +1,40 @@
+"""A note's "the user's" for the user's "our" (fourteenth round, helper unblock14).
+
+A note about the user has no word for the user's household: "Our anniversary is on October 3" is
+written "The user's anniversary is Oct. 3", "Our fridge is a Samsung" "The user's refrigerator is
+a Samsung". The people veto (mal/dedup_checks.py `people_differ`) reads the bare "our" as other
+people ("we") that the note lacks. `household_noted` reads that "our" as the user's when the other
+text owns the thing by "the user's" (a note's possessive) and by no other owner: the user's own
+"my" against "our" stays two owners ("Our electricity bill" / "My electricity bill", thirteenth
+round), and "our" against another person's ("my sister's") stays other people.
+
+Pure functions over two texts as written; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mal.dedup_checks import people_differ
+from mal.dedup_text import signature
+
+__all__ = ["household_noted"]
+
+_OUR = re.compile(r"\bour\b", re.IGNORECASE)
+_WE = re.compile(r"\b(?:we|us|we're|we've|we'll|we'd|ours|ourselves)\b", re.IGNORECASE)
+_NOTE_OWNER = re.compile(r"\buser['\u2019]s\b", re.IGNORECASE)
+_OTHER_OWNER = re.compile(r"\b(?:my|our|his|her|their|your)\b|\b(?!user\b)\w+['\u2019]s\b", re.IGNORECASE)
+
+
+def household_noted(a: str, b: str) -> bool:
+    """One text says "our" (and no "we"), the other is a note owning the thing by "the user's" alone,
+    and once that "our" reads as the user's no other person differs."""
+    for ours, note in ((a, b), (b, a)):
+        if not (_OUR.search(ours) and not _WE.search(ours) and _NOTE_OWNER.search(note)):
+            continue
+        if _OTHER_OWNER.search(_NOTE_OWNER.sub(" ", note)):
+            continue
+        mine = _OUR.sub(lambda m: "My" if m.group(0)[0].isupper() else "my", ours)
+        if not people_differ(signature(mine), signature(note)):
+            return True
+    return False
