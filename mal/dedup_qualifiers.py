@@ -20,7 +20,11 @@ caught:
                      Sunday" / "only on Sunday".
   * `skill_level`  - a little of a skill against mastery: 略懂 / 会几句 / 一点 / "a few words" / basic
                      against 精通 / 流利 / fluent / native.
-  * `been_or_being` - done before against doing now: 我学过法语 / 我在学法语, 我住过成都 / 我住在成都.
+  * `been_or_being` - done before against doing now: 我学过法语 / 我在学法语, 我住过成都 / 我住在成都,
+                     "I have lived in Austin" / "I live in Austin" (a perfect with a span, "for ten
+                     years", is the present and is not caught).
+  * `lapsed`       - a lapsed or non-practising member against a member ("I'm Catholic" / "I'm a
+                     lapsed Catholic").
   * `to_from`      - the same sentence with "to" and "from" swapped: "renting a garage to my
                      neighbor" / "from my neighbor", 借给 / 借了 ... 的.
 
@@ -43,6 +47,7 @@ __all__ = [
     "differs",
     "except_only",
     "hedged",
+    "lapsed",
     "only_also",
     "passive_role",
     "range_points",
@@ -187,11 +192,39 @@ def _experienced(text: str) -> bool:
     return bool(_EXPERIENCED.search(_NOT_EXPERIENCE.sub("", text)))
 
 
+# "I have lived in Austin" (at some time) against "I live in Austin": a perfect with no span ("for
+# ten years", "since 2019", "all my life") is an experience; with one it is the present, and stays
+# a restatement of it
+_PERFECT_EN = re.compile(r"(?:'ve|\bhave|\bhas)\s+(?:(?:already|never|once|before|also)\s+)?(\w+?)(?:ed|d)\b")
+_SPAN_EN = re.compile(r"\b(?:for|since|ever since|all (?:my|his|her|our) li(?:fe|ves)|now|currently|still)\b")
+
+
+def _perfect_verb(text: str) -> str | None:
+    m = _PERFECT_EN.search(text)
+    return m.group(1) if m and len(m.group(1)) >= 3 and not _SPAN_EN.search(text) else None
+
+
 def been_or_being(a: str, b: str) -> bool:
-    """One text says the user did it before (学过, 住过) and the other that they do it now (在学,
-    住在): past experience, not the present."""
+    """One text says the user did it before (学过, 住过, "have lived in") and the other that they do
+    it now (在学, 住在, "live in"): past experience, not the present."""
     x, y = _zh(a), _zh(b)
-    return any(_experienced(s) and not _experienced(t) and _ONGOING.search(t) for s, t in ((x, y), (y, x)))
+    if any(_experienced(s) and not _experienced(t) and _ONGOING.search(t) for s, t in ((x, y), (y, x))):
+        return True
+    for s, t in ((x, y), (y, x)):
+        verb = _perfect_verb(s)
+        if verb and not _PERFECT_EN.search(t) and re.search(rf"\b{re.escape(verb)}(?:e|es|s|ing)?\b", t):
+            return True
+    return False
+
+
+# --- a status word one text alone gives a member of a group
+_LAPSED = re.compile(r"\b(?:lapsed|non-?practi[cs]ing|non-?observant|no longer practi[cs]ing)\b|不再信|已经不信")
+
+
+def lapsed(a: str, b: str) -> bool:
+    """One text alone calls the user a lapsed or non-practising member ("I'm Catholic" / "I'm a lapsed
+    Catholic"): a member in name only is another fact about them."""
+    return bool(_LAPSED.search(_zh(a))) != bool(_LAPSED.search(_zh(b)))
 
 
 # --- the same sentence with "to" and "from" swapped
@@ -219,6 +252,7 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("except_only", except_only),
     ("skill_level", skill_level),
     ("been_or_being", been_or_being),
+    ("lapsed", lapsed),
     ("to_from", to_from),
 )
 

@@ -47,6 +47,8 @@ NEVER = [
     ("been_or_being", ep("我学过日语"), ep("我在学日语")),
     ("been_or_being", ep("我住过杭州"), ep("我住在杭州")),
     ("to_from", ep("I'm lending my car to a neighbor"), ep("I'm lending a car from a neighbor")),
+    ("been_or_being", ep("I have worked in Denver"), ep("I work in Denver")),
+    ("lapsed", ep("I'm Muslim"), ep("I'm a lapsed Muslim")),
 ]
 
 PASS = [
@@ -64,6 +66,8 @@ PASS = [
     ("skill_level", ep("我法语很流利"), ep("我法语说得很流利")),
     ("been_or_being", ep("我在学钢琴"), ep("我正在学钢琴")),
     ("to_from", ep("I'm lending my car to a neighbor"), ep("I'm lending my car to my neighbor")),
+    ("been_or_being", ep("I've lived in Austin for ten years"), ep("I live in Austin, ten years now")),
+    ("lapsed", ep("I'm a lapsed Catholic"), ep("I'm a non-practising Catholic")),
 ]
 
 
