@@ -86,6 +86,24 @@ Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 # A rule fact this weak (feedback read from sentiment alone) yields to a confident "request".
 _WEAK_RULE = 0.8
 _NOTHING = {"smalltalk", "request"}
+# A note an assistant keeps about the user ("User sees Dr. Klein for therapy", "When flying, the
+# user prefers an aisle seat", "用户是A型血"), a statement about them and no question or task: the
+# learned layer, trained on the user's own turns, took such notes for requests and nothing was
+# stored (the fourteenth round's dev5 pairs). Rules still read them; the learned guess may not drop them.
+_NOTE_EN = re.compile(
+    r"(?:^|[,.;]\s*|\b(?:year|week|day|morning|evening|night|flying|travell?ing)\s+)(?:the\s+)?user(?:'s)?\s", re.I
+)
+_NOTE_ZH = re.compile(r"^[^，。？?！!]{0,8}?用户(?!名|协议|手册|体验|界面|量|数|群|们|画像|隐私|反馈|需求)")
+_ASKS = re.compile(
+    r"[?？]\s*$|[吗呢吧]\s*[。.!！]?\s*$|^\s*(?:please|can you|could you|would you|help|帮|请|麻烦|给我)", re.I
+)
+
+
+def _note(text: str) -> bool:
+    """The turn is a note about the user, not a question or a task (see `_NOTE_EN`)."""
+    return bool(_NOTE_EN.search(text) or _NOTE_ZH.search(text)) and not _ASKS.search(text)
+
+
 _DIET_FOODS = {"no pork": ("猪肉", "pork"), "no beef": ("牛肉", "beef"), "vegetarian": ("肉", "meat")}
 # Kinds a request's wording can trip without saying anything about the user ("东京现在几点了" read
 # as a city, "what's a good name for a bakery" as a name); plans, budgets and tastes are kept.
@@ -318,7 +336,7 @@ def parse(
         matches = [cued] if cued else []
     if is_smalltalk(text, lang) and all(m[0] == "feedback" for m in matches):
         return ParseResult(lang, "smalltalk", [("smalltalk", 0.9)], sentiment=mood[0], intensity=mood[1])
-    if not fix and is_request(text, lang) and all(m[0] in _REQUEST_OVERRIDES for m in matches):
+    if not fix and is_request(text, lang) and not _note(said) and all(m[0] in _REQUEST_OVERRIDES for m in matches):
         # A question or task for the assistant: intent `request`, no general fact ("What's the capital
         # of Australia?" is no memory). Only when it names a programming language, tool or
         # deployment target are its words kept (an episode), since recurring work questions ("How
@@ -332,12 +350,14 @@ def parse(
         and not fix
         and all(m[1] < _WEAK_RULE for m in matches)
         and not (guess[0] == "request" and lang == "en" and STATES_EN.search(text))
+        and not _note(said)
     ):
         # A question or a task for the assistant the learned layer recognises: no fact, and the
         # same cue rule as above for a request.
         kept = _request_cue(said, lang, speaker, mood, episodes) if guess[0] == "request" else []
         return ParseResult(lang, guess[0], [(guess[0], round(guess[1], 2))], kept, mood[0], mood[1])
-    if not fix and not (guess and guess[0] in _NOTHING) and not is_request(text, lang) and not is_smalltalk(text, lang):
+    nothing = guess and guess[0] in _NOTHING and not _note(said)
+    if not fix and not nothing and not is_request(text, lang) and not is_smalltalk(text, lang):
         matches = guard(text, lang, slot_facts(text, lang, matches))  # the learned slot layer
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
