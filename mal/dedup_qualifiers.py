@@ -14,7 +14,7 @@ caught:
                      also / too ("Only my wife drives" / "My wife drives too").
   * `range_points` - a range against its two ends: 周一到周五 / 周一和周五, "Monday through Friday" /
                      "Monday and Friday", "from June to August" / "June and August".
-  * `hedged`       - one text hedges (好像, 可能, 大概, 似乎, maybe, probably, "I think", "might")
+  * `suspected`    - one text hedges (好像, 可能, 大概, 似乎, maybe, probably, "I think", "might")
                      and the other states it plainly (我好像对芒果过敏 / 我对芒果过敏).
   * `except_only`  - everything but X against only X: 除了海鲜什么都吃 / 只吃海鲜, "every day except
                      Sunday" / "only on Sunday".
@@ -46,12 +46,12 @@ __all__ = [
     "been_or_being",
     "differs",
     "except_only",
-    "hedged",
     "lapsed",
     "only_also",
     "passive_role",
     "range_points",
     "skill_level",
+    "suspected",
     "to_from",
 ]
 
@@ -152,7 +152,7 @@ _HEDGE = re.compile(
 _APPROX = re.compile(r"(?:大概|估计)(?=\s*(?:[\d一二两三四五六七八九十百千万几半]|[a-z]\d))")
 
 
-def hedged(a: str, b: str) -> bool:
+def suspected(a: str, b: str) -> bool:
     """One text hedges (好像, probably, "I think") and the other does not: a suspicion is not a fact."""
     return bool(_HEDGE.search(_APPROX.sub("", _zh(a)))) != bool(_HEDGE.search(_APPROX.sub("", _zh(b))))
 
@@ -248,7 +248,7 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("passive_role", passive_role),
     ("only_also", only_also),
     ("range_points", range_points),
-    ("hedged", hedged),
+    ("suspected", suspected),
     ("except_only", except_only),
     ("skill_level", skill_level),
     ("been_or_being", been_or_being),

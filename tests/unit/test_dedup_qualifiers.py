@@ -11,11 +11,11 @@ from mal import dedup
 from mal.dedup_qualifiers import (
     been_or_being,
     except_only,
-    hedged,
     only_also,
     passive_role,
     range_points,
     skill_level,
+    suspected,
     to_from,
 )
 from mal.models import Memory
@@ -38,8 +38,8 @@ NEVER = [
     ("range_points", ep("我周二到周四在公司"), ep("我周二和周四在公司")),
     ("range_points", ep("The clinic is open Tuesday through Saturday"), ep("The clinic is open Tuesday and Saturday")),
     ("range_points", ep("I'm busy from 3 to 5 today"), ep("I'm busy at 3 and at 5 today")),
-    ("hedged", ep("我女儿好像对猫毛过敏"), ep("我女儿对猫毛过敏")),
-    ("hedged", ep("I probably have a gluten intolerance"), ep("I have a gluten intolerance")),
+    ("suspected", ep("我女儿好像对猫毛过敏"), ep("我女儿对猫毛过敏")),
+    ("suspected", ep("I probably have a gluten intolerance"), ep("I have a gluten intolerance")),
     ("except_only", ep("我除了羊肉什么肉都吃"), ep("我只吃羊肉")),
     ("except_only", ep("I drink every kind of tea except green tea"), ep("I only drink green tea")),
     ("skill_level", ep("我会说一点粤语"), ep("我粤语说得很流利")),
@@ -60,8 +60,8 @@ PASS = [
     ("range_points", ep("我周二到周四在公司"), ep("周二至周四我在公司")),
     ("range_points", ep("I'm off Monday through Wednesday"), ep("I'm off from Monday to Wednesday")),
     # 大概 before an amount is "about", no hedge
-    ("hedged", ep("我每天通勤大概四十分钟"), ep("我每天通勤约四十分钟")),
-    ("hedged", ep("I might move to Leeds next year"), ep("I may move to Leeds next year, not sure")),
+    ("suspected", ep("我每天通勤大概四十分钟"), ep("我每天通勤约四十分钟")),
+    ("suspected", ep("I might move to Leeds next year"), ep("I may move to Leeds next year, not sure")),
     ("except_only", ep("我除了香菜什么都吃"), ep("除了香菜以外我都吃")),
     ("skill_level", ep("我法语很流利"), ep("我法语说得很流利")),
     ("been_or_being", ep("我在学钢琴"), ep("我正在学钢琴")),
@@ -96,7 +96,7 @@ def test_the_families_on_their_own() -> None:
     assert passive_role("我被猫抓了", "我抓了猫") and not passive_role("我被猫抓了", "猫抓了我")
     assert only_also("I only run on weekends", "I run on weekends too") and not only_also("我也跑步", "我也跑")
     assert range_points("八点到十点", "八点和十点") and not range_points("八点到十点", "八点至十点")
-    assert hedged("I think I'm anemic", "I'm anemic") and not hedged("I'm anemic", "I am anemic")
+    assert suspected("I think I'm anemic", "I'm anemic") and not suspected("I'm anemic", "I am anemic")
     assert except_only("除了周日都上班", "只有周日上班") and not except_only("只有周日上班", "只在周日上班")
     assert skill_level("I speak basic German", "I speak fluent German") and not skill_level("我会德语", "我懂德语")
     assert been_or_being("我去过云南", "我在云南") and not been_or_being("我过敏", "我在家")
