@@ -25,7 +25,7 @@ from typing import Any
 
 from mal.models import Memory
 
-__all__ = ["aligned", "cedict_entries", "glosses", "warm_up"]
+__all__ = ["aligned", "cedict_entries", "glosses", "rewritten", "warm_up"]
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'\-]*(?:\s+[A-Za-z][A-Za-z'\-]*)*")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -293,10 +293,12 @@ def aligned(a: Memory, b: Memory) -> tuple[Memory, Memory]:
     sa, sb = _slots(a.slots, ra, b.slots), _slots(b.slots, rb, a.slots)
     if not ra and not rb and sa == a.slots and sb == b.slots:
         return a, b
-    return _with(a, na, ra, sa), _with(b, nb, rb, sb)
+    return rewritten(a, na, ra, sa), rewritten(b, nb, rb, sb)
 
 
-def _with(memory: Memory, text: str, replaced: dict[str, str], slots: dict[str, Any]) -> Memory:
+def rewritten(memory: Memory, text: str, replaced: dict[str, str], slots: dict[str, Any]) -> Memory:
+    """`memory` read with its words replaced (`text`, `slots`); itself when nothing was replaced.
+    The text stays where the memory keeps it (a fact's summary, an episode's text)."""
     if not replaced and slots == memory.slots:
         return memory
     update: dict[str, Any] = {"slots": slots}

@@ -33,6 +33,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
+from mal.dedup_bilingual import rewritten
 from mal.dedup_notes import STATES
 from mal.models import Memory
 
@@ -260,9 +261,4 @@ def _with(memory: Memory, text: str, replaced: dict[str, str]) -> Memory:
     if not replaced:
         return memory
     slots: dict[str, Any] = {k: _replace(v, replaced) if isinstance(v, str) else v for k, v in memory.slots.items()}
-    update: dict[str, Any] = {"slots": slots}
-    if memory.text:
-        update["text"] = text
-    else:
-        update["summary"] = text
-    return memory.model_copy(update=update)
+    return rewritten(memory, text, replaced, slots)
