@@ -161,7 +161,7 @@ _RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\b(?:cancel(?:s|led|ed|ing)?|ended|end|ending|terminated|dropped|gave up|give up|let) "
         r"(?:my |the |our |a |his |her )?(?:\w+ ){0,2}membership\b|"
-        r"退(?:了|掉)?[^，,。]{0,8}(?:健身卡|会员卡|年卡|月卡|会员|会籍|的卡)|退卡|卡退(?:了|掉)|注销了?[^，,。]{0,5}会员",
+        r"退(?!订|货|款|票|房)(?:了|掉)?[^，,。]{0,8}(?:健身卡|会员卡|年卡|月卡|会员|会籍|的卡)|退卡|卡退(?:了|掉)|注销了?[^，,。]{0,5}会员",
         ("member:leave",),
     ),
     (
