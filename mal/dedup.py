@@ -43,6 +43,7 @@ from mal import (
     dedup_review11,
     dedup_review13,
     dedup_review14,
+    dedup_review15,
     dedup_shared_families,
     dedup_variants,
     dedup_zh_near,
@@ -392,6 +393,8 @@ def _checks(
         # near misses the fourteenth round's readings would open (mal/dedup_guards14.py): a seat in a
         # group / an office in it, born / grew up
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_guards14.CHECKS),
+        # fifteenth round (mal/dedup_review15.py): at least six / six, 租的车 / 我的车, 还清 / 在还
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review15.CHECKS),
     )
     return checks
 
@@ -438,6 +441,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_review13.differs,  # 可能 / 确定, 隔周 / 每周, 每月 / 每季度, with / near, 辅修
             dedup_review14.differs,  # 税后 / 税前, 前女友 / 女朋友, 大学 / 高中, in / near, left / right
             dedup_qualifiers.differs,  # 我被老板批评了 / 我批评了老板, 只 / 也, 周一到周五 / 周一和周五
+            dedup_review15.differs,  # at least six / six, 租的车 / 我的车, 还清 / 在还
         )
     )
 

@@ -156,6 +156,19 @@ _RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bmov(?:ed|e|es|ing) (?:out|away)\b|搬出|搬走|搬离", ("move:out",)),
     (r"\bmov(?:ed|e|es|ing) (?:in|into|to)\b|\brelocat(?:ed|e|es|ing) to\b|搬进|搬入|搬到|搬来|搬去", ("move:in",)),
     # --- a group or a job
+    # a membership given up or taken out (fifteenth round: 加入了健身房 / 退了健身房的卡), before the
+    # refund (退) and the purchase ("got", 办) below read it
+    (
+        r"\b(?:cancel(?:s|led|ed|ing)?|ended|end|ending|terminated|dropped|gave up|give up|let) "
+        r"(?:my |the |our |a |his |her )?(?:\w+ ){0,2}membership\b|"
+        r"退(?!订|货|款|票|房)(?:了|掉)?[^，,。]{0,8}(?:健身卡|会员卡|年卡|月卡|会员|会籍|的卡)|退卡|卡退(?:了|掉)|注销了?[^，,。]{0,5}会员",
+        ("member:leave",),
+    ),
+    (
+        r"\b(?:got|get|gets|getting|bought|buy|took out|signed up for|started) (?:a |my |the |an )?(?:\w+ ){0,2}"
+        r"membership\b|办(?:了|好)?[^，,。]{0,8}(?:健身卡|会员卡|年卡|月卡|会员)|开了?[^，,。]{0,3}会员",
+        ("member:join",),
+    ),
     (
         r"\b(?:got|get|been|was|were) (?:fired|laid off|let go|sacked)\b|\b(?:fired|laid off)\b|"
         r"\bresign(?:ed|s|ing)?\b|\bretir(?:ed|e|es|ing)\b|"
