@@ -282,11 +282,23 @@ def _sentence_initial(name: str, text: str) -> bool:
 # Words for a relative that name the other word's person too: "my spouse" is my wife or my husband,
 # "my kid" my son or my daughter (wife / husband, son / daughter still differ).
 _COVERS = {"spouse": frozenset(("wife", "husband")), "child": frozenset(("son", "daughter"))}
+# Words for a pair of relatives that the other text names one by one ("my parents" / "my mom and
+# dad", 祖父母 / 爷爷奶奶): one group only when every member is named, so "my parents" / "my mom"
+# still differ (fifteenth round, helper unblock15).
+_GROUPS = {
+    "parents": frozenset(("mother", "father")),
+    "grandparents": frozenset(("grandmother", "grandfather")),
+    "paternal_grandparents": frozenset(("paternal_grandfather", "paternal_grandmother")),
+    "maternal_grandparents": frozenset(("maternal_grandfather", "maternal_grandmother")),
+}
 _PRONOUNS = frozenset(("we", "they", "he", "she"))
 # A role said as what someone is ("is a teacher", "as a product manager", 是老师, 当老师) is a job, not
 # another person in the story.
-_ROLE_EN = r"\b(?:a|an)\s+(?:[a-z-]+\s+)?{}\b"
+_ROLE_EN = r"\b(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}{}\b"
 _ROLE_ZH = r"(?:是|当|做|一名|一位|一个).{{0,4}}{}"
+# The verb a Chinese text does a role with, where `overlaps` cannot see it (是一名高中化学老师 /
+# 在高中教化学); not 宗教, 基督教, 教练, 教室, 教授, 教会 (fifteenth round, helper unblock15).
+_ROLE_VERB_ZH = {"teacher": re.compile(r"(?<![宗督佛道回请信])教(?![练室授会堂徒派育])")}
 
 
 def people_differ(a: Signature, b: Signature) -> bool:
@@ -299,6 +311,11 @@ def people_differ(a: Signature, b: Signature) -> bool:
     for x, y in [(x, y) for x in only_a for y in only_b if y in _COVERS.get(x, ()) or x in _COVERS.get(y, ())]:
         only_a.discard(x)
         only_b.discard(y)
+    for group, members in _GROUPS.items():
+        for one, other in ((only_a, only_b), (only_b, only_a)):
+            if group in one and members <= other:
+                one.discard(group)
+                other.difference_update(members)
     if only_a and only_b:
         return True
     named = (a.people & b.people) - _PRONOUNS
@@ -339,7 +356,7 @@ def _as_role(person: str, text: str, other: str) -> bool:
     words = [w for w, v in (*PEOPLE_EN.items(), *PEOPLE_ZH.items()) if v == person]
     return any(
         re.search(_ROLE_ZH.format(re.escape(w)) if is_cjk(w) else _ROLE_EN.format(re.escape(w)), text)
-        and overlaps(w, other)
+        and (overlaps(w, other) or bool(is_cjk(w) and person in _ROLE_VERB_ZH and _ROLE_VERB_ZH[person].search(other)))
         for w in words
     )
 

@@ -127,6 +127,9 @@ TIME_WORDS_ZH = {
     **dict.fromkeys(("昨日",), "昨天"),
     # 上午 is the morning as 早上 is (fourteenth round: 礼拜天早上 / 星期日上午, 早上十点 / 上午10点)
     **dict.fromkeys(("早上", "早晨", "清晨", "上午"), "早上"),
+    # a note's 晨间 / 每晚 (fifteenth round, helper unblock15: 每天早上 / 每天晨间, 每天晚上 / 每晚)
+    **dict.fromkeys(("晨间", "早间"), "早上"),
+    **dict.fromkeys(("每晚", "晚间"), "晚上"),
     **{t: t for t in ("中午", "下午", "傍晚", "晚上", "夜里", "凌晨", "半夜")},
     **dict.fromkeys(("上周", "上星期", "上个星期", "上礼拜", "上个礼拜"), "上周"),
     **dict.fromkeys(("下周", "下星期", "下个星期", "下礼拜", "下个礼拜"), "下周"),

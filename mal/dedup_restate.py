@@ -189,12 +189,18 @@ def _ordinals(text: str) -> int:
 
 
 # --- times: one time said in two words
+_WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _TIME_WORDS = (
     (re.compile(r"\bfall\b"), "autumn"),
     (re.compile(r"\byrs?\b"), "years"),
     (re.compile(r"\bwks?\b"), "weeks"),
     (re.compile(r"\bmos\b"), "months"),
     (re.compile(r"\s*/\s*(?=(?:month|week|day|year)\b)"), " a "),
+    # fifteenth round (helper unblock15): a weekday's night is its evening ("Thursday evenings" /
+    # "Thursday nights"; a night shift is not an evening shift), "each week" after a weekday says
+    # only the weekday's habit ("on Saturdays each week" / "every Saturday")
+    (re.compile(rf"\b({_WEEKDAY})s? nights?\b"), r"\1 evening"),
+    (re.compile(rf"\b({_WEEKDAY})s?( (?:morning|afternoon|evening)s?)?,? (?:each|every) week\b"), r"every \1\2"),
 )
 
 

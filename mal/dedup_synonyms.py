@@ -90,11 +90,17 @@ MORE_PEOPLE_ZH = {
     **dict.fromkeys(("闺女",), "daughter"),  # sixth round
     **dict.fromkeys(("配偶",), "spouse"),  # fourteenth round: a note's word for 爱人
     **dict.fromkeys(("媳妇儿",), "wife"),
+    # fifteenth round (helper unblock15): a note's words for the same people
+    **dict.fromkeys(("上司", "上级"), "boss"),
+    **dict.fromkeys(("宝宝",), "child"),
+    **dict.fromkeys(("祖父母",), "paternal_grandparents"),
+    **dict.fromkeys(("外祖父母",), "maternal_grandparents"),
 }
 MORE_PEOPLE_EN = {
     **dict.fromkeys(("parents", "folks"), "parents"),
     **dict.fromkeys(("hubby",), "husband"),
     **dict.fromkeys(("wifey",), "wife"),
+    **dict.fromkeys(("grandparents",), "grandparents"),
 }
 # Multi-word rewrites before tokenising. "The user" / 用户 is the first person: an assistant's
 # note about the user and the user's own words are one fact.
@@ -120,6 +126,8 @@ MORE_PHRASES = {
     "我们家": "我家",
     "咱们家": "我家",
     "咱家": "我家",
+    # fifteenth round (helper unblock15): 仨 is 三个 as a number (我有仨孩子 / 我有三个孩子)
+    "仨": "三个",
     # fourteenth round (helper unblock14): one verb said in two ways
     "passed away": "died",
     "pass away": "die",

@@ -72,7 +72,10 @@ _PRONOUNS = frozenset(("he", "she", "they", "we"))
 # 早晨 is 早上 and a bare 晚 before an hour is 晚上 (每晚十一点 = 23点; tenth round, helper recall9)
 _ZH_PERIODS = {"凌晨": 0, "早上": 0, "早晨": 0, "上午": 0, "中午": 12, "下午": 12, "傍晚": 12, "晚上": 12, "晚": 12}
 _ZH_CLOCK = re.compile(
-    rf"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|晚)?([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})[点點时](半|([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})分)?"
+    rf"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|晚)?([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})[点點时](半|([{_ZH_DIGITS}]{{1,3}}|\d{{1,2}})分"
+    # 七点四十五 / 7点45: two-digit minutes said without 分 (fifteenth round, helper unblock15),
+    # not a count after the hour (七点十五分钟, 三点二十个人)
+    rf"|(十[一二三四五六七八九]?|[二三四五]十[一二三四五六七八九]?|[0-5]\d)(?![{_ZH_DIGITS}\d分钟个岁块元次天年月号日人]))?"
 )
 # 早上7:30 / 晚上7:30: the period says which half of the day, as it does for 七点半.
 # A city named with its administrative suffix is the city (杭州市 / 杭州); 西湖区 is not 西湖.
@@ -299,7 +302,16 @@ def _zh_clock(m: re.Match[str]) -> str:
         return m.group(0)  # 一点 is "a little", not one o'clock (晚一点到: a little later)
     h = int(number(zh_number(hour)))
     h += _ZH_PERIODS.get(period or "", 0) if h < 12 else 0
-    mins = 30 if minute == "半" else int(number(zh_number(m.group(4)))) if m.group(4) else 0
+    bare = m.group(5)
+    mins = (
+        30
+        if minute == "半"
+        else int(number(zh_number(m.group(4))))
+        if m.group(4)
+        else int(number(zh_number(bare)))
+        if bare
+        else 0
+    )
     return f" clock{h:02d}{mins:02d} "
 
 
