@@ -38,16 +38,17 @@ from bench.dedup_eval import DEV, Scored, load, prepare
 from mal import dedup, dedup_gate
 from mal.dedup_model import ARTEFACT, FEATURES, PairModel, features, group
 
-# Every pair set whose first blind score is recorded (docs/benchmarks.md): the four development
-# sets (dev5 written in the fourteenth round, its first score recorded too) and the twelve retired
-# blind sets (blind13, writer25, retired at the start of the fourteenth round after its first and
-# after-scores). *blind14* (writer27, the fourteenth round's fresh set)
-# and any later one are never read.
+# Every pair set whose first blind score is recorded (docs/benchmarks.md): the five development
+# sets (dev5 and dev6 written in the fourteenth round, their first scores recorded too) and the
+# twelve retired blind sets (blind13, writer25, retired at the start of the fourteenth round after
+# its first and after-scores). *blind14* (writer27, the fourteenth round's fresh set) and any later
+# one are never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
     "dedup_dev3_pairs.jsonl",
     "dedup_dev4_pairs.jsonl",
     "dedup_dev5_pairs.jsonl",
+    "dedup_dev6_pairs.jsonl",
     "dedup_pairs.jsonl",
     "dedup_pairs_blind3.jsonl",
     "dedup_pairs_blind4.jsonl",
