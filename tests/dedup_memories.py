@@ -46,3 +46,20 @@ def assert_family_silent(family: str, old: Memory, new: Memory) -> None:
 
     for x, y in ((old, new), (new, old)):
         assert family not in dedup.veto_reasons(x, y), family
+
+
+def assert_passes_veto(a: str, b: str) -> None:
+    """A restatement of two episodes: no hard veto fires, in either order (the model may decide)."""
+    from mal import dedup
+
+    for x, y in ((memory("episode", a), memory("episode", b)), (memory("episode", b), memory("episode", a))):
+        assert dedup.veto_reasons(x, y) == [], (x.text, y.text, dedup.veto_reasons(x, y))
+
+
+def assert_vetoed(a: str, b: str) -> None:
+    """A near miss of two episodes: some veto fires in either order, and it never merges."""
+    from mal import dedup
+
+    for x, y in ((memory("episode", a), memory("episode", b)), (memory("episode", b), memory("episode", a))):
+        assert dedup.veto_reasons(x, y), (x.text, y.text)
+        assert not dedup.same_fact(x, y, 1.0)
