@@ -37,8 +37,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from mal.dedup_text import flat as _flat
+from mal.dedup_text import is_cjk
 from mal.dedup_text import opposed as _opposed
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=4096)
 def _zh(text: str) -> str:
     """A Chinese note read as the user's words: 用户 is 我 (the English notes are rewritten upstream)."""
     return _flat(text).replace("用户", "我")
@@ -118,21 +121,37 @@ _END = r"([\u4e00-\u9fff]{1,3}|\w+)"
 _RANGE = re.compile(_END + _RANGE_LINK + _END)
 
 
-def _ends(text: str) -> list[tuple[str, str]]:
+def _cuts(word: str, tail: bool) -> list[str]:
+    """A Chinese end as it may be cut (周一 of 我周一, 周五 of 周五健身): its last / first 1-3
+    characters; an English end is one whole word."""
+    if not is_cjk(word):
+        return [word]
+    return [word[-k:] if tail else word[:k] for k in range(1, len(word) + 1)]
+
+
+@lru_cache(maxsize=4096)
+def _ends(text: str) -> tuple[tuple[str, str], ...]:
     """The (start, end) of every range a text states: 周一到周五, "monday through friday", "8 to 10"."""
-    out = []
-    for m in _RANGE.finditer(text):
-        x, y = m.group(1), m.group(2)
-        out += [(x[-k:], y[:k2]) for k in range(1, len(x) + 1) for k2 in range(1, len(y) + 1)]
-    return out
+    return tuple(
+        (x, y)
+        for m in _RANGE.finditer(text)
+        for x in _cuts(m.group(1), tail=True)
+        for y in _cuts(m.group(2), tail=False)
+        if len(x) + len(y) >= 2
+    )
+
+
+_AND_ANY = re.compile(_AND_LINK)
 
 
 def range_points(a: str, b: str) -> bool:
     """One text states a range (周一到周五, "Monday through Friday") and the other joins the same two
     ends with "and" (周一和周五, "Monday and Friday"): two days, not five."""
     for s, t in ((_zh(a), _zh(b)), (_zh(b), _zh(a))):
+        if not _AND_ANY.search(t):
+            continue
         for x, y in _ends(s):
-            if len(x) + len(y) < 2 or not (re.search(r"\w", x) and re.search(r"\w", y)):
+            if x not in t or y not in t:
                 continue
             if re.search(re.escape(x) + _AND_LINK + re.escape(y), t) and not re.search(
                 re.escape(x) + _RANGE_LINK + re.escape(y), t
@@ -148,8 +167,11 @@ _HEDGE = re.compile(
     r"suspected|not sure|undecided|(?:can't|cannot|can not) say for sure|not certain|"
     r"(?:don't|do not|doesn't|didn't) know (?:for sure|for certain|yet))\b"
 )
-# 大概 / 估计 before an amount is "about" (大概二十分钟, 大概A2), an approximation, not a hedge
-_APPROX = re.compile(r"(?:大概|估计)(?=\s*(?:[\d一二两三四五六七八九十百千万几半]|[a-z]\d))")
+# 大概 / 估计 before an amount (or a verb and its amount: 大概喝三杯) is "about" (大概二十分钟, 大概A2),
+# an approximation, not a hedge
+_APPROX = re.compile(
+    r"(?:大概|估计)(?=\s*(?:[喝吃睡跑走花用要有是赚挣]|每天|一天)?\s*(?:[\d一二两三四五六七八九十百千万几半]|[a-z]\d))"
+)
 
 
 def suspected(a: str, b: str) -> bool:

@@ -85,11 +85,11 @@ def bound(a: str, b: str) -> bool:
     that bound ("six goldfish", 三个, 三十岁): a range against a count."""
     ceiling = bool(_CEILING.search(_flat(a)) or _CEILING.search(_flat(b)))
     for s, t in ((a, b), (b, a)):
-        numbers = set(signature(_flat(t)).numbers)
-        others = _bounded(t)
-        if any(
-            n in numbers and (kind, n) not in others and not (ceiling and kind == "upper") for kind, n in _bounded(s)
-        ):
+        bounds = _bounded(s)
+        if not bounds:  # most texts bound nothing: the other text's numbers are never read
+            continue
+        numbers, others = set(signature(_flat(t)).numbers), _bounded(t)
+        if any(n in numbers and (kind, n) not in others and not (ceiling and kind == "upper") for kind, n in bounds):
             return True
     return False
 

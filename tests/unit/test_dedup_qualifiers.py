@@ -61,6 +61,7 @@ PASS = [
     ("range_points", ep("I'm off Monday through Wednesday"), ep("I'm off from Monday to Wednesday")),
     # 大概 before an amount is "about", no hedge
     ("suspected", ep("我每天通勤大概四十分钟"), ep("我每天通勤约四十分钟")),
+    ("suspected", ep("我一天大概喝两杯奶茶"), ep("用户每天约喝2杯奶茶")),
     ("suspected", ep("I might move to Leeds next year"), ep("I may move to Leeds next year, not sure")),
     ("except_only", ep("我除了香菜什么都吃"), ep("除了香菜以外我都吃")),
     ("skill_level", ep("我法语很流利"), ep("我法语说得很流利")),
