@@ -33,7 +33,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mal import (
-    dedup_bilingual,
     dedup_en11,
     dedup_explain,
     dedup_guards14,
@@ -169,7 +168,7 @@ def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
 def _aligned(a: Memory, b: Memory) -> tuple[Memory, Memory]:
     """The pair as every step reads it: code-switched words aligned (mal/dedup_bilingual.py), then
     one name written two ways written one way (mal/dedup_variants.py: MIL / mother-in-law)."""
-    return dedup_variants.aligned(*dedup_bilingual.aligned(a, b))
+    return dedup_variants.read_alike(a, b)
 
 
 def agree(a: Memory, b: Memory) -> bool:

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from mal import dedup_bilingual, dedup_variants
+from mal import dedup_variants
 from mal.dedup_text import is_cjk, normalise, signature, stem
 from mal.models import Memory
 
@@ -72,7 +72,7 @@ def features(a: Memory, b: Memory, cosine: float) -> list[float]:
     """The pair features in `FEATURES` order (see the module docstring), read like the rules read
     the pair: code-switched words aligned (mal/dedup_bilingual.py), one name written one way
     (mal/dedup_variants.py)."""
-    return row(*dedup_variants.aligned(*dedup_bilingual.aligned(a, b)), cosine)
+    return row(*dedup_variants.read_alike(a, b), cosine)
 
 
 def row(a: Memory, b: Memory, cosine: float) -> list[float]:

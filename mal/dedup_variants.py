@@ -33,11 +33,12 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
+from mal.dedup_bilingual import aligned as bilingual_aligned
 from mal.dedup_bilingual import rewritten
 from mal.dedup_notes import STATES
 from mal.models import Memory
 
-__all__ = ["aligned", "variants"]
+__all__ = ["aligned", "read_alike", "variants"]
 
 # --- acronyms
 _ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})(?![\w&])")
@@ -91,6 +92,13 @@ def aligned(a: Memory, b: Memory) -> tuple[Memory, Memory]:
     if not ra and not rb:
         return a, b
     return _with(a, na, ra), _with(b, nb, rb)
+
+
+def read_alike(a: Memory, b: Memory) -> tuple[Memory, Memory]:
+    """The pair as every dedup step reads it: code-switched words aligned (mal/dedup_bilingual.py),
+    then one name written two ways written one way (`aligned`). The rule (mal/dedup.py) and the
+    model's features (mal/dedup_model.py) both read a pair through this one function."""
+    return aligned(*bilingual_aligned(a, b))
 
 
 @lru_cache(maxsize=4096)
