@@ -48,6 +48,7 @@ DEV_SETS = {
     "retired_blind11": DATA.with_name("parser_blind11.jsonl"),
     "retired_blind12": DATA.with_name("parser_blind12.jsonl"),
     "retired_blind13": DATA.with_name("parser_blind13.jsonl"),
+    "retired_blind14": DATA.with_name("parser_blind14.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 

@@ -43,6 +43,7 @@ from mal import (
     dedup_review13,
     dedup_review14,
     dedup_review15,
+    dedup_review16,
     dedup_shared_families,
     dedup_variants,
     dedup_zh_near,
@@ -394,6 +395,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_guards14.CHECKS),
         # fifteenth round (mal/dedup_review15.py): at least six / six, 租的车 / 我的车, 还清 / 在还
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review15.CHECKS),
+        # writer27's near misses (mal/dedup_review16.py): 住在杭州 / 在杭州工作, 做了 / 要做
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review16.CHECKS),
     )
     return checks
 
@@ -441,6 +444,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_review14.differs,  # 税后 / 税前, 前女友 / 女朋友, 大学 / 高中, in / near, left / right
             dedup_qualifiers.differs,  # 我被老板批评了 / 我批评了老板, 只 / 也, 周一到周五 / 周一和周五
             dedup_review15.differs,  # at least six / six, 租的车 / 我的车, 还清 / 在还
+            dedup_review16.differs,  # 住在杭州 / 在杭州工作, 做了手术 / 要做手术
         )
     )
 

@@ -28,6 +28,13 @@ _ASKING_EN = re.compile(
     r"(?:like|as if)\s+(?:i'?m|i am)\s+(?:\d+|five|ten|a\s+\w+))\b",
     re.I,
 )
+# A supposition in front of a question ("Suppose my budget was $900 - which tablet should I get?",
+# "If I had $500, what phone should I buy?"): its first person is the question's premise, no fact
+# (parsers/guards.py drops the supposed fact; this keeps the turn a request rather than an episode).
+_SUPPOSED_EN = re.compile(
+    r"^\s*(?:suppose|supposing|say|let's say|assuming|imagine|if|what if)\b[^,;:.!?]*?(?:[,;:]|\s[-\u2013\u2014]\s)",
+    re.I,
+)
 # "-i" in "git rebase -i" is a flag, not the user
 _FIRST_EN = re.compile(r"(?<![-\w])(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|our|ours|us)\b", re.I)
 # A family member named by a kinship title as the subject of a clause ("Mom's on warfarin, so what
@@ -111,7 +118,7 @@ def is_request(text: str, lang: str) -> bool:
             return False
         return bool(_QUESTION_ZH.search(text) or _TASK_ZH.search(text))
     text = re.sub(r"`[^`]*`", "code", text)  # code in backticks is the question's material
-    rest = _ASKING_EN.sub("", text)
+    rest = _ASKING_EN.sub("", _SUPPOSED_EN.sub("", text) if text.endswith("?") else text)
     if _TASK_EN.search(text):
         # "Draft a thank-you note for my teacher": the user's things are the task's material
         rest = re.sub(r"\b(?:my|me|our|us)\b", "", rest, flags=re.I)

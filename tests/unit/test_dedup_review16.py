@@ -1,0 +1,80 @@
+"""The sixteenth round's dedup families (mal/dedup_review16.py): writer27's near misses that no veto
+named once it retired into training (living in a city against working there, a Chinese verb done
+against planned). Each near miss never merges at cosine 1.0 whatever the model says, in either order;
+each restatement beside it is not caught by the family. Every sentence here is new (none is in a
+pair set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mal.dedup_review16 import done_planned, place_role
+from mal.models import Memory
+from tests.dedup_memories import assert_family_silent, assert_family_vetoes
+from tests.dedup_memories import memory as _memory
+
+
+def ep(text: str) -> Memory:
+    return _memory("episode", text)
+
+
+def city(text: str, value: str, relative: str | None = None) -> Memory:
+    """A profile fact as the parser gives "lives in" and "works in" alike: one city slot."""
+    slots = {"field": "city", "value": value, **({"relative": relative} if relative else {})}
+    return _memory("profile", text, **slots)
+
+
+NEVER = [
+    # what a person does at a place: the parser gives both the same city slot
+    ("place_role", "zh", city("我姐姐住在苏州", "苏州", "sister"), city("我姐姐在苏州上班", "苏州", "sister")),
+    ("place_role", "zh", city("我住在成都", "成都"), city("我在成都读书", "成都")),
+    (
+        "place_role",
+        "en",
+        city("My brother lives in Denver", "Denver", "brother"),
+        city("My brother works in Denver", "Denver", "brother"),
+    ),
+    ("place_role", "en", ep("I live in Leeds"), ep("I study in Leeds")),
+    # one Chinese verb done against planned
+    ("done_planned", "zh", ep("我奶奶做了白内障手术"), ep("我奶奶要做白内障手术")),
+    ("done_planned", "zh", ep("我去过冰岛看极光"), ep("我打算去冰岛看极光")),
+    ("done_planned", "zh", ep("我已经报名了马拉松"), ep("我准备报名马拉松")),
+]
+
+PASS = [
+    ("place_role", "zh", city("我姐姐住在苏州", "苏州", "sister"), city("我姐姐家在苏州", "苏州", "sister")),
+    ("place_role", "zh", city("我在成都上班", "成都"), city("我在成都工作", "成都")),
+    (
+        "place_role",
+        "en",
+        city("My brother lives in Denver", "Denver", "brother"),
+        city("My brother is in Denver", "Denver", "brother"),
+    ),
+    ("place_role", "en", ep("I work from home"), ep("I'm working remotely from my place")),
+    ("done_planned", "zh", ep("我奶奶做了白内障手术"), ep("我奶奶已经做完白内障手术了")),
+    ("done_planned", "zh", ep("我打算明年去冰岛"), ep("我准备明年去冰岛玩")),
+    ("done_planned", "zh", ep("我做了手术，还要做复查"), ep("我要做复查，手术已经做了")),
+]
+
+
+@pytest.mark.parametrize(("family", "lang", "old", "new"), NEVER)
+def test_near_miss_never_merges(family: str, lang: str, old: Memory, new: Memory) -> None:
+    assert_family_vetoes(family, old, new)
+
+
+@pytest.mark.parametrize(("family", "lang", "old", "new"), PASS)
+def test_restatement_is_not_caught(family: str, lang: str, old: Memory, new: Memory) -> None:
+    assert_family_silent(family, old, new)
+
+
+def test_place_role_needs_a_role_on_each_side() -> None:
+    # a city said bare against one said with a role is the model's business, not this family's
+    assert not place_role("我妈妈在杭州", "我妈妈住在杭州")
+    assert place_role("我妈妈在杭州工作", "我妈妈住在杭州")
+
+
+def test_done_planned_needs_the_same_verb() -> None:
+    assert not done_planned("我买了机票", "我要去机场")
+    assert done_planned("我买了机票", "我要买机票")
+    # 要了 is "ordered": 要 is no verb of the fact
+    assert not done_planned("我要了一杯拿铁", "我要一杯拿铁")
