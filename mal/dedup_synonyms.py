@@ -156,27 +156,30 @@ NOT_NAMES_EN = frozenset(
 # Things of one sort that are never the same: two memories naming different members differ.
 # Latin members match whole words, Chinese ones anywhere in the text (mal/dedup.py `_members`).
 CONTRASTS = (
-    "粤语 闽南语 普通话 国语 英语 日语 韩语 法语 德语 西班牙语 俄语 上海话 四川话 客家话 "
-    "english spanish french german japanese korean mandarin cantonese italian russian portuguese",
-    "特斯拉 比亚迪 蔚来 小鹏 理想 宝马 奔驰 奥迪 丰田 本田 大众 tesla byd bmw toyota honda audi ford",
+    # fifteenth round: "|" splits a group into classes, and a Chinese word and its English one are
+    # one class (粤语 / Cantonese, 每天 / daily): a translation names the same member, not another
+    "粤语 cantonese | 闽南语 | 普通话 国语 mandarin | 英语 english | 日语 japanese | 韩语 korean | 法语 french | "
+    "德语 german | 西班牙语 spanish | 俄语 russian | 上海话 | 四川话 | 客家话 | italian | portuguese",
+    "特斯拉 tesla | 比亚迪 byd | 蔚来 | 小鹏 | 理想 | 宝马 bmw | 奔驰 | 奥迪 audi | 丰田 toyota | 本田 honda | "
+    "大众 | ford",
     # a brand and its English name are one member (eleventh round: 苹果15 / iPhone 15, 华为 / Huawei)
     "苹果 iphone | 华为 huawei | 小米 xiaomi | 三星 samsung | oppo | vivo | 荣耀 | pixel",
     "start started starting begin began 开始 | quit stop stopped 停 戒",
     "speak speaks fluent 说 讲 | learn learning study studying 学",
     "去 到 离开 回 回来 from back",
     "to from",
-    "跑步 散步 run walk",
-    "每天 每周 每月 每年 每隔 隔周 隔天 daily weekly monthly yearly alternate",
-    "住 老家 家乡 live hometown",
-    "素食 纯素 vegan vegetarian",
-    "怕 养 喜欢 讨厌 scared own like hate",
-    "saving saved save 存",  # 攒 is 存 (mal/dedup_canon.py), not a contrast to it
-    "rent mortgage 房租 房贷 装修",
-    "golden labrador poodle husky corgi 金毛 拉布拉多 泰迪 哈士奇 柯基",
+    "跑步 run | 散步 walk",
+    "每天 daily | 每周 weekly | 每月 monthly | 每年 yearly | 每隔 | 隔周 | 隔天 | alternate",
+    "住 live | 老家 家乡 hometown",
+    "素食 vegetarian | 纯素 vegan",
+    "怕 scared | 养 own | 喜欢 like | 讨厌 hate",
+    "saving | saved | save 存",  # 攒 is 存 (mal/dedup_canon.py), not a contrast to it
+    "rent 房租 | mortgage 房贷 | 装修",
+    "golden 金毛 | labrador 拉布拉多 | poodle 泰迪 | husky 哈士奇 | corgi 柯基",
     # sixth round: where one lives is not where one works or interns; paying rent is not collecting it
     # (English members by stem: a text's words are stemmed, lives / living -> live)
-    "住 上班 实习 live work intern",
-    "交 收 pay collect",
+    "住 live | 上班 work | 实习 intern",
+    "交 pay | 收 collect",
 )
 # Light verbs and adverbs that add no thing of their own, skipped by the added-modifier veto
 # (mal/dedup.py `_added_modifier`): "go hiking" / "hike", "After 2 pm I only drink decaf".

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from mal.dedup_review16 import done_planned, place_role
+from mal import dedup
+from mal.dedup_review16 import count_binding, done_planned, place_role
 from mal.models import Memory
 from tests.dedup_memories import assert_family_silent, assert_family_vetoes
 from tests.dedup_memories import memory as _memory
@@ -39,6 +40,9 @@ NEVER = [
     ("done_planned", "zh", ep("我奶奶做了白内障手术"), ep("我奶奶要做白内障手术")),
     ("done_planned", "zh", ep("我去过冰岛看极光"), ep("我打算去冰岛看极光")),
     ("done_planned", "zh", ep("我已经报名了马拉松"), ep("我准备报名马拉松")),
+    # one count tied to different things
+    ("count_binding", "en", ep("We keep three hens and a goat"), ep("We keep three goats and a hen")),
+    ("count_binding", "zh", ep("我家有两辆自行车和一辆摩托车"), ep("我家有两辆摩托车和一辆自行车")),
 ]
 
 PASS = [
@@ -54,6 +58,8 @@ PASS = [
     ("done_planned", "zh", ep("我奶奶做了白内障手术"), ep("我奶奶已经做完白内障手术了")),
     ("done_planned", "zh", ep("我打算明年去冰岛"), ep("我准备明年去冰岛玩")),
     ("done_planned", "zh", ep("我做了手术，还要做复查"), ep("我要做复查，手术已经做了")),
+    ("count_binding", "en", ep("We keep three hens and a goat"), ep("User keeps 3 hens and one goat")),
+    ("count_binding", "zh", ep("我家有两辆自行车和一辆摩托车"), ep("我家有一辆摩托车，还有两辆自行车")),
 ]
 
 
@@ -78,3 +84,37 @@ def test_done_planned_needs_the_same_verb() -> None:
     assert done_planned("我买了机票", "我要买机票")
     # 要了 is "ordered": 要 is no verb of the fact
     assert not done_planned("我要了一杯拿铁", "我要一杯拿铁")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我的狗叫Biscuit", "My dog is called Biscuit"),
+        ("我每天早上跑步", "I go running every morning"),
+        ("Grandpa lives in 成都", "我爷爷住在成都"),
+        ("我妹妹在学 French", "我妹妹在学法语"),
+    ],
+)
+def test_a_translation_names_the_same_contrast_member(a: str, b: str) -> None:
+    # each contrast group's Chinese word and its English one are one class (猫 / cat, 每天 / daily)
+    for x, y in ((ep(a), ep(b)), (ep(b), ep(a))):
+        assert "contrast" not in dedup.veto_reasons(x, y)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我的狗叫Biscuit", "My cat is called Biscuit"),
+        ("我每天早上跑步", "I go running every evening"),
+        ("我妹妹在学 French", "我妹妹在学日语"),
+    ],
+)
+def test_a_translation_with_another_member_still_differs(a: str, b: str) -> None:
+    for x, y in ((ep(a), ep(b)), (ep(b), ep(a))):
+        assert "contrast" in dedup.veto_reasons(x, y)
+
+
+def test_count_binding_needs_the_same_counts_and_things() -> None:
+    # another count altogether is the numbers checks' business
+    assert not count_binding("I have two cats and a dog", "I have three cats and a dog")
+    assert count_binding("I have two cats and a dog", "I have two dogs and a cat")
