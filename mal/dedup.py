@@ -92,6 +92,7 @@ from mal.dedup_restate import (
 from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
+from mal.dedup_times_across import times_translated
 from mal.dedup_units import negation_absorbed, unit_differs
 from mal.dedup_zh import address_order, aspect_restated, origin_read, refusal_restated, unevidenced
 from mal.dedup_zh_counts import counts_differ
@@ -313,6 +314,7 @@ def _checks(
                 or present_only(x.times, y.times, x.text, y.text)
                 or times_agree(ta, tb)
                 or meal_said(ta, tb)  # 晚上不吃主食 / 晚饭不吃主食 (mal/dedup_hours.py)
+                or times_translated(x.times, y.times)  # 早上 / morning, 下周 / next (mal/dedup_times_across.py)
             ),
         ),
         # "I owe Mike" / "Mike owes me"

