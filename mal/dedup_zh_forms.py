@@ -126,6 +126,20 @@ _HUNDREDS = re.compile(
 )
 
 
+# Sixteenth round (helper unblock16zh): a span and a half (一个半小时 / 两年半 / 三个半月) is its decimal
+# (1.5小时 / 2.5年 / 3.5个月), not the half alone (半小时 is thirty minutes); a day of the month
+# said in Chinese numerals (十月一号 / 10月1日) is its digits: a lone 一 before a measure word is an
+# article to the signature, and the day would be dropped.
+_AND_A_HALF = re.compile(r"(?<![零〇一二两三四五六七八九十\d.])([一两二三四五六七八九十]+|\d+)个半(小时|钟头|月)")
+_YEAR_AND_A_HALF = re.compile(r"(?<![零〇一二两三四五六七八九十\d.])([一两二三四五六七八九十]+|\d+)年半")
+_MONTH_DAY = re.compile(r"(?<=月)([一二三四五六七八九十]{1,3})(?=[日号])")
+
+
+def _half_more(m: re.Match[str], unit: str) -> str:
+    whole = m.group(1) if m.group(1).isdigit() else _numeral(m)
+    return f"{whole}.5{unit}" if whole.isdigit() else m.group(0)
+
+
 def _numeral(m: re.Match[str]) -> str:
     import cn2an
 
@@ -147,6 +161,9 @@ def zh_forms(text: str) -> str:
     text = _MAGNITUDE_ZH.sub(_times_factor, text)
     text = _MAGNITUDE_EN.sub(_times_factor, text)
     text = _WEEKDAY.sub(_weekday, text)
+    text = _AND_A_HALF.sub(lambda m: _half_more(m, "个月" if m.group(2) == "月" else "小时"), text)
+    text = _YEAR_AND_A_HALF.sub(lambda m: _half_more(m, "年"), text)
+    text = _MONTH_DAY.sub(_numeral, text)
     text = _HALF_YEAR.sub("六个月", text)
     text = _PER_MONTH.sub("每月", text)
     return _APPLE_MODEL.sub("iPhone ", text)
