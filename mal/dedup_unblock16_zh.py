@@ -9,7 +9,8 @@ difference:
     looked for the date string in the note and found none. The date is said when the parser's own
     date reader (parsers/temporal.py `find_when`) resolves both texts to one day, and the to-do's
     task shares content with the note (去看牙医 / 约了牙医: 牙医); another day or another errand
-    (皮肤科 / 眼科) is still not said.
+    (皮肤科 / 眼科), the to-do's verb marked done (去看了皮肤科), or another action done to it
+    (取消了牙医预约) is still not said.
   * 准备 as "prepare", not "plan" (`prepared`): after 在 / 正在 in its clause (我在准备考研, 我正在准备
     雅思考试) 准备 is the verb the user is busy with, which 备考 says too; after a deed in its clause
     (我在存钱准备买房, 我存了十万块准备买车) it gives that deed's purpose, which 攒钱买房子 / 为买车已攒下
@@ -28,8 +29,9 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from mal.dedup_actions import actions
 from mal.dedup_overlap import overlaps
-from mal.dedup_text import normalise, signature
+from mal.dedup_text import is_cjk, normalise, signature
 
 __all__ = ["aspects_prepared", "date_restated", "prepared", "wish_prepared"]
 
@@ -57,8 +59,15 @@ def date_restated(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
     day = _day(normalise(text))
     if day is None or day != _day(normalise(other_text)):
         return False
-    task = str(slots.get("task") or "")
-    return not task or overlaps(normalise(task), normalise(other_text))
+    task, other = normalise(str(slots.get("task") or "")), normalise(other_text)
+    # the to-do's own verb marked done (去看皮肤科 / 去看了皮肤科) is the deed, not the plan; a verb of
+    # its own may be (约了牙医 makes the appointment the to-do keeps)
+    if any(c + mark in other for c in set(task) if is_cjk(c) for mark in "了过"):
+        return False
+    # an action the to-do does not say done to it (取消了牙医预约: mal/dedup_actions.py) is another event
+    if actions(other) - actions(normalise(text)):
+        return False
+    return not task or overlaps(task, other)
 
 
 def prepared(text: str) -> str:
