@@ -1,0 +1,124 @@
+"""Sixteenth round (helper unblock16zh): Chinese restatements a veto misread (mal/dedup_unblock16_zh.py,
+mal/dedup_zh_forms.py). For each reading fixed, a restatement that now passes every veto and a near
+miss beside it that is still vetoed. Every sentence here is new (none is in a pair set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mal import dedup
+from mal.dedup_text import normalise
+from mal.dedup_unblock16_zh import prepared
+from mal.dedup_zh_forms import zh_forms
+from mal.models import Memory
+from tests.dedup_memories import assert_passes_veto, assert_vetoed, memory
+
+
+def todo(text: str, task: str, date: str) -> Memory:
+    """A to-do as the parser gives it: the task, and the date it resolved from the words."""
+    return memory("todo", text, task=task, date=date)
+
+
+def ep(text: str) -> Memory:
+    return memory("episode", text)
+
+
+# --- a dated to-do against a note that names its day in other words
+
+_EYES = todo("我下周四要去看眼科", "去看眼科", "2026-12-10")
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["用户下星期四约了眼科", "用户下个礼拜四有眼科门诊"],
+)
+def test_a_todos_day_said_by_a_note_passes(note: str) -> None:
+    for x, y in ((_EYES, ep(note)), (ep(note), _EYES)):
+        assert dedup.veto_reasons(x, y) == [], (note, dedup.veto_reasons(x, y))
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "用户下星期三约了眼科",  # another day
+        "用户下星期四有牙科门诊",  # another errand
+        "用户上星期四去看了眼科",  # the deed, not the plan
+        "用户下星期四取消了眼科预约",  # another action on it
+    ],
+)
+def test_a_todo_against_another_day_errand_or_deed_is_vetoed(note: str) -> None:
+    for x, y in ((_EYES, ep(note)), (ep(note), _EYES)):
+        assert "slots" in dedup.veto_reasons(x, y), note
+        assert not dedup.same_fact(x, y, 1.0)
+
+
+# --- 准备 as "prepare" or a deed's purpose, not a plan
+
+
+def test_prepared_reads_out_only_the_prepare_and_purpose_senses() -> None:
+    assert prepared("我正在准备司法考试") == "我正在司法考试"
+    assert prepared("我在攒钱准备换车") == "我在攒钱换车"
+    assert prepared("我卖了旧房准备换新房") == "我卖了旧房换新房"
+    # a plan opening its clause, or after a place (在深圳 is where, not what the user is doing)
+    for kept in ("我准备明年考司法考试", "我在深圳准备开店", "我辞职了，准备去旅行"):
+        assert prepared(kept) == normalise(kept)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我正在准备司法考试", "用户在备考司法考试"),
+        ("我在攒钱准备换车", "用户正在存钱换车"),
+    ],
+)
+def test_prepare_restated_passes(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我正在准备司法考试", "我已经通过了司法考试"),
+        ("我在攒钱准备换车", "用户已经换了车"),
+        ("我在深圳准备开店", "我在深圳开了店"),
+        ("我准备明年考司法考试", "我在考司法考试"),
+    ],
+)
+def test_prepare_near_misses_stay_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
+
+
+# --- a span and a half, a day of the month in Chinese numerals
+
+
+def test_zh_forms_reads_a_half_more_and_a_numeral_day() -> None:
+    assert zh_forms("每天健身两个半小时") == "每天健身2.5小时"
+    assert zh_forms("学了三个半月") == "学了3.5个月"
+    assert zh_forms("在杭州待了一年半") == "在杭州待了1.5年"
+    assert zh_forms("每天健身半小时") == "每天健身半小时"  # half alone stays thirty minutes
+    assert zh_forms("生日是五月一号") == "生日是五月1号"
+    assert zh_forms("坐一号线") == "坐一号线"  # no month before it: a line, not a day
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我每天健身两个半小时", "用户每天健身2.5小时"),
+        ("我的生日是五月一号", "用户的生日在5月1日"),
+    ],
+)
+def test_numbers_restated_pass(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我每天健身两个半小时", "用户每天健身半小时"),
+        ("我每天健身两个半小时", "用户每天健身3.5小时"),
+        ("我的生日是五月一号", "用户的生日在5月11日"),
+        ("我的生日是五月一号", "用户的生日在6月1日"),
+    ],
+)
+def test_numbers_near_misses_stay_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
