@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mal import dedup
-from mal.dedup_text import normalise
+from mal.dedup_text import normalise, signature
 from mal.dedup_unblock16_zh import prepared
 from mal.dedup_zh_forms import zh_forms
 from mal.models import Memory
@@ -122,3 +122,41 @@ def test_numbers_restated_pass(a: str, b: str) -> None:
 )
 def test_numbers_near_misses_stay_vetoed(a: str, b: str) -> None:
     assert_vetoed(a, b)
+
+
+# --- a note's 用户与… is the user as co-subject; 认识 is a couple's stage of its own
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我和男朋友在一起两年了", "用户与男友交往已2年"),
+        ("我和老婆结婚五年了", "用户与妻子结婚5年了"),
+    ],
+)
+def test_note_user_as_co_subject_passes(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我和老婆开了一家花店", "用户的妻子开了一家花店"),  # the wife alone
+        ("我和老婆结婚五年了", "用户与妻子认识五年了"),  # known five years, not married
+    ],
+)
+def test_co_subject_near_misses_stay_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
+
+
+# --- a city and its district written together
+
+
+def test_city_and_district_written_together_are_both_places() -> None:
+    assert signature("用户公司位于上海浦东新区").places == signature("我们公司在上海浦东").places
+    assert signature("我住在印度尼西亚").places == {"印度尼西亚"}  # one place of the lexicon's stays whole
+
+
+def test_city_and_district_restated_passes_and_another_district_is_vetoed() -> None:
+    assert_passes_veto("我的公司在上海浦东新区", "用户公司位于上海浦东")
+    assert_vetoed("我的公司在上海浦东新区", "用户公司位于上海虹桥")
