@@ -135,6 +135,31 @@ _YEAR_AND_A_HALF = re.compile(r"(?<![零〇一二两三四五六七八九十\d.]
 _MONTH_DAY = re.compile(r"(?<=月)([一二三四五六七八九十]{1,3})(?=[日号])")
 
 
+# A child born is a son or a daughter (生了个女孩 / 生了个女儿), and a spouse's parent has one kin
+# word (丈夫的母亲 / 婆婆, 妻子的父亲 / 岳父): closed classes of kin words, said the long way in a note.
+_BORN_CHILD = re.compile(r"(生了?|生下了?|诞下|添了)(一?个|一名|一位)?(?:小)?(女孩子?|女宝宝?|闺女|男孩子?|男宝宝?)")
+_SPOUSE_PARENT = re.compile(r"(老公|丈夫|先生|老婆|妻子|媳妇|太太|爱人)的(妈妈|母亲|妈|爸爸|父亲|爸)")
+_IN_LAWS = {
+    **{(h, m): "婆婆" for h in ("老公", "丈夫", "先生") for m in ("妈妈", "母亲", "妈")},
+    **{(h, f): "公公" for h in ("老公", "丈夫", "先生") for f in ("爸爸", "父亲", "爸")},
+    **{(w, m): "岳母" for w in ("老婆", "妻子", "媳妇", "太太") for m in ("妈妈", "母亲", "妈")},
+    **{(w, f): "岳父" for w in ("老婆", "妻子", "媳妇", "太太") for f in ("爸爸", "父亲", "爸")},
+}
+
+
+# "A few" said with 数 (数次 / 几次, 数年 / 几年): one vague numeral of a closed class (not 数学, 次数).
+_SEVERAL = re.compile(r"(?<![\d零〇一二两三四五六七八九十次人岁分])(?:数|若干)(?=次|回|天|日|年|个|周|星期|小时|分钟|十|百|千|万)")
+
+
+def _born(m: re.Match[str]) -> str:
+    child = "女儿" if m.group(3)[0] in "女闺" else "儿子"
+    return f"{m.group(1)}{m.group(2) or ''}{child}"
+
+
+def _in_law(m: re.Match[str]) -> str:
+    return _IN_LAWS.get((m.group(1), m.group(2)), m.group(0))  # 爱人 says neither side: kept
+
+
 def _half_more(m: re.Match[str], unit: str) -> str:
     whole = m.group(1) if m.group(1).isdigit() else _numeral(m)
     return f"{whole}.5{unit}" if whole.isdigit() else m.group(0)
@@ -164,6 +189,9 @@ def zh_forms(text: str) -> str:
     text = _AND_A_HALF.sub(lambda m: _half_more(m, "个月" if m.group(2) == "月" else "小时"), text)
     text = _YEAR_AND_A_HALF.sub(lambda m: _half_more(m, "年"), text)
     text = _MONTH_DAY.sub(_numeral, text)
+    text = _SEVERAL.sub("几", text)
+    text = _BORN_CHILD.sub(_born, text)
+    text = _SPOUSE_PARENT.sub(_in_law, text)
     text = _HALF_YEAR.sub("六个月", text)
     text = _PER_MONTH.sub("每月", text)
     return _APPLE_MODEL.sub("iPhone ", text)

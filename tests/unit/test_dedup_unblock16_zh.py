@@ -160,3 +160,38 @@ def test_city_and_district_written_together_are_both_places() -> None:
 def test_city_and_district_restated_passes_and_another_district_is_vetoed() -> None:
     assert_passes_veto("我的公司在上海浦东新区", "用户公司位于上海浦东")
     assert_vetoed("我的公司在上海浦东新区", "用户公司位于上海虹桥")
+
+
+# --- closed classes said the long way: a child born, a spouse's parent, "a few" with 数
+
+
+def test_zh_forms_reads_kin_and_a_few() -> None:
+    assert zh_forms("表姐生了个小男孩") == "表姐生了个儿子"
+    assert zh_forms("用户妻子的父亲住院了") == "用户岳父住院了"
+    assert zh_forms("用户爱人的妈妈来了") == "用户爱人的妈妈来了"  # 爱人 says neither side
+    assert zh_forms("用户每周头晕数次") == "用户每周头晕几次"
+    assert zh_forms("他在教数学") == "他在教数学"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表姐刚生了个儿子", "用户的表姐刚生了个男孩"),
+        ("我岳父在医院住了三天", "用户妻子的父亲在医院住了三天"),
+        ("我每周会头晕几次", "用户每周头晕数次"),
+    ],
+)
+def test_kin_and_a_few_restated_pass(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表姐刚生了个儿子", "用户的表姐刚生了个女孩"),
+        ("我岳父在医院住了三天", "用户丈夫的父亲在医院住了三天"),
+        ("我每周会头晕几次", "用户每周头晕十几次"),
+    ],
+)
+def test_kin_and_a_few_near_misses_stay_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
