@@ -352,7 +352,7 @@ def _checks(
                 not wish_differs(x.text, y.text)
                 or refusal_restated(x.text, y.text, wish_differs)
                 or plan_dated(ta, tb, wish_differs)  # 用户计划下月10日… / 我下个月十号… (mal/dedup_zh_plans.py)
-                or wish_prepared(x.text, y.text, wish_differs)  # 在存钱准备买房 / 在攒钱买房 (mal/dedup_unblock16_zh.py)
+                or wish_prepared(x.text, y.text, wish_differs)  # 在存钱准备买房 (mal/dedup_unblock16_zh.py)
             ),
         ),
         ("direction", lambda: not direction_differs(x.text, y.text)),

@@ -148,7 +148,9 @@ _IN_LAWS = {
 
 
 # "A few" said with 数 (数次 / 几次, 数年 / 几年): one vague numeral of a closed class (not 数学, 次数).
-_SEVERAL = re.compile(r"(?<![\d零〇一二两三四五六七八九十次人岁分])(?:数|若干)(?=次|回|天|日|年|个|周|星期|小时|分钟|十|百|千|万)")
+_SEVERAL = re.compile(
+    r"(?<![\d零〇一二两三四五六七八九十次人岁分])(?:数|若干)(?=次|回|天|日|年|个|周|星期|小时|分钟|十|百|千|万)"
+)
 
 
 def _born(m: re.Match[str]) -> str:
