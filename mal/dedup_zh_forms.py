@@ -153,6 +153,11 @@ _SEVERAL = re.compile(
 )
 
 
+# The National Day holiday by its date (十一假期 / 国庆假期, 十一长假 / 国庆长假): 十一 before a
+# holiday word names the holiday, not the number eleven (十一月, 十一点 and 十一号 are no holiday).
+_NATIONAL_DAY = re.compile(r"(?<![\d零〇一二两三四五六七八九十第])十一(?=假期|长假|小长假|黄金周|放假|期间)")
+
+
 def _born(m: re.Match[str]) -> str:
     child = "女儿" if m.group(3)[0] in "女闺" else "儿子"
     return f"{m.group(1)}{m.group(2) or ''}{child}"
@@ -192,6 +197,7 @@ def zh_forms(text: str) -> str:
     text = _YEAR_AND_A_HALF.sub(lambda m: _half_more(m, "年"), text)
     text = _MONTH_DAY.sub(_numeral, text)
     text = _SEVERAL.sub("几", text)
+    text = _NATIONAL_DAY.sub("国庆", text)
     text = _BORN_CHILD.sub(_born, text)
     text = _SPOUSE_PARENT.sub(_in_law, text)
     text = _HALF_YEAR.sub("六个月", text)

@@ -195,3 +195,13 @@ def test_kin_and_a_few_restated_pass(a: str, b: str) -> None:
 )
 def test_kin_and_a_few_near_misses_stay_vetoed(a: str, b: str) -> None:
     assert_vetoed(a, b)
+
+
+# --- the National Day holiday by its date
+
+
+def test_national_day_holiday_by_its_date() -> None:
+    assert zh_forms("我们十一长假回老家") == "我们国庆长假回老家"
+    assert zh_forms("我十一月回老家") == "我十一月回老家"  # a month, not the holiday
+    assert_passes_veto("我十一假期打算回老家看爸妈", "用户国庆计划回老家看爸妈")
+    assert_vetoed("我十一假期打算回老家看爸妈", "用户春节计划回老家看爸妈")
