@@ -93,6 +93,7 @@ from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_times_across import times_translated
+from mal.dedup_unblock16_zh import aspects_prepared, date_restated, wish_prepared
 from mal.dedup_units import negation_absorbed, unit_differs
 from mal.dedup_zh import address_order, aspect_restated, origin_read, refusal_restated, unevidenced
 from mal.dedup_zh_counts import counts_differ
@@ -291,6 +292,7 @@ def _checks(
                 or past_event_aspect(ta, tb)
                 or aspect_restated(x, y)
                 or (x.aspects ^ y.aspects == {"planned"} and plan_dated(ta, tb))  # mal/dedup_zh_plans.py
+                or aspects_prepared(ta, tb)  # 在准备考研 / 在备考研究生 (mal/dedup_unblock16_zh.py)
             ),
         ),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
@@ -352,6 +354,7 @@ def _checks(
                 not wish_differs(x.text, y.text)
                 or refusal_restated(x.text, y.text, wish_differs)
                 or plan_dated(ta, tb, wish_differs)  # 用户计划下月10日… / 我下个月十号… (mal/dedup_zh_plans.py)
+                or wish_prepared(x.text, y.text, wish_differs)  # 在存钱准备买房 (mal/dedup_unblock16_zh.py)
             ),
         ),
         ("direction", lambda: not direction_differs(x.text, y.text)),
@@ -468,7 +471,9 @@ def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
     # 我是nurse practitioner says "nurse" only inside another title (mal/dedup_families.py)
     if title and title in values and title_extended(title, other_text) and not title_extended(title, text):
         return False
-    return bool(values) and all(
+    # a to-do's date is read from its words (下周二), and the episode may name that day in others
+    # (下星期二约了牙医: mal/dedup_unblock16_zh.py)
+    return (bool(values) or date_restated(slots, text, other_text)) and all(
         _says(other_text, v) or overlaps(v, other_text) or said_in_other_words(other_text, v) for v in values
     )
 

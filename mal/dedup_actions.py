@@ -20,7 +20,7 @@ happen to one object or one activity:
     lessons"), a school (`school`) entered (考上 / 录取 / 入学, "got into" a school, admitted or
     accepted to one, enrolled), finished (毕业, graduated) or dropped out of (fourteenth round:
     我去年从北大毕业 / 我去年考上了北大), hospital `admitted` / `discharged`, moving `in` / `out`, a contest `win` /
-    `lose`, a couple (`dating` / `engaged` / `marry` / `split`: 在一起 / 交往 / 订婚 / 结婚), money
+    `lose`, a couple (`met` / `dating` / `engaged` / `marry` / `split`: 认识 / 在一起 / 交往 / 订婚 / 结婚), money
     `save` / `spend` (pay) / `earn`, weight `lose` / `gain`, an exam `prepare` (studying for, 备考) /
     `pass` / `fail`, a loan `take` (took out, 办房贷) / `repay` (paid off, 还完房贷);
   * owning ("I own", "owns") is read as the acquisition a purchase leaves, so renting against owning
@@ -111,6 +111,8 @@ _RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("loan:take",),
     ),
     # --- marriage, before "got" / 订
+    # having met (认识十年 / 结婚十年: sixteenth round, helper unblock16zh; not 认识到, "realised")
+    (r"认识(?!到)|相识|结识", ("marriage:met",)),
     (r"\b(?:got|get|getting|gets) engaged\b|\bengaged\b|\bproposed\b|订婚|求婚", ("marriage:engaged",)),
     (
         r"\bdating\b|\bbeen together\b|\b(?:going|went|go) out with\b|\bseeing each other\b|"

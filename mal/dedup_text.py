@@ -443,12 +443,19 @@ def _zh_compound(token: str, acc: _Acc) -> str:
 
 def _zh_address(token: str) -> tuple[str, str] | None:
     """A token jieba kept whole that is a place of the lexicon's, its 市 / 省, and more
-    (上海市浦东新区): the place and the rest, to be read one by one (fourteenth round)."""
+    (上海市浦东新区), or two places of the lexicon's side by side (上海浦东新区): the place and the
+    rest, to be read one by one (fourteenth round)."""
     for i, char in enumerate(token):
         if char in "省市" and i >= 2 and i < len(token) - 2:
             place = _zh_terms().get(token[:i])
             if place is not None and place[0] == "places":
                 return token[:i], token[i + 1 :]
+    # a city and its district written together (上海浦东新区: sixteenth round, helper unblock16zh),
+    # both places of the lexicon's, the district with or without its suffix
+    for i in range(2, len(token) - 1):
+        head, rest = _zh_terms().get(token[:i]), _zh_term(token[i:])
+        if head is not None and head[0] == "places" and rest is not None and rest[0] == "places":
+            return token[:i], token[i:]
     return None
 
 

@@ -126,6 +126,52 @@ _HUNDREDS = re.compile(
 )
 
 
+# Sixteenth round (helper unblock16zh): a span and a half (一个半小时 / 两年半 / 三个半月) is its decimal
+# (1.5小时 / 2.5年 / 3.5个月), not the half alone (半小时 is thirty minutes); a day of the month
+# said in Chinese numerals (十月一号 / 10月1日) is its digits: a lone 一 before a measure word is an
+# article to the signature, and the day would be dropped.
+_AND_A_HALF = re.compile(r"(?<![零〇一二两三四五六七八九十\d.])([一两二三四五六七八九十]+|\d+)个半(小时|钟头|月)")
+_YEAR_AND_A_HALF = re.compile(r"(?<![零〇一二两三四五六七八九十\d.])([一两二三四五六七八九十]+|\d+)年半")
+_MONTH_DAY = re.compile(r"(?<=月)([一二三四五六七八九十]{1,3})(?=[日号])")
+
+
+# A child born is a son or a daughter (生了个女孩 / 生了个女儿), and a spouse's parent has one kin
+# word (丈夫的母亲 / 婆婆, 妻子的父亲 / 岳父): closed classes of kin words, said the long way in a note.
+_BORN_CHILD = re.compile(r"(生了?|生下了?|诞下|添了)(一?个|一名|一位)?(?:小)?(女孩子?|女宝宝?|闺女|男孩子?|男宝宝?)")
+_SPOUSE_PARENT = re.compile(r"(老公|丈夫|先生|老婆|妻子|媳妇|太太|爱人)的(妈妈|母亲|妈|爸爸|父亲|爸)")
+_IN_LAWS = {
+    **{(h, m): "婆婆" for h in ("老公", "丈夫", "先生") for m in ("妈妈", "母亲", "妈")},
+    **{(h, f): "公公" for h in ("老公", "丈夫", "先生") for f in ("爸爸", "父亲", "爸")},
+    **{(w, m): "岳母" for w in ("老婆", "妻子", "媳妇", "太太") for m in ("妈妈", "母亲", "妈")},
+    **{(w, f): "岳父" for w in ("老婆", "妻子", "媳妇", "太太") for f in ("爸爸", "父亲", "爸")},
+}
+
+
+# "A few" said with 数 (数次 / 几次, 数年 / 几年): one vague numeral of a closed class (not 数学, 次数).
+_SEVERAL = re.compile(
+    r"(?<![\d零〇一二两三四五六七八九十次人岁分])(?:数|若干)(?=次|回|天|日|年|个|周|星期|小时|分钟|十|百|千|万)"
+)
+
+
+# The National Day holiday by its date (十一假期 / 国庆假期, 十一长假 / 国庆长假): 十一 before a
+# holiday word names the holiday, not the number eleven (十一月, 十一点 and 十一号 are no holiday).
+_NATIONAL_DAY = re.compile(r"(?<![\d零〇一二两三四五六七八九十第])十一(?=假期|长假|小长假|黄金周|放假|期间)")
+
+
+def _born(m: re.Match[str]) -> str:
+    child = "女儿" if m.group(3)[0] in "女闺" else "儿子"
+    return f"{m.group(1)}{m.group(2) or ''}{child}"
+
+
+def _in_law(m: re.Match[str]) -> str:
+    return _IN_LAWS.get((m.group(1), m.group(2)), m.group(0))  # 爱人 says neither side: kept
+
+
+def _half_more(m: re.Match[str], unit: str) -> str:
+    whole = m.group(1) if m.group(1).isdigit() else _numeral(m)
+    return f"{whole}.5{unit}" if whole.isdigit() else m.group(0)
+
+
 def _numeral(m: re.Match[str]) -> str:
     import cn2an
 
@@ -147,6 +193,13 @@ def zh_forms(text: str) -> str:
     text = _MAGNITUDE_ZH.sub(_times_factor, text)
     text = _MAGNITUDE_EN.sub(_times_factor, text)
     text = _WEEKDAY.sub(_weekday, text)
+    text = _AND_A_HALF.sub(lambda m: _half_more(m, "个月" if m.group(2) == "月" else "小时"), text)
+    text = _YEAR_AND_A_HALF.sub(lambda m: _half_more(m, "年"), text)
+    text = _MONTH_DAY.sub(_numeral, text)
+    text = _SEVERAL.sub("几", text)
+    text = _NATIONAL_DAY.sub("国庆", text)
+    text = _BORN_CHILD.sub(_born, text)
+    text = _SPOUSE_PARENT.sub(_in_law, text)
     text = _HALF_YEAR.sub("六个月", text)
     text = _PER_MONTH.sub("每月", text)
     return _APPLE_MODEL.sub("iPhone ", text)

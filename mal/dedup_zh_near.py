@@ -57,10 +57,15 @@ _FLOOR = re.compile(r"(?<![号栋幢座])([\d零一二两三四五六七八九�
 _BUILDING = re.compile(r"([\d零一二两三四五六七八九十]+)(?:号楼|栋|幢|座楼)")
 
 
+# A note's 用户 is the user's 我 (sixteenth round, helper unblock16zh): 用户与丈夫已结婚10年 says the
+# user is a co-subject as 我和老公结婚十年了 does (与 / 和 / 跟 / 同 are one "and").
+_NOTE_USER = re.compile(r"用户")
+
+
 def joint_subject(a: str, b: str) -> bool:
-    """The user is a co-subject (我和…, …跟我, 我们) in one text only (我跟你说 addresses the
-    assistant and is no co-subject)."""
-    x, y = normalise(a), normalise(b)
+    """The user is a co-subject (我和…, …跟我, 我们; a note's 用户与…) in one text only (我跟你说
+    addresses the assistant and is no co-subject)."""
+    x, y = _NOTE_USER.sub("我", normalise(a)), _NOTE_USER.sub("我", normalise(b))
     return bool(_JOINT.search(x)) != bool(_JOINT.search(y))
 
 
