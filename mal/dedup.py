@@ -45,6 +45,7 @@ from mal import (
     dedup_review15,
     dedup_review16,
     dedup_shared_families,
+    dedup_unblock16_en,
     dedup_variants,
     dedup_zh_near,
 )
@@ -300,6 +301,7 @@ def _checks(
                 or {x.numbers, y.numbers} == {(), ("1",)}
                 or amounts_agree(ta, tb)
                 or half_day_said(ta, tb)  # 十一点 / 晚上11点, 9 to 5 / 9am-5pm (mal/dedup_hours.py)
+                or dedup_unblock16_en.ages_listed(x, y)  # "are 8 and 11" / "two kids, aged 11 and 8"
             ),
         ),
         # 一片 / 两片, 半斤 / 一斤: one measure counted differently (mal/dedup_zh_counts.py)

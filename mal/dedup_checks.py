@@ -281,7 +281,11 @@ def _sentence_initial(name: str, text: str) -> bool:
 
 # Words for a relative that name the other word's person too: "my spouse" is my wife or my husband,
 # "my kid" my son or my daughter (wife / husband, son / daughter still differ).
-_COVERS = {"spouse": frozenset(("wife", "husband")), "child": frozenset(("son", "daughter"))}
+_COVERS = {
+    "spouse": frozenset(("wife", "husband")),
+    "child": frozenset(("son", "daughter")),
+    "grandchild": frozenset(("grandson", "granddaughter")),
+}
 # Words for a pair of relatives that the other text names one by one ("my parents" / "my mom and
 # dad", 祖父母 / 爷爷奶奶): one group only when every member is named, so "my parents" / "my mom"
 # still differ (fifteenth round, helper unblock15).

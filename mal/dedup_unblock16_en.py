@@ -1,0 +1,134 @@
+"""English amounts written short: "2 yrs", "3x/week", "a 2BR" (sixteenth round, helper unblock16en).
+
+A note about the user writes an amount the short way the user spelled out ("I quit smoking two
+years ago" / "User stopped smoking 2 yrs ago", "I go running three times a week" / "User runs
+3x/week", "a two-bedroom apartment" / "a 2BR apartment"). Every reader of the pair (the times and
+away-time vetoes, the word rules, the model's features) read the short form as another word: "yrs"
+is no year, so the note moved the fact in time; "x" and "BR" were words the other text lacked, so
+the note swapped one. `written_out` spells each short form out before any step reads the pair
+(mal/dedup_variants.py `read_alike`). The forms are a closed class and read the same in any text:
+a unit abbreviated after a number, a count per period with "x" or "/", a home's bedrooms counted
+with "BR" or "bd". Nothing else is touched, so "2 yrs" / "2 months" still differ (they differ the
+more plainly once read as "2 years").
+
+`ages_listed` is the numbers veto's reading of one list of ages said two ways: "My kids are 8 and
+11" / "User has two kids, aged eight and eleven" (a count the list itself says), "ages 8 and 5" /
+"5 and 8" (a bare list of ages is said in any order).
+
+Pure functions; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+from mal.dedup_bilingual import rewritten
+from mal.dedup_text import Signature, signature
+from mal.models import Memory
+
+__all__ = ["ages_listed", "spelled_out", "written_out"]
+
+_NUMBER = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# a unit abbreviated after a number, and the word it stands for
+_UNITS = {
+    "yrs": "years",
+    "yr": "year",
+    "y/o": "years old",
+    "yo": "years old",
+    "mos": "months",
+    "mo": "month",
+    "wks": "weeks",
+    "wk": "week",
+    "hrs": "hours",
+    "hr": "hour",
+    "mins": "minutes",
+    "min": "minutes",
+    "secs": "seconds",
+    "lbs": "pounds",
+    "lb": "pound",
+}
+_UNIT = re.compile(
+    rf"(?i)\b{_NUMBER}\s*({'|'.join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))})(?![\w/])\.?"
+)
+# a count per period: "3x/week", "3x a week", "3 x per week", "3 times/week", "twice/week"
+_PER = re.compile(
+    rf"(?i)\b{_NUMBER}\s*(?:x|times)\s*(?:/|\ba\b|\bper\b|\beach\b|\bevery\b)\s*(day|week|month|year)\b"
+)
+_TWICE_PER = re.compile(r"(?i)\btwice\s*/\s*(day|week|month|year)\b")
+# a home's bedrooms: "2BR", "2 br", "2bd", "2-bed"
+_BEDROOMS = re.compile(rf"(?i)\b{_NUMBER}[- ]?(?:br|bd|bdr|bdrm|bed)\b(?!-?rooms?)")
+
+
+def spelled_out(text: str) -> str:
+    """`text` with each short form above written out."""
+    text = _UNIT.sub(lambda m: f"{m.group(1)} {_UNITS[m.group(2).lower()]}", text)
+    text = _PER.sub(lambda m: f"{m.group(1)} times a {m.group(2).lower()}", text)
+    text = _TWICE_PER.sub(lambda m: f"twice a {m.group(1).lower()}", text)
+    return _BEDROOMS.sub(lambda m: f"{m.group(1)}-bedroom", text)
+
+
+def written_out(a: Memory, b: Memory) -> tuple[Memory, Memory]:
+    """The pair with every short form spelled out (see above); the memories as they are otherwise."""
+    return _written(a), _written(b)
+
+
+def _written(memory: Memory) -> Memory:
+    text = memory.text or memory.summary
+    new = _spelled(text)
+    if new == text:
+        return memory
+    slots: dict[str, Any] = {k: _spelled(v) if isinstance(v, str) else v for k, v in memory.slots.items()}
+    return rewritten(memory, new, {text: new}, slots)
+
+
+@lru_cache(maxsize=4096)
+def _spelled(text: str) -> str:
+    return spelled_out(text)
+
+
+# --- one list of ages said two ways
+# a count of people or things with the list of their ages after it: "two kids, aged 8 and 11"
+_COUNTED_LIST = re.compile(
+    r"\b(\d+|two|three|four|five|six)\s+[a-z]+,?\s*(?:\(|:|,)?\s*(?:aged?|ages)\s+"
+    r"((?:\d+|[a-z]+)(?:\s*,\s*(?:\d+|[a-z]+))*\s*,?\s*and\s+(?:\d+|[a-z]+))\b"
+)
+# a bare list of ages: "are 8 and 11", "aged 8, 5 and 3", "ages 8 and 5"
+_AGES = re.compile(
+    r"\b(?:are|aged?|ages)\s+((?:\d+|[a-z]+)(?:\s*,\s*(?:\d+|[a-z]+))*\s*,?\s*and\s+(?:\d+|[a-z]+))\b(?!\s*[a-z%$])"
+)
+
+
+def ages_listed(x: Signature, y: Signature) -> bool:
+    """The two texts' numbers are one list of ages: each text lists ages ("are 8 and 11", "aged
+    eight and eleven"), the lists hold the same ages in any order, and any other number a text says
+    is the count of that list ("two kids, aged 8 and 11"). A list of other ages ("8 and 12"),
+    another count ("three kids, aged 8 and 11") or any number beside the list still differ."""
+    lx, ly = _ages(x.text), _ages(y.text)
+    if lx is None or ly is None or Counter(lx[0]) != Counter(ly[0]):
+        return False
+    return _rest(x, lx) and _rest(y, ly)
+
+
+def _ages(text: str) -> tuple[tuple[str, ...], str | None] | None:
+    """The ages one list says (as numbers) and the count said before it, if any."""
+    found = [(m, None) for m in _AGES.finditer(text)]
+    counted = _COUNTED_LIST.search(text)
+    if len(found) != 1:
+        return None
+    ages = tuple(signature(found[0][0].group(1)).numbers)
+    if len(ages) < 2:
+        return None
+    count = signature(counted.group(1)).numbers if counted else ()
+    return ages, (count[0] if count else None)
+
+
+def _rest(s: Signature, listed: tuple[tuple[str, ...], str | None]) -> bool:
+    """Every number of `s` is an age of its list or the list's own count."""
+    ages, count = listed
+    rest = Counter(s.numbers) - Counter(ages)
+    if count is not None and count != str(len(ages)):
+        return False
+    return not rest or (count is not None and rest == Counter((count,)))
