@@ -399,6 +399,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review15.CHECKS),
         # writer27's near misses (mal/dedup_review16.py): 住在杭州 / 在杭州工作, 做了 / 要做
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review16.CHECKS),
+        # sixteenth round (mal/dedup_unblock16_en.py): two cats and a dog / two dogs and a cat
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_unblock16_en.CHECKS),
     )
     return checks
 

@@ -11,6 +11,10 @@ a unit abbreviated after a number, a count per period with "x" or "/", a home's 
 with "BR" or "bd". Nothing else is touched, so "2 yrs" / "2 months" still differ (they differ the
 more plainly once read as "2 years").
 
+`counted_apart` is the family that keeps each count with its thing once one animal and its plural
+are one member of the contrast group (mal/dedup_checks.py): "two cats and a dog" / "two dogs and a
+cat" say the same numbers and the same animals, but count them apart.
+
 `ages_listed` is the numbers veto's reading of one list of ages said two ways: "My kids are 8 and
 11" / "User has two kids, aged eight and eleven" (a count the list itself says), "ages 8 and 5" /
 "5 and 8" (a bare list of ages is said in any order).
@@ -22,14 +26,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from mal.dedup_bilingual import rewritten
-from mal.dedup_text import Signature, signature
+from mal.dedup_text import Signature, signature, stem
 from mal.models import Memory
 
-__all__ = ["ages_listed", "spelled_out", "written_out"]
+__all__ = ["CHECKS", "ages_listed", "counted_apart", "spelled_out", "written_out"]
 
 _NUMBER = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # a unit abbreviated after a number, and the word it stands for
@@ -54,9 +59,7 @@ _UNIT = re.compile(
     rf"(?i)\b{_NUMBER}\s*({'|'.join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))})(?![\w/])\.?"
 )
 # a count per period: "3x/week", "3x a week", "3 x per week", "3 times/week", "twice/week"
-_PER = re.compile(
-    rf"(?i)\b{_NUMBER}\s*(?:x|times)\s*(?:/|\ba\b|\bper\b|\beach\b|\bevery\b)\s*(day|week|month|year)\b"
-)
+_PER = re.compile(rf"(?i)\b{_NUMBER}\s*(?:x|times)\s*(?:/|\ba\b|\bper\b|\beach\b|\bevery\b)\s*(day|week|month|year)\b")
 _TWICE_PER = re.compile(r"(?i)\btwice\s*/\s*(day|week|month|year)\b")
 # a home's bedrooms: "2BR", "2 br", "2bd", "2-bed"
 _BEDROOMS = re.compile(rf"(?i)\b{_NUMBER}[- ]?(?:br|bd|bdr|bdrm|bed)\b(?!-?rooms?)")
@@ -132,3 +135,41 @@ def _rest(s: Signature, listed: tuple[tuple[str, ...], str | None]) -> bool:
     if count is not None and count != str(len(ages)):
         return False
     return not rest or (count is not None and rest == Counter((count,)))
+
+
+# --- each count with its thing
+_COUNT_WORDS = {"a": "1", "an": "1", "one": "1", "single": "1"}
+_COUNTED = re.compile(r"\b(\d+|[a-z]+)\s+([a-z]{3,})\b")
+
+
+def counted_apart(a: str, b: str) -> bool:
+    """The texts say the same counts of the same things, each of another thing: "two cats and a
+    dog" / "two dogs and a cat". Counts that differ ("two cats" / "three cats") are the numbers
+    veto's to read."""
+    ca, cb = _counts(a), _counts(b)
+    if len(ca) < 2 or ca.keys() != cb.keys() or ca == cb:
+        return False
+    return sorted(c for v in ca.values() for c in v) == sorted(c for v in cb.values() for c in v)
+
+
+@lru_cache(maxsize=4096)
+def _counts(text: str) -> dict[str, frozenset[str]]:
+    """Each thing the text counts (by its stem) and the counts it says of it."""
+    out: dict[str, set[str]] = {}
+    for m in _COUNTED.finditer(signature(text).text):
+        word, thing = m.group(1), m.group(2)
+        count = _COUNT_WORDS.get(word) or (word if word.isdigit() else None)
+        if count is None:
+            numbers = signature(word).numbers if word.isalpha() else ()
+            count = numbers[0] if len(numbers) == 1 and word not in ("once", "twice", "half") else None
+        if count is not None and thing not in _NOT_THINGS:
+            out.setdefault(stem(thing), set()).add(count)
+    return {t: frozenset(c) for t, c in out.items()}
+
+
+# words after a count that are no thing counted ("2 and", "a few", "one of", "a lot")
+_NOT_THINGS = frozenset(
+    ("and", "the", "few", "lot", "bit", "couple", "half", "day", "week", "month", "year", "years", "times", "time")
+)
+
+CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (("counted", counted_apart),)
