@@ -449,6 +449,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_qualifiers.differs,  # 我被老板批评了 / 我批评了老板, 只 / 也, 周一到周五 / 周一和周五
             dedup_review15.differs,  # at least six / six, 租的车 / 我的车, 还清 / 在还
             dedup_review16.differs,  # 住在杭州 / 在杭州工作, 做了手术 / 要做手术
+            dedup_unblock16_en.differs,  # two cats and a dog / two dogs and a cat
         )
     )
 

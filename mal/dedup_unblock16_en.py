@@ -34,7 +34,7 @@ from mal.dedup_bilingual import rewritten
 from mal.dedup_text import Signature, signature, stem
 from mal.models import Memory
 
-__all__ = ["CHECKS", "ages_listed", "counted_apart", "spelled_out", "written_out"]
+__all__ = ["CHECKS", "ages_listed", "counted_apart", "differs", "spelled_out", "written_out"]
 
 _NUMBER = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # a unit abbreviated after a number, and the word it stands for
@@ -139,7 +139,7 @@ def _rest(s: Signature, listed: tuple[tuple[str, ...], str | None]) -> bool:
 
 # --- each count with its thing
 _COUNT_WORDS = {"a": "1", "an": "1", "one": "1", "single": "1"}
-_COUNTED = re.compile(r"\b(\d+|[a-z]+)\s+([a-z]{3,})\b")
+_COUNTED = re.compile(r"\b(\d+|[a-z]+)\s+(?=([a-z]{3,})\b)")
 
 
 def counted_apart(a: str, b: str) -> bool:
@@ -173,3 +173,8 @@ _NOT_THINGS = frozenset(
 )
 
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (("counted", counted_apart),)
+
+
+def differs(a: str, b: str) -> bool:
+    """Any family of this module says the two texts are two facts (the word rules ask it too)."""
+    return any(check(a, b) for _, check in CHECKS)
