@@ -315,6 +315,7 @@ def _checks(
                 or present_only(x.times, y.times, x.text, y.text)
                 or times_agree(ta, tb)
                 or meal_said(ta, tb)  # 晚上不吃主食 / 晚饭不吃主食 (mal/dedup_hours.py)
+                or dedup_unblock16_en.half_day_clock(ta, tb)  # 6:30 am / 6:30 in the morning
             ),
         ),
         # "I owe Mike" / "Mike owes me"

@@ -15,6 +15,9 @@ more plainly once read as "2 years").
 are one member of the contrast group (mal/dedup_checks.py): "two cats and a dog" / "two dogs and a
 cat" say the same numbers and the same animals, but count them apart.
 
+`half_day_clock` is the times veto's reading of a part of the day said by a clock's half: "6:30 am" /
+"6:30 in the morning", "each AM" / "every morning", "9:15 pm" / "9:15 in the evening".
+
 `ages_listed` is the numbers veto's reading of one list of ages said two ways: "My kids are 8 and
 11" / "User has two kids, aged eight and eleven" (a count the list itself says), "ages 8 and 5" /
 "5 and 8" (a bare list of ages is said in any order).
@@ -34,7 +37,7 @@ from mal.dedup_bilingual import rewritten
 from mal.dedup_text import Signature, signature, stem
 from mal.models import Memory
 
-__all__ = ["CHECKS", "ages_listed", "counted_apart", "differs", "spelled_out", "written_out"]
+__all__ = ["CHECKS", "ages_listed", "counted_apart", "differs", "half_day_clock", "spelled_out", "written_out"]
 
 _NUMBER = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # a unit abbreviated after a number, and the word it stands for
@@ -178,3 +181,38 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (("counted", counte
 def differs(a: str, b: str) -> bool:
     """Any family of this module says the two texts are two facts (the word rules ask it too)."""
     return any(check(a, b) for _, check in CHECKS)
+
+
+# --- a part of the day said by a clock's half
+# the hours (on a 12-hour clock) each part of the day may hold, by the half that says it
+_PARTS = {
+    "morning": ("am", range(1, 12)),
+    "afternoon": ("pm", (12, *range(1, 6))),
+    "evening": ("pm", range(5, 12)),
+    "night": ("pm", range(7, 12)),
+}
+_HALF_CLOCK = re.compile(r"\b(\d{1,2})(?::\d{2})?\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
+# "AM" alone as a time: "each AM", "every AM", "in the AM" (lowercase "am" is the verb)
+_BARE_AM = re.compile(
+    r"\b(?:each|every|in the|per|mornings?)\s+(?:AM|A\.M\.)(?![A-Za-z])|(?<![A-Za-z])AMs?(?![A-Za-z])"
+)
+
+
+def half_day_clock(a: str, b: str) -> bool:
+    """The only time one text alone says is a part of the day, and the other says that part by the
+    half of its clock: "6:30 am" / "6:30 in the morning", "every AM" / "every morning", "9 pm" /
+    "9 in the evening". The hours must fit the part ("4 pm" is no evening); another part ("6:30 in
+    the evening" / "6:30 am") still differs."""
+    x, y = signature(a), signature(b)
+    extra = x.times ^ y.times
+    if len(extra) != 1:
+        return False
+    part = next(iter(extra))
+    if part not in _PARTS:
+        return False
+    other = b if part in x.times else a
+    half, hours = _PARTS[part]
+    said = [(m.group(2).lower() + "m", int(m.group(1))) for m in _HALF_CLOCK.finditer(other)]
+    if half == "am" and not said and _BARE_AM.search(other):
+        return True
+    return bool(said) and all(h == half and hour in hours for h, hour in said)

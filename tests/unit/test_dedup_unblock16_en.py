@@ -29,6 +29,11 @@ RESTATED = [
     # a light verb in another verb's place; a word that introduces a name
     ("I practice karate on Tuesdays", "I do karate on Tuesdays"),
     ("I have two parrots named Kiwi and Mango", "I have 2 parrots, Kiwi and Mango"),
+    # a part of the day said by the clock's half; a bare hour beside the same hour with its half
+    ("I feed the cat at 7:15 am", "I feed the cat at 7:15 in the morning"),
+    ("Takes one vitamin D pill each AM", "I take one vitamin D pill every morning"),
+    ("I get home from the gym around 6", "I get home from the gym around 6 pm"),
+    ("My sister works overnight shifts at the hospital", "My sister works night shifts at the hospital"),
 ]
 
 NEAR_MISSES = [
@@ -42,6 +47,10 @@ NEAR_MISSES = [
     ("I have two rabbits and a hamster", "I have two hamsters and a rabbit"),
     ("I do pilates on Tuesdays", "I do reformer pilates on Tuesdays"),
     ("I have two parrots named Kiwi and Mango", "I have 2 pet parrots, Kiwi and Mango"),
+    ("I feed the cat at 7:15 am", "I feed the cat at 7:15 in the evening"),
+    ("I feed the cat at 7:15 pm", "I feed the cat at 7:15 in the morning"),
+    ("I get home from the gym around 6", "I get home from the gym around 7 pm"),
+    ("My sister works overnight shifts at the hospital", "My sister works day shifts at the hospital"),
 ]
 
 
