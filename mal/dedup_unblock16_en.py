@@ -65,7 +65,8 @@ _UNIT = re.compile(
 _PER = re.compile(rf"(?i)\b{_NUMBER}\s*(?:x|times)\s*(?:/|\ba\b|\bper\b|\beach\b|\bevery\b)\s*(day|week|month|year)\b")
 _TWICE_PER = re.compile(r"(?i)\btwice\s*/\s*(day|week|month|year)\b")
 # a home's bedrooms: "2BR", "2 br", "2bd", "2-bed"
-_BEDROOMS = re.compile(rf"(?i)\b{_NUMBER}[- ]?(?:br|bd|bdr|bdrm|bed)\b(?!-?rooms?)")
+# ("bed" only after digits and a hyphen or nothing: "a 2-bed flat", never "one bed in the room")
+_BEDROOMS = re.compile(rf"(?i)\b(?:{_NUMBER}[- ]?(?:br|bd|bdr|bdrm)|(\d+)-?bed)\b(?!-?rooms?)")
 
 
 def spelled_out(text: str) -> str:
@@ -73,7 +74,7 @@ def spelled_out(text: str) -> str:
     text = _UNIT.sub(lambda m: f"{m.group(1)} {_UNITS[m.group(2).lower()]}", text)
     text = _PER.sub(lambda m: f"{m.group(1)} times a {m.group(2).lower()}", text)
     text = _TWICE_PER.sub(lambda m: f"twice a {m.group(1).lower()}", text)
-    return _BEDROOMS.sub(lambda m: f"{m.group(1)}-bedroom", text)
+    return _BEDROOMS.sub(lambda m: f"{m.group(1) or m.group(2)}-bedroom", text)
 
 
 def written_out(a: Memory, b: Memory) -> tuple[Memory, Memory]:

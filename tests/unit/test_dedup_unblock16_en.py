@@ -70,6 +70,7 @@ def test_short_forms_are_spelled_out_and_nothing_else() -> None:
         == "stopped 3 years ago, runs 5 times a week in a 2-bedroom"
     )
     assert spelled_out("my min budget is low") == "my min budget is low"
+    assert spelled_out("a 2-bed flat, one bed in each room") == "a 2-bedroom flat, one bed in each room"
 
 
 def test_ages_are_one_list_only_with_its_own_count() -> None:
