@@ -45,6 +45,7 @@ from mal import (
     dedup_review15,
     dedup_review16,
     dedup_shared_families,
+    dedup_unblock16_en,
     dedup_variants,
     dedup_zh_near,
 )
@@ -303,6 +304,7 @@ def _checks(
                 or {x.numbers, y.numbers} == {(), ("1",)}
                 or amounts_agree(ta, tb)
                 or half_day_said(ta, tb)  # 十一点 / 晚上11点, 9 to 5 / 9am-5pm (mal/dedup_hours.py)
+                or dedup_unblock16_en.ages_listed(x, y)  # "are 8 and 11" / "two kids, aged 11 and 8"
             ),
         ),
         # 一片 / 两片, 半斤 / 一斤: one measure counted differently (mal/dedup_zh_counts.py)
@@ -317,6 +319,7 @@ def _checks(
                 or times_agree(ta, tb)
                 or meal_said(ta, tb)  # 晚上不吃主食 / 晚饭不吃主食 (mal/dedup_hours.py)
                 or times_translated(x.times, y.times)  # 早上 / morning, 下周 / next (mal/dedup_times_across.py)
+                or dedup_unblock16_en.half_day_clock(ta, tb)  # 6:30 am / 6:30 in the morning
             ),
         ),
         # "I owe Mike" / "Mike owes me"
@@ -402,6 +405,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review15.CHECKS),
         # writer27's near misses (mal/dedup_review16.py): 住在杭州 / 在杭州工作, 做了 / 要做
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review16.CHECKS),
+        # sixteenth round (mal/dedup_unblock16_en.py): two cats and a dog / two dogs and a cat
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_unblock16_en.CHECKS),
     )
     return checks
 
@@ -450,6 +455,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_qualifiers.differs,  # 我被老板批评了 / 我批评了老板, 只 / 也, 周一到周五 / 周一和周五
             dedup_review15.differs,  # at least six / six, 租的车 / 我的车, 还清 / 在还
             dedup_review16.differs,  # 住在杭州 / 在杭州工作, 做了手术 / 要做手术
+            dedup_unblock16_en.differs,  # two cats and a dog / two dogs and a cat
         )
     )
 

@@ -31,7 +31,8 @@ _HALF_DAY = re.compile(
 _CLOCK = re.compile(r"(\d{2}):(\d{2})")
 # a bare English number read as an hour: "from 9", "at 6", "9 to 5", "until 5", "9-5"
 _EN_HOUR_CUES = (
-    re.compile(r"\b(?:at|from|until|till|to|by)\s+(\d{1,2})\b"),
+    # (sixteenth round, helper unblock16en: "to bed around 11" / "to bed around 11 pm")
+    re.compile(r"\b(?:at|from|until|till|to|by|around|about|before|after)\s+(\d{1,2})\b"),
     re.compile(r"\b(\d{1,2})\s*(?:to|until|till|-|–)\s*\d"),
 )
 

@@ -150,6 +150,7 @@ TIME_WORDS_EN = {
     **{t: t for t in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")},
     **{t: t for t in ("january", "february", "march", "april", "june", "july", "august", "september")},
     **{t: t for t in ("october", "november", "december", "weekday", "weeks", "months", "years")},
+    "overnight": "night",  # an overnight shift is a night shift (sixteenth round, helper unblock16en)
     "mon": "monday",
     "tue": "tuesday",
     "wed": "wednesday",

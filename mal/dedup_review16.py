@@ -21,10 +21,11 @@ mal/dedup_synonyms.py: 猫 / cat, 每天 / daily, 住 / live) let sixteen restat
 the `contrast` veto (11 translations, 5 English texts it read "cats" against "cat" in), and showed
 one near miss that only that misreading had stopped:
 
-  * `count_binding` - one count tied to different things: "two cats and a dog" / "two dogs and a
-                      cat", 两只猫和一只狗 / 两只狗和一只猫. Both texts say the same numbers and the
-                      same things, so neither the numbers nor the things differ; what differs is which
-                      number counts which thing.
+  * `count_binding` - one count tied to different things: 两只猫和一只狗 / 两只狗和一只猫. Both
+                      texts say the same numbers and the same things, so neither the numbers nor the
+                      things differ; what differs is which number counts which thing. The English
+                      reading ("two cats and a dog" / "two dogs and a cat") is helper unblock16en's
+                      `counted` (mal/dedup_unblock16_en.py), written the same day.
 
 Pure functions over two texts as written; no I/O.
 """
@@ -35,7 +36,6 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from mal.dedup_lexicon import NUMBER_WORDS_EN
 from mal.dedup_text import flat as _flat
 from mal.dedup_text import zh_number
 
@@ -90,26 +90,17 @@ def done_planned(a: str, b: str) -> bool:
     return bool(((done_a - plan_a) & (plan_b - done_b)) or ((done_b - plan_b) & (plan_a - done_a)))
 
 
-# --- one count tied to different things
-_COUNT_WORDS = "|".join(sorted((w for w in NUMBER_WORDS_EN if w.isalpha() and len(w) > 2), key=len, reverse=True))
-# a count, at most one word between (a colour, "big"), then the thing counted
-_COUNTED_EN = re.compile(rf"\b(\d+|{_COUNT_WORDS}|a|an|one)\s+(?:[a-z]+\s+)??([a-z]{{3,}})\b")
+# --- one count tied to different things (Chinese counts; English ones: mal/dedup_unblock16_en.py `counted`)
 _COUNTED_ZH = re.compile(
     r"([\d零一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|本|套|件|张|家|所|瓶|杯|匹|头|盆|部)([\u4e00-\u9fff])"
 )
-_ONE = {"a": "1", "an": "1", "one": "1"}
 
 
 @lru_cache(maxsize=4096)
 def _counts(text: str) -> dict[str, frozenset[str]]:
-    """Thing -> the counts said of it (English things by a crude stem: cats / cat)."""
-    flat = _flat(text)
+    """Thing (its first character after the measure word) -> the counts said of it."""
     out: dict[str, set[str]] = {}
-    for m in _COUNTED_EN.finditer(flat):
-        word, thing = m.group(1), m.group(2).removesuffix("s")
-        count = _ONE.get(word) or (str(NUMBER_WORDS_EN[word]) if word in NUMBER_WORDS_EN else word)
-        out.setdefault(thing, set()).add(count)
-    for m in _COUNTED_ZH.finditer(flat):
+    for m in _COUNTED_ZH.finditer(_flat(text)):
         out.setdefault(m.group(2), set()).add(zh_number(m.group(1)))
     return {thing: frozenset(counts) for thing, counts in out.items()}
 

@@ -101,6 +101,8 @@ MORE_PEOPLE_EN = {
     **dict.fromkeys(("hubby",), "husband"),
     **dict.fromkeys(("wifey",), "wife"),
     **dict.fromkeys(("grandparents",), "grandparents"),
+    # sixteenth round (helper unblock16en): a grandson or a granddaughter, as "kid" is a son or a daughter
+    **dict.fromkeys(("grandchild", "grandchildren", "grandkid", "grandkids"), "grandchild"),
 }
 # Multi-word rewrites before tokenising. "The user" / 用户 is the first person: an assistant's
 # note about the user and the user's own words are one fact.

@@ -36,6 +36,7 @@ from typing import Any
 from mal.dedup_bilingual import aligned as bilingual_aligned
 from mal.dedup_bilingual import rewritten
 from mal.dedup_notes import STATES
+from mal.dedup_unblock16_en import written_out
 from mal.models import Memory
 
 __all__ = ["aligned", "read_alike", "variants"]
@@ -96,9 +97,10 @@ def aligned(a: Memory, b: Memory) -> tuple[Memory, Memory]:
 
 def read_alike(a: Memory, b: Memory) -> tuple[Memory, Memory]:
     """The pair as every dedup step reads it: code-switched words aligned (mal/dedup_bilingual.py),
+    English amounts written short spelled out (mal/dedup_unblock16_en.py: "2 yrs", "3x/week"),
     then one name written two ways written one way (`aligned`). The rule (mal/dedup.py) and the
     model's features (mal/dedup_model.py) both read a pair through this one function."""
-    return aligned(*bilingual_aligned(a, b))
+    return aligned(*written_out(*bilingual_aligned(a, b)))
 
 
 @lru_cache(maxsize=4096)
