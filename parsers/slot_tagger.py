@@ -83,7 +83,7 @@ _LIKING = re.compile(
     r"喜|爱|最|迷|热衷|偏好|偏向|钟意|粉|yyds|永远的神|习惯|只|能吃|能喝|美味|好吃|好喝|一定要|命|神|香|"
     r"\b(?:like[sd]?|liek|love[sd]?|prefer\w*|favou?rite|fav|fan|enjoy\w*|rather|adore\w*|into|obsessed|only|"
     r"crazy|hooked|slaps?|jam|thing|personality|best|fancy|reckon|person|go for|give me|always|any day|"
-    r"can't get enough|addicted|big on|fond|everything|can't live without)\b|离不开|不能没有|难受",
+    r"can't get enough|addicted|big on|fond|everything|can't live without|pick|choice|choose)\b|离不开|不能没有|难受",
     re.I,
 )
 # A dislike restates a negative word of its clause; a like has no negation before it.
