@@ -250,8 +250,8 @@ def _own_subject(text: str, lang: str, matches: list[Match]) -> None:
         rel = _relative_subject(head) if lang != "en" else None
         if lang != "zh" and rel is None and (e := _SUBJECT_EN.match(head)):
             rel = REL_EN[e.group("r").lower()]
-        if rel and rel not in {"boyfriend", "girlfriend"}:
-            m[2]["relative"] = rel
+        if rel and rel not in {"boyfriend", "girlfriend"} and not _first_person(head, lang):
+            m[2]["relative"] = rel  # ("My brother lives in Austin and I work as a nurse": the nurse is the user)
 
 
 def _carry_relative(text: str, lang: str, matches: list[Match]) -> None:
