@@ -231,6 +231,9 @@ _SUBJECT_EN = re.compile(
 )
 
 
+_SUBJECT_FIELDS = {"job", "employer", "city", "hometown"}
+
+
 def _relative_subject(head: str) -> str | None:
     """The family member a clause head names as its subject (`_SUBJECT_ZH`), or None."""
     m = _SUBJECT_ZH.match(head)
@@ -243,7 +246,9 @@ def _own_subject(text: str, lang: str, matches: list[Match]) -> None:
     """A fact read without its owner whose clause opens with a family member gets that member
     (a rule that reads only the value, e.g. "来自X" or "works as a X", lost who the clause is about)."""
     for m in matches:
-        if m[0] != "profile" or not _own(m) or (pos := _where(text, m)) is None:
+        if m[0] != "profile" or not _own(m) or m[2].get("field") not in _SUBJECT_FIELDS:
+            continue  # (a pet "my son named" is still the user's pet)
+        if (pos := _where(text, m)) is None:
             continue
         c0, _ = _span(text, pos, _CLAUSE)
         head = text[c0:pos]
