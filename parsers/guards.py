@@ -21,6 +21,8 @@ from typing import Any
 
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
 from parsers.place_bounds import bound_places
+from parsers.profile_base import REL_EN, REL_EN_ALT, REL_ZH, REL_ZH_ALT
+from parsers.slot_sense import implausible
 
 __all__ = ["guard"]
 
@@ -197,7 +199,14 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
         kind, field, clause
     ):
         return True
-    if kind == "profile" and field in ("job", "employer") and _INTENDED.match(str(slots.get("value"))):
+    # parsers/slot_sense.py: a floor for a city, a trait for a job; and "我母亲爱种花", "用户的配偶不爱吃羊肉":
+    # a relative's taste is no preference of the user's
+    relatives_taste = kind == "preference" and lang != "en" and pos is not None and _relative_subject(text[c0:pos])
+    if (
+        (kind == "profile" and field in ("job", "employer") and _INTENDED.match(str(slots.get("value"))))
+        or implausible(kind, slots, text)
+        or relatives_taste
+    ):
         return True
     if (kind == "travel_plan" and _RELOCATION.search(clause)) or (kind == "budget" and _SUPPOSED_BUDGET.search(text)):
         return True
@@ -212,6 +221,42 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
     if other and _own(match) and kind in ("profile", "family_health") and not _first_person(clause, lang):
         return True
     return bool(other and kind == "travel_plan" and _WISH.search(sentence))
+
+
+# A relative who opens the clause as its subject ("用户的太太在上海工作", "My wife works as a nurse",
+# "The user's brother-in-law works as a pilot"), not said together with the user ("我和我妈", "my wife and I").
+_SUBJECT_ZH = re.compile(rf"^\W*(?:用户|我|俺)?(?:的|家)?(?P<r>{REL_ZH_ALT})(?![和跟与及、])")
+_SUBJECT_EN = re.compile(
+    rf"^\W*(?:(?:the\s+)?user's|my|our)\s+(?P<r>{REL_EN_ALT})\b(?!\s*(?:and|&|,\s*and)\b)(?!'s)", re.I
+)
+
+
+_SUBJECT_FIELDS = {"job", "employer", "city", "hometown"}
+
+
+def _relative_subject(head: str) -> str | None:
+    """The family member a clause head names as its subject (`_SUBJECT_ZH`), or None."""
+    m = _SUBJECT_ZH.match(head)
+    if m is None or (m.group("r") in {"妈", "爸"} and not re.match(r"\W*(?:我|俺|用户的)", head)):
+        return None
+    return REL_ZH[m.group("r")]
+
+
+def _own_subject(text: str, lang: str, matches: list[Match]) -> None:
+    """A fact read without its owner whose clause opens with a family member gets that member
+    (a rule that reads only the value, e.g. "来自X" or "works as a X", lost who the clause is about)."""
+    for m in matches:
+        if m[0] != "profile" or not _own(m) or m[2].get("field") not in _SUBJECT_FIELDS:
+            continue  # (a pet "my son named" is still the user's pet)
+        if (pos := _where(text, m)) is None:
+            continue
+        c0, _ = _span(text, pos, _CLAUSE)
+        head = text[c0:pos]
+        rel = _relative_subject(head) if lang != "en" else None
+        if lang != "zh" and rel is None and (e := _SUBJECT_EN.match(head)):
+            rel = REL_EN[e.group("r").lower()]
+        if rel and rel not in {"boyfriend", "girlfriend"} and not _first_person(head, lang):
+            m[2]["relative"] = rel  # ("My brother lives in Austin and I work as a nurse": the nurse is the user)
 
 
 def _carry_relative(text: str, lang: str, matches: list[Match]) -> None:
@@ -239,5 +284,6 @@ def _carry_relative(text: str, lang: str, matches: list[Match]) -> None:
 def guard(text: str, lang: str, matches: list[Match]) -> list[Match]:
     """The matches that state a current fact of the user's (or family's); see the module docstring."""
     kept = [m for m in bound_places(text, lang, matches) if not _dropped(text, lang, m)]
+    _own_subject(text, lang, kept)
     _carry_relative(text, lang, kept)
     return kept

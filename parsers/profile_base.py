@@ -37,7 +37,10 @@ REL_ZH = {
     "哥哥": "brother", "弟弟": "brother", "我哥": "brother", "我弟": "brother",
     "姐姐": "sister", "妹妹": "sister", "我姐": "sister", "我妹": "sister",
     "老公": "spouse", "丈夫": "spouse", "老婆": "spouse", "妻子": "spouse", "爱人": "spouse", "媳妇": "spouse",
-    "老伴": "spouse", "那口子": "spouse",
+    "老伴": "spouse", "那口子": "spouse", "太太": "spouse", "配偶": "spouse",
+    "家婆": "mother-in-law", "小叔子": "brother-in-law", "小舅子": "brother-in-law", "大伯子": "brother-in-law",
+    "堂哥": "cousin", "堂姐": "cousin", "堂弟": "cousin", "堂妹": "cousin",
+    "表哥": "cousin", "表姐": "cousin", "表弟": "cousin", "表妹": "cousin",
     "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child", "宝宝": "child",
     "婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law",
     "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
@@ -53,6 +56,8 @@ REL_EN = {
     "son": "son", "daughter": "daughter", "kid": "child", "child": "child",
     "aunt": "aunt", "uncle": "uncle", "cousin": "cousin",
     "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
+    "brother-in-law": "brother-in-law", "sister-in-law": "sister-in-law",
+    "stepmother": "stepmother", "stepfather": "stepfather", "stepmom": "stepmother", "stepdad": "stepfather",
     "boyfriend": "boyfriend", "girlfriend": "girlfriend",
 }  # fmt: skip
 REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))

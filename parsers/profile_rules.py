@@ -351,8 +351,11 @@ def _jobs(text: str, lang: str) -> list[Found]:
                 continue
             if m.group("t").endswith("是") and re.match(r"[做干搞][\u4e00-\u9fa5A-Za-z]{2,}", v):
                 v = v[1:]  # "我是做测试的" -> 测试, "我是干外卖的" -> 外卖
-            rel = relative_before(text, m.start("v"), "zh")
-            out.append((m.start("v"), _fact("job", v, rel, 0.8)))
+            start = m.start("v")
+            if m.group("t").endswith("教") and re.fullmatch(r"[\u4e00-\u9fa5]{2,4}", v):
+                v, start = "教" + v, start - 1  # "我在高中教化学": what one does is teaching it (as 教书)
+            rel = relative_before(text, start, "zh")
+            out.append((start, _fact("job", v, rel, 0.8)))
     if lang != "zh":
         for m in _JOB_EN.finditer(text):
             v = re.sub(r"^\d+[- ]year[- ]old\s+", "", m.group("v").strip())

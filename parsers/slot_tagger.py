@@ -77,6 +77,15 @@ _WORK = re.compile(
     r"position|role|career)\b",
     re.I,
 )
+# A like needs a word of liking or favour in its sentence: a habit, an ability or an effect ("我每天早上跑步",
+# "我会弹吉他", "一喝咖啡就心慌") states none (the labels call "我每天早上6点起床跑步" an episode).
+_LIKING = re.compile(
+    r"喜|爱|最|迷|热衷|偏好|偏向|钟意|粉|yyds|永远的神|习惯|只|能吃|能喝|美味|好吃|好喝|一定要|命|神|香|"
+    r"\b(?:like[sd]?|liek|love[sd]?|prefer\w*|favou?rite|fav|fan|enjoy\w*|rather|adore\w*|into|obsessed|only|"
+    r"crazy|hooked|slaps?|jam|thing|personality|best|fancy|reckon|person|go for|give me|always|any day|"
+    r"can't get enough|addicted|big on|fond|everything|can't live without|pick|choice|choose)\b|离不开|不能没有|难受",
+    re.I,
+)
 # A dislike restates a negative word of its clause; a like has no negation before it.
 _AGAINST = re.compile(
     r"不|没|别|讨厌|烦|受不了|怕|恶心|反感|嫌|戒|\b(?:not|no|never|hate\w*|dislike\w*|can't stand|avoid\w*|"
@@ -229,6 +238,8 @@ def _guarded(span: Span, text: str, lang: str) -> bool:
         return True  # "每天早上我都喝咖啡" is no dislike
     if span.tag == "preference.like" and _NEGATION.search(before):
         return True
+    if span.tag == "preference.like" and not _LIKING.search(sentence):
+        return True  # "我周末在乐队里弹吉他", "I do yoga every day": a thing done is no liking said
     if re.search(r"(?:\bfrom|从)\s*(?:an?\s+|the\s+|my\s+)?$", before, re.I) and span.tag != "travel_plan.departure":
         return True  # "switched from an iPhone 15": what the user left
     if lang == "en" and not taste and not (_SPEAKER_EN.search(sentence) or _RELATIVE.search(sentence)):

@@ -1,0 +1,100 @@
+"""What a value of each field can be: the check every reader's fact passes (rules, extractors and the
+learned slot tagger alike, through parsers/guards.py).
+
+A shape such as "我住在X", "我是X", "I'm a X" or "在X上班" holds a city, a job or an employer only when X
+is one; the same shapes carry a floor ("我住在五楼"), a trait ("我是左撇子", "I'm a night owl"), a
+faith ("I'm a Buddhist"), a stage of study ("我现在在读研二") or the kind of a workplace with no
+name ("在小学当老师"). The dedup layer compares such values across restatements, so a wrong one
+splits two sayings of one fact. Each test here names a class of value, never one sentence; a value
+refused leaves the turn to its other readings (an episode when nothing is left), nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.lexicon import PLACES_ZH, RELATIVES_ZH
+from parsers.profile_base import REL_ZH
+
+__all__ = ["implausible", "kin_split"]
+
+_NUM = r"[\d一二三四五六七八九十百两零]"
+# Where in a building, beside whom, or a stage of study is no city or hometown.
+_NOT_PLACE_ZH = re.compile(
+    rf"^(?:{_NUM}+号?(?:楼|层|栋|幢|单元|室)|.*(?:卧室|房间|那间|这间|楼下|楼上)|一起|附近|隔壁|对面|这边|那边|旁边|身边|"
+    r"读.*|上(?:大学|高中|初中|小学|中学|学).*|.*型的?)$"
+)
+# An institution is where one works or studies, not the city one lives in ("在南京大学工作").
+_INSTITUTION = re.compile(r"(?:大学|学院|医院|公司|银行|中学|小学|高中|初中|幼儿园)$")
+# A trait, a sign, a fan or a member is no occupation ("我是左撇子", "我是处女座", "我是湖人的铁杆球迷").
+_TRAIT_ZH = re.compile(
+    r"左撇子|独生[子女]|夜猫子|路痴|吃货|色盲|近视|戴眼镜|早起|晚睡|[\u4e00-\u9fff]{2}座$|球迷|粉丝|铁粉|会员|型的?$"
+)
+_TRAIT_EN = re.compile(
+    r"\b(?:buddhist|catholic|christian|muslim|jewish|hindu|sikh|atheist|agnostic|mormon|"
+    r"aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces|"
+    r"night owl|early bird|morning person|introvert|extrovert|alcoholic|teetotaler|teetotaller|swimmer|"
+    r"fan|holder|subscriber|deaf)\b",
+    re.I,
+)
+# A faith named where a name is read ("I'm Catholic" after "I'm <Name>").
+_FAITH_EN = re.compile(
+    r"^(?:Buddhist|Catholic|Christian|Muslim|Jewish|Hindu|Sikh|Atheist|Agnostic|Mormon|Protestant)$", re.I
+)
+# The kind of a workplace with no name, a bare place or a word of purpose is no employer.
+_NOT_EMPLOYER_ZH = re.compile(
+    r"^(?:小学|中学|大学|高中|初中|学校|幼儿园|医院|银行|公司|工厂|单位|魔都|帝都|为了.*|转行.*|教.*|用户.*|.*号)$"
+)
+# A thing counted out ("开的是一辆比亚迪汉") is an object, not what one does for a living.
+_COUNTED = re.compile(r"[一两几]?(?:辆|台|部|款|件|套)[^，。,.!！？?]{0,8}$")
+# A preference named by its category ("周杰伦是我最喜欢的歌手"): the thing is the subject, not the category.
+_CATEGORY_OF = r"(?:最喜欢|最爱)的"
+# A taste verb read alone: its object was said first ("红酒我很爱喝").
+_BARE_VERB = re.compile(r"^[吃喝听看玩用]$")
+_KIN_WORDS = sorted({*RELATIVES_ZH, *REL_ZH}, key=len, reverse=True)
+_KIN_ALT = "|".join(map(re.escape, _KIN_WORDS))
+
+
+def kin_split(text: str, at: int) -> bool:
+    """The value starting at `at` starts inside a kinship word ("我爱人不喜欢…": 爱 of 爱人 read as "love")."""
+    for word in _KIN_WORDS:
+        for cut in range(1, len(word)):
+            if at - cut >= 0 and text.startswith(word, at - cut):
+                return True
+    return False
+
+
+def _place(kind: str, value: str) -> bool:
+    """A city or hometown value that is no place."""
+    if not re.search(r"[\u4e00-\u9fff]", value):
+        return False
+    return bool(_NOT_PLACE_ZH.match(value) or (_INSTITUTION.search(value) and kind == "city"))
+
+
+def implausible(kind: str, slots: dict[str, Any], text: str) -> bool:
+    """The fact's value is no value of its field (module docstring)."""
+    if kind == "profile":
+        field, value = slots.get("field"), str(slots.get("value", ""))
+        at = text.find(value)
+        if field in ("city", "hometown"):
+            return _place(str(field), value)
+        if field == "job":
+            before = text[:at] if at >= 0 else ""
+            kin = bool(re.fullmatch(rf"[干亲养继]?(?:{_KIN_ALT})", value))  # "小雨是我干女儿"; 全职妈妈 is a job
+            return bool(_TRAIT_ZH.search(value) or _TRAIT_EN.search(value) or kin or _COUNTED.search(before))
+        if field == "employer":
+            exact_place = value in PLACES_ZH or re.sub(r"[市省县]$", "", value) in PLACES_ZH  # "上海电气" is a name
+            return bool(_NOT_EMPLOYER_ZH.match(value) or exact_place)
+        if field == "name":
+            return bool(_FAITH_EN.match(value))
+        return False
+    if kind == "preference":
+        item = str(slots.get("item", ""))
+        at = text.find(item)
+        if at > 0 and re.match(r"[\u4e00-\u9fff]", item) and kin_split(text, at):
+            return True
+        if _BARE_VERB.match(item):
+            return True
+        return bool(re.search(rf"是(?:我|用户)(?:的)?{_CATEGORY_OF}{re.escape(item)}", text))
+    return False
