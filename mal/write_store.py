@@ -154,7 +154,7 @@ class StoreWriter:
         # The threshold (0.89) only gathers candidates: e5 scores different facts up to 0.995 and
         # restatements in other words as low as 0.92, so agreement, not cosine, decides. A pair in
         # two scripts (Chinese / English, or code-switched) has a lower gate of its own, behind which
-        # it is decided as any other pair (mal/dedup_gate.py); e5 ranks such a neighbour below the
+        # only the word rules merge (mal/dedup_gate.py); e5 ranks such a neighbour below the
         # same-language memories on the topic, so a few in another language are searched apart.
         threshold = self._settings.dedup_threshold
         cross = self._settings.dedup_cross_language_threshold

