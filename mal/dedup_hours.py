@@ -31,8 +31,9 @@ _HALF_DAY = re.compile(
 _CLOCK = re.compile(r"(\d{2}):(\d{2})")
 # a bare English number read as an hour: "from 9", "at 6", "9 to 5", "until 5", "9-5"
 _EN_HOUR_CUES = (
-    # (sixteenth round, helper unblock16en: "to bed around 11" / "to bed around 11 pm")
-    re.compile(r"\b(?:at|from|until|till|to|by|around|about|before|after)\s+(\d{1,2})\b"),
+    # (sixteenth round, helper unblock16en: "to bed around 11" / "to bed around 11 pm"; "about 7" is
+    # as often a quantity as an hour, so it is no cue: review mend)
+    re.compile(r"\b(?:at|from|until|till|to|by|around|before|after)\s+(\d{1,2})\b"),
     re.compile(r"\b(\d{1,2})\s*(?:to|until|till|-|–)\s*\d"),
 )
 

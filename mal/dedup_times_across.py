@@ -84,5 +84,20 @@ def times_translated(x: frozenset[str], y: frozenset[str]) -> bool:
     latin_x, latin_y = any(not is_cjk(w) for w in x), any(not is_cjk(w) for w in y)
     if not ((cjk_x and latin_y) or (cjk_y and latin_x)):
         return False
+    wx, wy = _weekdays(x), _weekdays(y)
+    if wx and wy and wx != wy:
+        return False  # 周日 / Saturday: another day (review mend; the numbers check has no digit to read)
     nx, ny = _neutral(x), _neutral(y)
     return nx is not None and ny is not None and nx == ny
+
+
+_ZH_WEEKDAYS = {
+    f"周{c}": day
+    for c, day in zip(
+        "一二三四五六日", ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"), strict=True
+    )
+}
+
+
+def _weekdays(times: frozenset[str]) -> frozenset[str]:
+    return frozenset(_ZH_WEEKDAYS.get(w, w) for w in times if w in _ZH_WEEKDAYS or w in _WEEKDAYS)

@@ -116,7 +116,17 @@ def ages_listed(x: Signature, y: Signature) -> bool:
     lx, ly = _ages(x.text), _ages(y.text)
     if lx is None or ly is None or Counter(lx[0]) != Counter(ly[0]):
         return False
+    if lx[0] != ly[0] and (_ordered(x.text) or _ordered(y.text)):
+        return False  # "My son and daughter are 8 and 11": the order says whose age is whose
     return _rest(x, lx) and _rest(y, ly)
+
+
+_ORDERED = re.compile(r"\band\b[^,.;]*\b(?:are|aged?|ages)\s+(?:\d+|[a-z]+)(?:\s*,\s*(?:\d+|[a-z]+))*\s*,?\s*and\b")
+
+
+def _ordered(text: str) -> bool:
+    """Two people named before the list ("Tom and Amy are 8 and 11"): the ages are theirs in order."""
+    return bool(_ORDERED.search(text))
 
 
 def _ages(text: str) -> tuple[tuple[str, ...], str | None] | None:

@@ -131,14 +131,21 @@ _HUNDREDS = re.compile(
 # said in Chinese numerals (十月一号 / 10月1日) is its digits: a lone 一 before a measure word is an
 # article to the signature, and the day would be dropped.
 _AND_A_HALF = re.compile(r"(?<![零〇一二两三四五六七八九十\d.])([一两二三四五六七八九十]+|\d+)个半(小时|钟头|月)")
-_YEAR_AND_A_HALF = re.compile(r"(?<![零〇一二两三四五六七八九十\d.])([一两二三四五六七八九十]+|\d+)年半")
+# (not 年 + 半导体 / 半岛 / 半价: "ten years in semiconductors" is no ten and a half years; review mend)
+_YEAR_AND_A_HALF = re.compile(
+    r"(?<![零〇一二两三四五六七八九十\d.])([一两二三四五六七八九十]+|\d+)年半(?![导径岛价夜路拍山])"
+)
 _MONTH_DAY = re.compile(r"(?<=月)([一二三四五六七八九十]{1,3})(?=[日号])")
 
 
 # A child born is a son or a daughter (生了个女孩 / 生了个女儿), and a spouse's parent has one kin
 # word (丈夫的母亲 / 婆婆, 妻子的父亲 / 岳父): closed classes of kin words, said the long way in a note.
 _BORN_CHILD = re.compile(r"(生了?|生下了?|诞下|添了)(一?个|一名|一位)?(?:小)?(女孩子?|女宝宝?|闺女|男孩子?|男宝宝?)")
-_SPOUSE_PARENT = re.compile(r"(老公|丈夫|先生|老婆|妻子|媳妇|太太|爱人)的(妈妈|母亲|妈|爸爸|父亲|爸)")
+# only the user's own spouse (我老公的妈妈, 用户妻子的父亲): 王先生的妈妈, 儿媳妇的妈妈 and 老太太的妈妈 are
+# no in-law of the user (review mend)
+_SPOUSE_PARENT = re.compile(
+    r"(?:(?<=我)|(?<=我的)|(?<=用户)|(?<=用户的))(老公|丈夫|先生|老婆|妻子|媳妇|太太|爱人)的(妈妈|母亲|妈|爸爸|父亲|爸)"
+)
 _IN_LAWS = {
     **{(h, m): "婆婆" for h in ("老公", "丈夫", "先生") for m in ("妈妈", "母亲", "妈")},
     **{(h, f): "公公" for h in ("老公", "丈夫", "先生") for f in ("爸爸", "父亲", "爸")},
