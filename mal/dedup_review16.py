@@ -21,11 +21,8 @@ mal/dedup_synonyms.py: 猫 / cat, 每天 / daily, 住 / live) let sixteen restat
 the `contrast` veto (11 translations, 5 English texts it read "cats" against "cat" in), and showed
 one near miss that only that misreading had stopped:
 
-  * `count_binding` - one count tied to different things: 两只猫和一只狗 / 两只狗和一只猫. Both
-                      texts say the same numbers and the same things, so neither the numbers nor the
-                      things differ; what differs is which number counts which thing. The English
-                      reading ("two cats and a dog" / "two dogs and a cat") is helper unblock16en's
-                      `counted` (mal/dedup_unblock16_en.py), written the same day.
+  * one count tied to different things (两只猫和一只狗 / 两只狗和一只猫) is read by helper unblock16en's
+    `counted` family (mal/dedup_unblock16_en.py), in both languages.
 
 Pure functions over two texts as written; no I/O.
 """
@@ -37,9 +34,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from mal.dedup_text import flat as _flat
-from mal.dedup_text import zh_number
 
-__all__ = ["CHECKS", "count_binding", "differs", "done_planned", "place_role"]
+__all__ = ["CHECKS", "differs", "done_planned", "place_role"]
 
 
 # --- what a person does at a place
@@ -90,37 +86,9 @@ def done_planned(a: str, b: str) -> bool:
     return bool(((done_a - plan_a) & (plan_b - done_b)) or ((done_b - plan_b) & (plan_a - done_a)))
 
 
-# --- one count tied to different things (Chinese counts; English ones: mal/dedup_unblock16_en.py `counted`)
-_COUNTED_ZH = re.compile(
-    r"([\d零一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|本|套|件|张|家|所|瓶|杯|匹|头|盆|部)([\u4e00-\u9fff])"
-)
-
-
-@lru_cache(maxsize=4096)
-def _counts(text: str) -> dict[str, frozenset[str]]:
-    """Thing (its first character after the measure word) -> the counts said of it."""
-    out: dict[str, set[str]] = {}
-    for m in _COUNTED_ZH.finditer(_flat(text)):
-        out.setdefault(m.group(2), set()).add(zh_number(m.group(1)))
-    return {thing: frozenset(counts) for thing, counts in out.items()}
-
-
-def count_binding(a: str, b: str) -> bool:
-    """Two or more things counted in both texts, and some thing counted differently while the
-    counts said are the same (see the module docstring)."""
-    ca, cb = _counts(a), _counts(b)
-    shared = set(ca) & set(cb)
-    if len(shared) < 2:
-        return False
-    said_a = frozenset().union(*(ca[t] for t in shared))
-    said_b = frozenset().union(*(cb[t] for t in shared))
-    return said_a == said_b and any(ca[t] != cb[t] for t in shared)
-
-
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("place_role", place_role),
     ("done_planned", done_planned),
-    ("count_binding", count_binding),
 )
 
 

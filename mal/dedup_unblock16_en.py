@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from mal.dedup_bilingual import rewritten
-from mal.dedup_text import Signature, signature, stem
+from mal.dedup_text import Signature, flat, signature, stem, zh_number
 from mal.models import Memory
 
 __all__ = ["CHECKS", "ages_listed", "counted_apart", "differs", "half_day_clock", "spelled_out", "written_out"]
@@ -154,12 +154,16 @@ def _rest(s: Signature, listed: tuple[tuple[str, ...], str | None]) -> bool:
 # --- each count with its thing
 _COUNT_WORDS = {"a": "1", "an": "1", "one": "1", "single": "1"}
 _COUNTED = re.compile(r"\b(\d+|[a-z]+)\s+(?=([a-z]{3,})\b)")
+# Chinese: a numeral, a measure word, then the thing (its first character): 两只猫和一只狗
+_COUNTED_ZH = re.compile(
+    r"([\d零一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|本|套|件|张|家|所|瓶|杯|匹|头|盆|部)([\u4e00-\u9fff])"
+)
 
 
 def counted_apart(a: str, b: str) -> bool:
     """The texts say the same counts of the same things, each of another thing: "two cats and a
-    dog" / "two dogs and a cat". Counts that differ ("two cats" / "three cats") are the numbers
-    veto's to read."""
+    dog" / "two dogs and a cat", 两只猫和一只狗 / 两只狗和一只猫. Counts that differ ("two cats" /
+    "three cats") are the numbers veto's to read."""
     ca, cb = _counts(a), _counts(b)
     if len(ca) < 2 or ca.keys() != cb.keys() or ca == cb:
         return False
@@ -178,6 +182,8 @@ def _counts(text: str) -> dict[str, frozenset[str]]:
             count = numbers[0] if len(numbers) == 1 and word not in ("once", "twice", "half") else None
         if count is not None and thing not in _NOT_THINGS:
             out.setdefault(stem(thing), set()).add(count)
+    for m in _COUNTED_ZH.finditer(flat(text)):
+        out.setdefault(m.group(2), set()).add(zh_number(m.group(1)))
     return {t: frozenset(c) for t, c in out.items()}
 
 
