@@ -49,6 +49,7 @@ DEV_SETS = {
     "retired_blind12": DATA.with_name("parser_blind12.jsonl"),
     "retired_blind13": DATA.with_name("parser_blind13.jsonl"),
     "retired_blind14": DATA.with_name("parser_blind14.jsonl"),
+    "retired_blind15": DATA.with_name("parser_blind15.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 

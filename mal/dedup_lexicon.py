@@ -218,7 +218,7 @@ FILLERS_EN = frozenset(
         *("to", "of", "in", "on", "at", "for", "with", "by", "from", "about", "as", "into", "and", "or", "but"),
         *("so", "very", "really", "quite", "pretty", "just", "actually", "also", "too", "still", "already"),
         *("definitely", "totally", "absolutely", "truly", "honestly", "basically", "kind", "sort", "lot", "lots"),
-        *("much", "a lot", "always", "ever", "some", "any", "there", "here", "then", "up", "oh", "well", "um"),
+        *("much", "a lot", "always", "ever", "some", "any", "there", "here", "then", "up", "oh", "um"),
         *("uh", "hey", "yeah", "will", "would", "shall", "should", "can", "could", "gonna", "going"),
         *("get", "got", "s", "ll", "re", "ve", "d", "m", "t", "together", "all", "both", "own", "every"),
         *("im", "ive", "usually", "normally", "often", "typically", "generally", "around", "about", "approximately"),

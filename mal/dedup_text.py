@@ -125,6 +125,10 @@ _CONTRACTIONS = (
     (re.compile(r"\bwon't\b", re.IGNORECASE), "will not"),
     (re.compile(r"n't\b", re.IGNORECASE), " not"),
     (re.compile(r"'(s|m|re|ve|ll|d)\b", re.IGNORECASE), ""),
+    # "well" is a filler only as the discourse marker ("Well, I ..."); after a word it says how
+    # ("medium well" is not "medium rare", "sleeps well"), and "as well" is "also" (a writer29 near miss)
+    (re.compile(r"(?:^|(?<=[.!?;,:]))\s*well\b\s*,?", re.IGNORECASE), " "),
+    (re.compile(r"\bas well\b", re.IGNORECASE), " also "),
 )
 
 
