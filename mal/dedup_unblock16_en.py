@@ -154,9 +154,10 @@ def _rest(s: Signature, listed: tuple[tuple[str, ...], str | None]) -> bool:
 # --- each count with its thing
 _COUNT_WORDS = {"a": "1", "an": "1", "one": "1", "single": "1"}
 _COUNTED = re.compile(r"\b(\d+|[a-z]+)\s+(?=([a-z]{3,})\b)")
-# Chinese: a numeral, a measure word, then the thing (its first character): 两只猫和一只狗
+# Chinese: a numeral, a measure word, then the thing (its first character after a size prefix:
+# 两只小猫和一只小狗 counts 猫 and 狗, not 小 twice): 两只猫和一只狗
 _COUNTED_ZH = re.compile(
-    r"([\d零一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|本|套|件|张|家|所|瓶|杯|匹|头|盆|部)([\u4e00-\u9fff])"
+    r"([\d零一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|本|套|件|张|家|所|瓶|杯|匹|头|盆|部)(?:小|大)?([\u4e00-\u9fff])"
 )
 
 

@@ -1,7 +1,8 @@
 """Near misses that passed every veto once writer29 (blind15) retired into training and shut the
 learned layer (thresholds above 1): "well" read as the filler "Well, ..." wherever it stood (medium
 rare / medium well), and a to-do's task, the turn's own words, never checked for one word swapped
-(lunch / dinner with the same friend on the same day). Every sentence here is new (none is in a pair
+(lunch / dinner with the same friend on the same day); and, from last round's review, a Chinese count
+read with the size prefix instead of its thing (两只小猫和一只小狗 / 两只小狗和一只小猫). Every sentence here is new (none is in a pair
 set)."""
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def todo(text: str, date: str) -> Memory:
 
 
 NEVER = [
+    # a count read with its thing after a size prefix (小 / 大), not the prefix
+    ("counted", ep("我家养了三只小兔和一只小狗"), ep("我家养了三只小狗和一只小兔")),
     # "well" after a word says how, it is no filler
     (
         "swap",
@@ -49,6 +52,7 @@ NEVER = [
 ]
 
 PASS = [
+    ("counted", ep("我家养了三只小兔和一只小狗"), ep("我家养了一只小狗，还有三只小兔")),
     (
         "swap",
         liked("Well, I like my burger medium rare", "burger medium rare"),
