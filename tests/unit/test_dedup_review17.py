@@ -2,8 +2,8 @@
 learned layer (thresholds above 1): "well" read as the filler "Well, ..." wherever it stood (medium
 rare / medium well), and a to-do's task, the turn's own words, never checked for one word swapped
 (lunch / dinner with the same friend on the same day); and, from last round's review, a Chinese count
-read with the size prefix instead of its thing (两只小猫和一只小狗 / 两只小狗和一只小猫). Every sentence here is new (none is in a pair
-set)."""
+read with the size prefix instead of its thing (两只小猫和一只小狗 / 两只小狗和一只小猫).
+Every sentence here is new (none is in a pair set)."""
 
 from __future__ import annotations
 
