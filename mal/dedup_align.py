@@ -217,8 +217,10 @@ def _flag(word: str) -> str:
 
 
 def _zh_thing(word: str) -> bool:
-    """A Chinese word that names a thing (a common noun), or a one-character word of a closed set."""
-    return _flag(word) in _NOUN_FLAGS or _closed(word) is not None
+    """A Chinese word of two characters or more that names a thing (a common noun), or a
+    one-character word of a closed set. Other single characters are left out: jieba tags 学 a noun
+    in 学钢琴, and the dictionary does not say "lesson" for it."""
+    return (len(word) >= 2 and _flag(word) in _NOUN_FLAGS) or _closed(word) is not None
 
 
 def _closed(word: str) -> str | None:
