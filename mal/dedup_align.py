@@ -10,23 +10,28 @@ round's cross-language attack (tests/data/dedup_xattack15_pairs.jsonl: 地铁 / 
 
 `unaligned` reads the pair after mal/dedup_bilingual.py has rewritten the English spans the
 dictionary translates into the other text's Chinese words (knee -> 膝盖), so what is left is the
-content the two texts do not share. A leftover word is aligned when
-  * it is Chinese and the other text holds it, or its characters (a segmentation difference);
-  * it is Chinese and one of its CC-CEDICT glosses (of the word, or of a piece of it) names an
-    English word of the other text (受过伤 has 伤 "to injure", the other text "injured");
-  * it is English and a Chinese word or character of the other text has it among its glosses;
-  * it is a time word either side reads (mal/dedup_times_across.py, the `times` check's business);
-and is left unaligned otherwise. The dictionary is the only lexicon: no list of pairs.
+content the two texts do not share (time words aside: the `times` check and
+mal/dedup_times_across.py read those). A leftover word is aligned when
+  * it is Chinese and the other text holds it, or its characters (a segmentation difference), or
+    pieces of it the other text holds or translates cover it (靠过道座位 against "aisle 座位" leaves
+    靠; 牛肉面 against "chicken noodles" leaves 牛肉);
+  * it is English and a Chinese word or character of the other text has it among the English of its
+    CC-CEDICT senses (all of them, every synonym of a sense: 自行车 "bicycle; bike").
+The dictionary is the only lexicon: no list of pairs.
 
 `swapped_detail` (the veto family "unaligned_detail") is the swap shape: a word left on each side,
-both of one kind. The kind is read from the dictionary too: the English word's own Chinese
-renderings (bracelet -> 手链, 手镯; right -> 右) share a character with the Chinese word (项链,
-左 ... 膝) or, for a one-character word, stand in one of the closed sets below (left / right, up /
-down, kin). `accounted` says the aligner found nothing unaligned on one side at least: the other
-side only adds words (a restatement that says more), which the vetoes and the learned layer may
+a Chinese one and an English one, both of one kind. Kinds are coarse on purpose: both name things
+(the Chinese word of two characters or more is a common noun to jieba, and most of the English
+word's one-word Chinese renderings are), or the Chinese word is one character of a closed set
+(左 / 右, 上 / 下) and the English word renders another of that set. `accounted` says one side at
+least has nothing unaligned: the other only says more, which the vetoes and the learned layer may
 judge (mal/dedup_gate.py opens the cross-language band to them for such pairs only).
 
-Pure functions over texts; the dictionary is read once, lazily (mal/dedup_bilingual.py).
+A word the dictionary does not know, on both sides (metformin / 二甲双胍), leaves the pair
+unaccounted but is no swap unless both are nouns: golden retriever / 金毛 is, and is vetoed.
+
+Pure functions over texts; the dictionary (mal/dedup_bilingual.py `cedict_entries`) is read once,
+lazily, the first time a pair mixes the two scripts.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from mal.dedup_bilingual import _FUNCTION_WORDS, cedict_entries
+from mal.dedup_bilingual import FUNCTION_WORDS, cedict_entries
 from mal.dedup_notes import first_person
 from mal.dedup_text import Signature, is_cjk, signature
 from mal.dedup_variants import read_alike
@@ -76,7 +81,7 @@ _SHORT_FUNCTION_WORDS = frozenset(
     )
 )
 # the bilingual aligner's function words, less the time relations a gloss may translate (以后 "after")
-_GLOSS_FUNCTION_WORDS = _FUNCTION_WORDS - {"before", "after", "every", "each", "since", "until", "again"}
+_GLOSS_FUNCTION_WORDS = FUNCTION_WORDS - {"before", "after", "every", "each", "since", "until", "again"}
 # jieba's part-of-speech flags of a common noun (names, abbreviations and verbal nouns aside)
 _NOUN_FLAGS = frozenset(("n", "nz", "ng", "nw", "ns", "nt"))
 
