@@ -45,7 +45,7 @@ from mal.dedup_text import Signature, is_cjk, signature
 from mal.dedup_variants import read_alike
 from mal.models import Memory
 
-__all__ = ["accounted", "accounted_pair", "swapped_detail", "unaligned"]
+__all__ = ["accounted", "accounted_pair", "swapped_detail", "unaligned", "warm_up"]
 
 _EN_TOKEN = re.compile(r"[a-z]+")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -107,27 +107,39 @@ _PAREN = re.compile(r"\([^)]*\)")
 
 
 @lru_cache(maxsize=1)
-def _senses() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+def _senses() -> tuple[dict[str, str], dict[str, str]]:
     """From CC-CEDICT: each headword -> the English content words (as lemmas) of all its senses,
     every synonym of a sense included (自行车 "bicycle; bike": mal/dedup_bilingual.py keeps the first);
-    and each one-word sense (as a lemma) -> the headwords that have it (bracelet -> 手镯, 手链)."""
+    and each one-word sense (as a lemma) -> the headwords that have it (bracelet -> 手镯, 手链). Both
+    kept as space-joined strings (a set per entry held some 140 MB)."""
     words: dict[str, set[str]] = {}
     renderings: dict[str, set[str]] = {}
     for heads, senses in cedict_entries():
+        head = heads[-1]  # the simplified form: the signature reads every text simplified
+        if len(head) > _MAX_PIECE:
+            continue  # only pieces of up to _MAX_PIECE characters are looked up
         for sense in senses:
             if sense.lower().startswith(_NOT_A_SENSE):
                 continue
             for part in re.split(r"[;,]", _PAREN.sub(" ", sense.lower())):
                 tokens = [t for t in _EN_TOKEN.findall(part) if _content(t)]
-                for head in heads:
-                    words.setdefault(head, set()).update(_lemma(t) for t in tokens)
-                    if len(tokens) == 1 and len(head) <= _MAX_PIECE:
-                        renderings.setdefault(_lemma(tokens[0]), set()).add(head)
-    return {k: frozenset(v) for k, v in words.items()}, {k: frozenset(v) for k, v in renderings.items()}
+                words.setdefault(head, set()).update(_lemma(t) for t in tokens)
+                if len(tokens) == 1:
+                    renderings.setdefault(_lemma(tokens[0]), set()).add(head)
+    return (
+        {k: " ".join(sorted(v)) for k, v in words.items() if v},
+        {k: " ".join(sorted(v)) for k, v in renderings.items()},
+    )
 
 
+def warm_up() -> None:
+    """Read the dictionary's senses now (~4 s, ~40 MB) rather than on the first cross-language pair."""
+    _senses()
+
+
+@lru_cache(maxsize=8192)
 def _gloss_lemmas(word: str) -> frozenset[str]:
-    return _senses()[0].get(word, frozenset())
+    return frozenset(_senses()[0].get(word, "").split())
 
 
 @lru_cache(maxsize=2048)
@@ -207,7 +219,7 @@ def accounted_pair(a: Memory, b: Memory) -> bool:
 
 
 def _renderings(word: str) -> frozenset[str]:
-    return _senses()[1].get(_lemma(word), frozenset())
+    return frozenset(_senses()[1].get(_lemma(word), "").split())
 
 
 @lru_cache(maxsize=4096)
