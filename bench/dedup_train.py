@@ -85,7 +85,7 @@ def rows(scored: list[Scored]) -> tuple[np.ndarray, np.ndarray, list[int]]:
     xs, ys, owner = [], [], []
     for i, s in enumerate(scored):
         for cos, old, new in s.nearest:
-            if old is None or cos < SERVICE or dedup.agree(old, new) or not dedup.veto(old, new):
+            if old is None or not _judged(old, new, cos) or dedup.agree(old, new) or not dedup.veto(old, new):
                 continue
             xs.append(features(old, new, cos))
             ys.append(1 if s.pair["label"] == "same" else 0)
@@ -149,12 +149,12 @@ Thresholds = tuple[float, float, float]  # (pinned, free, cross): mal/dedup_mode
 
 
 def decide(s: Scored, probs: dict[tuple[int, int], float], i: int, cut: Thresholds) -> bool:
-    """The service rule on one pair: agree, or veto passed and probability >= its threshold; below
-    the service's gate, a pair in two scripts down to the cross-language gate when the word rules
-    agree (mal/dedup_gate.py `merges`; the model is never asked there)."""
+    """The service rule on one pair: agree, or veto passed and probability >= its threshold, for a
+    pair the vetoes and the model judge (mal/dedup_gate.py `judged`); any other pair in two scripts
+    down to the cross-language gate only when the word rules agree (mal/dedup_gate.py `merges`)."""
     merged = []
     for j, (cos, old, new) in enumerate(s.nearest):
-        if old is not None and cos < SERVICE:
+        if old is not None and not _judged(old, new, cos):
             merged.append(dedup_gate.merges(old, new, cos, SERVICE, CROSS))
             continue
         ok = old is not None
@@ -164,6 +164,12 @@ def decide(s: Scored, probs: dict[tuple[int, int], float], i: int, cut: Threshol
     if s.pair["label"] == "different":
         return any(merged)
     return bool(merged) and all(merged)
+
+
+def _judged(old: Any, new: Any, cos: float) -> bool:
+    """The vetoes and the model decide the pair (mal/dedup_gate.py `judged`): above the gate, or in
+    two scripts between the gates when the detail comparison accounts for it."""
+    return dedup_gate.judged(old, new, cos, SERVICE, CROSS)
 
 
 def _group(old: Any, new: Any, cos: float) -> int:
@@ -176,7 +182,7 @@ def probabilities(scored: list[Scored], model: PairModel, keep: set[int] | None 
         if keep is not None and i not in keep:
             continue
         for j, (cos, old, new) in enumerate(s.nearest):
-            if old is not None and cos >= SERVICE and not dedup.agree(old, new) and dedup.veto(old, new):
+            if old is not None and _judged(old, new, cos) and not dedup.agree(old, new) and dedup.veto(old, new):
                 out[(i, j)] = model.probability(features(old, new, cos))
     return out
 

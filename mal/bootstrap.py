@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from mal import dedup_bilingual, dedup_explain
+from mal import dedup_align, dedup_bilingual, dedup_explain
 from mal.access import AccessRecorder
 from mal.analyst import AnalystRunner, AnalystService
 from mal.audit_chain import AuditRecorder
@@ -345,10 +345,12 @@ def warm_up(container: Container) -> None:
     """Load the embedding model and the parser dictionaries before the first request, not during it
     (and the dedup's Chinese-English dictionary: ~1.4 s and ~70 MB, read on the first code-switched
     comparison otherwise; and its Chinese synonyms read from the same dictionary, mal/dedup_explain.py:
-    ~1.4 s and ~50 MB, read on the first comparison the word lists cannot settle otherwise)."""
+    ~1.4 s and ~50 MB, read on the first comparison the word lists cannot settle otherwise; and the
+    senses the cross-language detail comparison reads, mal/dedup_align.py: ~4 s and ~40 MB)."""
     import parsers
 
     container.adapters.embedder.embed_query(["warm up"])
     parsers.warm_up(datetime.now())
     dedup_bilingual.warm_up()
     dedup_explain.warm_up()
+    dedup_align.warm_up()

@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mal import (
+    dedup_align,
     dedup_en11,
     dedup_explain,
     dedup_guards14,
@@ -410,6 +411,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review16.CHECKS),
         # sixteenth round (mal/dedup_unblock16_en.py): two cats and a dog / two dogs and a cat
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_unblock16_en.CHECKS),
+        # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
+        ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
     return checks
 

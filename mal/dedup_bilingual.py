@@ -25,7 +25,7 @@ from typing import Any
 
 from mal.models import Memory
 
-__all__ = ["aligned", "cedict_entries", "glosses", "rewritten", "warm_up"]
+__all__ = ["FUNCTION_WORDS", "aligned", "cedict_entries", "glosses", "rewritten", "warm_up"]
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'\-]*(?:\s+[A-Za-z][A-Za-z'\-]*)*")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -134,6 +134,10 @@ _FUNCTION_WORDS = frozenset(
         "via",
     ]
 )
+
+
+# English function words no alignment reads as a translation (mal/dedup_align.py reads them too)
+FUNCTION_WORDS = _FUNCTION_WORDS
 
 
 @lru_cache(maxsize=1)
