@@ -167,8 +167,8 @@ def decide(s: Scored, probs: dict[tuple[int, int], float], i: int, cut: Threshol
 
 
 def _judged(old: Any, new: Any, cos: float) -> bool:
-    """The vetoes and the model decide the pair (mal/dedup_gate.py `judged`): above the gate, or in
-    two scripts between the gates when the detail comparison accounts for it."""
+    """The vetoes and the model decide the pair (mal/dedup_gate.py `judged`: at or above the normal
+    gate)."""
     return dedup_gate.judged(old, new, cos, SERVICE, CROSS)
 
 

@@ -17,12 +17,13 @@ round-trip). The vetoes compare words within one language; across two, a detail 
 another is a word on each side that neither explains, which the word rules refuse and the learned
 layer does not.
 
-Sixteenth round: the band is open to the vetoes and the learned layer again, for a pair the
-cross-language detail comparison accounts for only (mal/dedup_align.py `accounted`: one text at
-least has no content word the other neither says nor translates, so the other only says more). The
-swap shape, a word left on each side, is what the seven near misses had; the vetoes now read it too
-(the family "unaligned_detail"), and a pair with words left on both sides is still merged by the word
-rules alone in the band.
+Sixteenth round, tried and undone again: opening the band to the vetoes and the learned layer for
+a pair the cross-language detail comparison (mal/dedup_align.py) accounts for, one text at least
+with no content word the other neither says nor translates. Training mixed out of fold 52 -> 65 of
+86 and xattack15 6 -> 15 of 40 merged, 0 wrong; but on a fresh cross-language set by a writer with
+no code access (xattack16) 2 of 80 near misses merged ("raw carrots" / 胡萝卜, 五个月 / "five
+weeks"): what one side alone says is a detail too. What stays of that work is the vetoes' family
+"unaligned_detail" (a swapped detail across languages, at any cosine).
 
 One function, `merges`, is the decision, so the write path (mal/write_store.py) and the benchmarks
 (bench/dedup_eval.py, bench/dedup_train.py) apply the same gates.
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from mal import dedup, dedup_align
+from mal import dedup
 from mal.models import Memory
 
 __all__ = ["crosses_languages", "excluded_lang", "gate", "judged", "merges", "script"]
@@ -83,12 +84,10 @@ def gate(threshold: float, cross_threshold: float) -> float:
 
 
 def judged(old: Memory, new: Memory, cosine: float, threshold: float, cross_threshold: float) -> bool:
-    """The vetoes and the learned layer may decide the pair: at or above `threshold`, or between the
-    two gates for a pair that `crosses_languages` and that the detail comparison accounts for
-    (mal/dedup_align.py `accounted_pair`)."""
-    if cosine >= threshold:
-        return True
-    return cosine >= cross_threshold and crosses_languages(old, new) and dedup_align.accounted_pair(old, new)
+    """The vetoes and the learned layer may decide the pair: at or above `threshold` only (the band
+    below it is the word rules' alone; see the module docstring). `cross_threshold` is kept in the
+    signature so the training (bench/dedup_train.py) asks exactly what the service asks."""
+    return cosine >= threshold
 
 
 def merges(old: Memory, new: Memory, cosine: float, threshold: float, cross_threshold: float) -> bool:

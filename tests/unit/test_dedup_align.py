@@ -1,7 +1,7 @@
 """The cross-language detail comparison (mal/dedup_align.py): a detail swapped for another across
 Chinese and English is a content word on each side that nothing translates (the veto family
-"unaligned_detail"); a faithful translation leaves nothing unaligned on one side at least, so the
-cross-language band may ask the vetoes and the learned layer about it (mal/dedup_gate.py `judged`)."""
+"unaligned_detail"); a faithful translation is no swap. The cross-language band below the normal
+gate stays the word rules' alone (mal/dedup_gate.py `judged`)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ FAMILY = "unaligned_detail"
 )
 def test_a_detail_swapped_across_languages_is_vetoed(zh: str, en: str) -> None:
     assert_family_vetoes(FAMILY, memory("episode", zh), memory("episode", en))
-    assert not dedup_align.accounted_pair(memory("episode", zh), memory("episode", en))
 
 
 @pytest.mark.parametrize(
@@ -37,9 +36,9 @@ def test_a_detail_swapped_across_languages_is_vetoed(zh: str, en: str) -> None:
         ("我女儿戴着一条项链", "My daughter wears a necklace"),
     ],
 )
-def test_a_faithful_translation_is_accounted_for(zh: str, en: str) -> None:
+def test_a_faithful_translation_is_no_swap(zh: str, en: str) -> None:
     assert_family_silent(FAMILY, memory("episode", zh), memory("episode", en))
-    assert dedup_align.accounted_pair(memory("episode", zh), memory("episode", en))
+    assert not dedup_align.swapped_detail(zh, en)
 
 
 def test_the_unaligned_words_of_each_side() -> None:
@@ -54,10 +53,10 @@ def test_one_language_has_nothing_to_align() -> None:
     assert not dedup_align.swapped_detail("I ride my bike to school", "I take the subway to school")
 
 
-def test_the_band_asks_the_model_only_about_a_pair_the_comparison_accounts_for() -> None:
+def test_below_the_normal_gate_the_model_is_never_asked() -> None:
+    # the band between the gates stays the word rules' alone: opening it to the model for pairs with
+    # nothing left on one side merged a qualifier only one side said (a fresh writer's near misses)
     faithful = (memory("episode", "我在客厅放了一台钢琴"), memory("episode", "I put a piano in the living room"))
     swapped = (memory("episode", "我在客厅放了一台电视"), memory("episode", "I put a piano in the living room"))
-    assert judged(*faithful, 0.86, 0.89, 0.83)
-    assert not judged(*swapped, 0.86, 0.89, 0.83)
-    assert not judged(*faithful, 0.80, 0.89, 0.83)  # below the cross-language gate
+    assert not judged(*faithful, 0.86, 0.89, 0.83)
     assert judged(*swapped, 0.90, 0.89, 0.83)  # above the normal gate every pair is judged (and vetoed)
