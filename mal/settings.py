@@ -187,7 +187,8 @@ class Settings(BaseSettings):
     # A Chinese / English (or code-switched) pair is gated lower, and behind this gate only the word
     # rules may merge (mal/dedup_gate.py): e5 puts such restatements at 0.86 to 0.92. 0.83 = the
     # lowest cross-language restatement of the training sets the word rules agree on (0.856) less
-    # 0.02, floored to 0.01 (bench/dedup_train.py TRAIN_SETS).
+    # 0.02, floored to 0.01 (bench/dedup_train.py TRAIN_SETS). One-language pairs between the two
+    # gates are the word rules' alone too (sixteenth round).
     dedup_cross_language_threshold: float = Field(default=0.83, gt=0, le=1)
     # While that gate is below the normal one, this many nearest memories in another language are
     # also compared, besides the nearest of any (mal/write_store.py DEDUP_CANDIDATES): e5 ranks

@@ -71,14 +71,18 @@ def test_below_the_cross_gate_nothing_is_compared() -> None:
     assert not merges(_one("我对芒果过敏"), _one("I'm allergic to mango"), CROSS - 0.01, THRESHOLD, CROSS)
 
 
-def test_a_same_language_pair_keeps_the_normal_gate() -> None:
-    # the word rules equate these two, but e5 never puts them this low: below the normal gate
-    # only a pair in two scripts is compared
+def test_a_same_language_pair_below_the_normal_gate_is_the_word_rules_alone() -> None:
+    # between the gates the word rules may merge a pair in one language too; the learned layer is
+    # never asked there, and below the lower gate nothing is compared
     a, b = _one("我对芒果过敏"), _one("我对芒果过敏。")
     assert merges(a, b, THRESHOLD, THRESHOLD, CROSS)
-    assert not merges(a, b, 0.87, THRESHOLD, CROSS)
+    assert merges(a, b, 0.87, THRESHOLD, CROSS)
+    assert not merges(a, b, CROSS - 0.01, THRESHOLD, CROSS)
     a, b = _one("I'm allergic to mango"), _one("I am allergic to mango")
-    assert not merges(a, b, 0.87, THRESHOLD, CROSS)
+    assert merges(a, b, 0.87, THRESHOLD, CROSS)
+    near = _one("I'm allergic to mango"), _one("I'm allergic to papaya")
+    assert not merges(*near, 0.87, THRESHOLD, CROSS)
+    assert not judged(a, b, 0.87, THRESHOLD, CROSS)
 
 
 class _TwoScripts(HashEmbedder):
