@@ -48,7 +48,20 @@ _WORD = re.compile(r"[A-Za-z]+")
 _FORTNIGHT = re.compile(
     r"(?i)\b(?:every (?:other|second|2) week|every (?:14|fourteen) days|bi-?weekly|fortnightly|once a fortnight)\b"
 )
-_MONTHS = "january february march april may june july august september october november december".split()
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
 _MONTH_ABBR = {m[:3]: i for i, m in enumerate(_MONTHS, 1)} | {"sept": 9}
 _SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 _NAMED_DATE = re.compile(
@@ -85,6 +98,7 @@ def _spelled(text: str, other: str, typos: bool = False) -> str:
     if typos:
         text = _typos(text, other)
     text = _avoided(text, other)
+    text = _in_law(text, other)
     text = _shortfall(text, other)
     text = _FORTNIGHT.sub("every two weeks", text)
     text = _dates(text, other)
@@ -154,6 +168,24 @@ def _titles(text: str, other: str) -> str:
         return f"{full} " if re.search(rf"\b{full}\s+{re.escape(m.group(2))}", other) else m.group(0)
 
     return _TITLE.sub(spelled, text)
+
+
+# --- a relative by marriage said through the spouse: "my wife's dad" / "my father-in-law"
+_KIN_BY_MARRIAGE = {"father": "father", "dad": "father", "mother": "mother", "mom": "mother", "mum": "mother"}
+_KIN_BY_MARRIAGE |= {"brother": "brother", "sister": "sister"}
+_SPOUSES = re.compile(rf"(?i)\b(spouse|husband|wife|partner)(?:'s|’s) ({'|'.join(_KIN_BY_MARRIAGE)})\b")
+
+
+def _in_law(text: str, other: str) -> str:
+    """`text` with "<spouse>'s <parent or sibling>" said "<parent or sibling>-in-law" when `other`
+    says that in-law: kin words are a closed class, and the people veto read a spouse and a parent
+    where the other text names one relative."""
+
+    def spelled(m: re.Match[str]) -> str:
+        kin = f"{_KIN_BY_MARRIAGE[m.group(2).lower()]}-in-law"
+        return kin if re.search(rf"(?i)\b{kin}\b", other) else m.group(0)
+
+    return _SPOUSES.sub(spelled, text)
 
 
 # --- a negation said by a verb: "avoids pork" / "doesn't eat pork"

@@ -8,8 +8,7 @@ import pytest
 
 from mal import dedup
 from mal.dedup_unblock17_en import copula_turned, phrases_swapped
-from tests.dedup_memories import assert_family_silent, assert_family_vetoes, assert_passes_veto, assert_vetoed
-from tests.dedup_memories import memory
+from tests.dedup_memories import assert_family_silent, assert_family_vetoes, assert_passes_veto, assert_vetoed, memory
 
 RESTATED = [
     # "ie" / "ei" swapped inside a word
@@ -31,6 +30,11 @@ RESTATED = [
     # too little of a thing
     ("My eyes hurt when I don't blink enough", "My eyes hurt from lack of blinking"),
     ("I feel dizzy when I don't drink water enough", "I feel dizzy from too little water"),
+    # a relative by marriage said through the spouse; a baby is a child
+    ("My husband's mom is staying with us in July", "My mother-in-law is staying with us in July"),
+    ("My brother and his wife just had their second baby", "My brother and his wife just had their second child"),
+    # a note's "their" after "User and their partner": the couple's own
+    ("My boyfriend and I are renovating our kitchen", "User and their boyfriend are renovating their kitchen"),
     # one equation either way round; two phrases after the verb in either order
     ("My dentist is Dr Okafor", "Dr Okafor is my dentist"),
     ("My roommate is Jonah", "Jonah is the user's roommate"),
@@ -56,6 +60,11 @@ NEAR_MISSES = [
     ("I avoid caffeine", "I drink caffeine"),
     # too little of another thing
     ("My eyes hurt when I don't blink enough", "My eyes hurt from lack of sleep"),
+    # another relative by marriage; another child
+    ("My husband's mom is staying with us in July", "My sister-in-law is staying with us in July"),
+    ("My brother and his wife just had their second baby", "My brother and his wife just had their second grandchild"),
+    # someone else's kitchen
+    ("My boyfriend and I are renovating our kitchen", "User and their boyfriend are renovating their son's kitchen"),
     # another person in the equation; the names moved between prepositions
     ("My dentist is Dr Okafor", "Dr Okafor is my sister's dentist"),
     ("My roommate is Jonah", "Jonah's roommate is the user"),
