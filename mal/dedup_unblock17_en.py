@@ -99,6 +99,9 @@ def _spelled(text: str, other: str, typos: bool = False) -> str:
         text = _typos(text, other)
     text = _avoided(text, other)
     text = _in_law(text, other)
+    text = _reported(text)
+    text = _done_for(text, other)
+    text = _maker(text, other)
     text = _shortfall(text, other)
     text = _FORTNIGHT.sub("every two weeks", text)
     text = _dates(text, other)
@@ -186,6 +189,59 @@ def _in_law(text: str, other: str) -> str:
         return kin if re.search(rf"(?i)\b{kin}\b", other) else m.group(0)
 
     return _SPOUSES.sub(spelled, text)
+
+
+# --- a note's "says" before the user's own words: "User can't stand cilantro; says it tastes like soap"
+_REPORTED = re.compile(
+    r"(?i)(^|[;,(]\s*|\band\s+)(?:(?:the\s+)?user\s+|they\s+)?(?:says|said|mentions|mentioned|notes|noted|reports|reported)"
+    r"(?:\s+that)?\s+(?=[a-z])"
+)
+
+
+def _reported(text: str) -> str:
+    """`text` without a note's "says (that)" when its subject is the user, said or left out at the
+    head of a clause: what the user says of themselves is the fact the user's own words state. A
+    "says" with another subject ("my wife says it tastes like soap") stays."""
+    return _REPORTED.sub(lambda m: m.group(1), text)
+
+
+# --- a thing done for the user: "get my passport renewed" / "renew my passport"
+_DONE_FOR = re.compile(
+    r"(?i)\b(?:get|gets|getting|have|has|having)\s+((?:my|the|their|our)\s+)?([a-z]+)\s+([a-z]+ed)\b"
+)
+
+
+def _done_for(text: str, other: str) -> str:
+    """`text` with "get <thing> <done>" said "<do> <thing>" when `other` says that verb before that
+    thing ("get my passport renewed" / "renew passport"): the user has it done, the same deed."""
+    words = re.findall(r"[a-z]+", other.lower())
+
+    def spelled(m: re.Match[str]) -> str:
+        thing, done = m.group(2).lower(), m.group(3).lower()
+        for i, w in enumerate(words[:-1]):
+            if done in (w + "ed", w + "d", w + w[-1:] + "ed") and thing in words[i + 1 : i + 3]:
+                return f"{w} {m.group(1) or ''}{m.group(2)}"
+        return m.group(0)
+
+    return _DONE_FOR.sub(spelled, text)
+
+
+# --- a maker's name before a model with a number: "Google Pixel 8" / "Pixel 8"
+_MODEL = re.compile(r"(?<=[a-z,:] )([A-Z][a-z]+) ((?:[A-Z][\w-]* )+\d+\w*)\b")
+
+
+def _maker(text: str, other: str) -> str:
+    """`text` without the maker's name said mid-sentence before a model that ends in a number, when
+    `other` names that model and never the maker ("a Google Pixel 8" / "a Pixel 8"): the same
+    product. Another number or another model name ("Pixel 8 Pro") still differs."""
+
+    def spelled(m: re.Match[str]) -> str:
+        model, maker = m.group(2), m.group(1)
+        if re.search(rf"(?<![\w-]){re.escape(model)}(?![\w-])", other) and not re.search(rf"(?i)\b{maker}\b", other):
+            return model
+        return m.group(0)
+
+    return _MODEL.sub(spelled, text)
 
 
 # --- a negation said by a verb: "avoids pork" / "doesn't eat pork"

@@ -35,10 +35,14 @@ RESTATED = [
     ("My brother and his wife just had their second baby", "My brother and his wife just had their second child"),
     # a note's "their" after "User and their partner": the couple's own
     ("My boyfriend and I are renovating our kitchen", "User and their boyfriend are renovating their kitchen"),
+    # a note's "says" before the user's own words; a thing done for the user; a maker before a model
+    ("I skip dessert, it is far too sweet", "User skips dessert; says it is far too sweet"),
+    ("I have to get my piano tuned before the recital", "To do: tune piano before the recital"),
+    ("I just bought a Kindle Paperwhite 5", "User just bought an Amazon Kindle Paperwhite 5"),
     # one equation either way round; two phrases after the verb in either order
-    ("My dentist is Dr Okafor", "Dr Okafor is my dentist"),
+    ("My neighbor is Ruth", "Ruth is my neighbor"),
     ("My roommate is Jonah", "Jonah is the user's roommate"),
-    ("I work at a bakery with my cousin", "I work with my cousin at a bakery"),
+    ("I live in Denver with my sister", "User lives with their sister in Denver"),
 ]
 
 NEAR_MISSES = [
@@ -65,11 +69,15 @@ NEAR_MISSES = [
     ("My brother and his wife just had their second baby", "My brother and his wife just had their second grandchild"),
     # someone else's kitchen
     ("My boyfriend and I are renovating our kitchen", "User and their boyfriend are renovating their son's kitchen"),
+    # someone else says it; another deed; another model
+    ("I skip dessert, it is far too sweet", "User skips dessert; their doctor says it is far too sweet"),
+    ("I have to get my piano tuned before the recital", "To do: move piano before the recital"),
+    ("I just bought a Kindle Paperwhite 5", "User just bought an Amazon Kindle Paperwhite 4"),
     # another person in the equation; the names moved between prepositions
-    ("My dentist is Dr Okafor", "Dr Okafor is my sister's dentist"),
+    ("My neighbor is Ruth", "Ruth is my sister's neighbor"),
     ("My roommate is Jonah", "Jonah's roommate is the user"),
     ("I drove from Boise to Reno", "I drove from Reno to Boise"),
-    ("I work at a bakery with my cousin", "I work at a bakery with my uncle"),
+    ("I live in Denver with my sister", "User lives with their aunt in Denver"),
 ]
 
 
