@@ -99,6 +99,7 @@ def _spelled(text: str, other: str, typos: bool = False) -> str:
         text = _typos(text, other)
     text = _avoided(text, other)
     text = _in_law(text, other)
+    text = _worked_as(text, other)
     text = _reported(text)
     text = _done_for(text, other)
     text = _maker(text, other)
@@ -189,6 +190,24 @@ def _in_law(text: str, other: str) -> str:
         return kin if re.search(rf"(?i)\b{kin}\b", other) else m.group(0)
 
     return _SPOUSES.sub(spelled, text)
+
+
+# --- a past job: "was a coal miner" / "worked as a coal miner"
+_WORKED_AS = re.compile(r"(?i)\bworked as (a|an) ([a-z]+(?: [a-z]+)?)")
+
+
+def _worked_as(text: str, other: str) -> str:
+    """`text` with "worked as a <job>" said "was a <job>" when `other` says "was a <job>" of that
+    very job: both say a job held in the past (the aspect veto read "was" alone as a state that
+    ended). Another job, or "is a <job>", still differs."""
+
+    def spelled(m: re.Match[str]) -> str:
+        job = m.group(2).lower()
+        return (
+            f"was {m.group(1)} {m.group(2)}" if re.search(rf"(?i)\bwas an? {re.escape(job)}\b", other) else m.group(0)
+        )
+
+    return _WORKED_AS.sub(spelled, text)
 
 
 # --- a note's "says" before the user's own words: "User can't stand cilantro; says it tastes like soap"

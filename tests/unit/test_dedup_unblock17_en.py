@@ -39,6 +39,9 @@ RESTATED = [
     ("I skip dessert, it is far too sweet", "User skips dessert; says it is far too sweet"),
     ("I have to get my piano tuned before the recital", "To do: tune piano before the recital"),
     ("I just bought a Kindle Paperwhite 5", "User just bought an Amazon Kindle Paperwhite 5"),
+    # a weekday before a plural part of the day is every such day; a past job said two ways
+    ("I swim laps every Tuesday morning", "User swims laps on Tuesday mornings"),
+    ("My aunt was a ferry captain", "User's aunt worked as a ferry captain"),
     # one equation either way round; two phrases after the verb in either order
     ("My neighbor is Ruth", "Ruth is my neighbor"),
     ("My roommate is Jonah", "Jonah is the user's roommate"),
@@ -73,6 +76,9 @@ NEAR_MISSES = [
     ("I skip dessert, it is far too sweet", "User skips dessert; their doctor says it is far too sweet"),
     ("I have to get my piano tuned before the recital", "To do: move piano before the recital"),
     ("I just bought a Kindle Paperwhite 5", "User just bought an Amazon Kindle Paperwhite 4"),
+    # one Tuesday morning; a job held now
+    ("I'm swimming laps this Tuesday morning", "User swims laps on Tuesday mornings"),
+    ("My aunt was a ferry captain", "User's aunt works as a ferry captain"),
     # another person in the equation; the names moved between prepositions
     ("My neighbor is Ruth", "Ruth is my sister's neighbor"),
     ("My roommate is Jonah", "Jonah's roommate is the user"),
