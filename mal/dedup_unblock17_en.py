@@ -99,6 +99,7 @@ def _spelled(text: str, other: str, typos: bool = False) -> str:
         text = _typos(text, other)
     text = _avoided(text, other)
     text = _in_law(text, other)
+    text = _hour_half(text, other)
     text = _worked_as(text, other)
     text = _reported(text)
     text = _done_for(text, other)
@@ -190,6 +191,24 @@ def _in_law(text: str, other: str) -> str:
         return kin if re.search(rf"(?i)\b{kin}\b", other) else m.group(0)
 
     return _SPOUSES.sub(spelled, text)
+
+
+# --- an hour's half of the day said in words: "after 10 at night" / "after 10 pm"
+_HOUR_WORDS = re.compile(
+    r"(?i)\b(\d{1,2}(?::\d{2})?) (?:(at night|in the evening|in the afternoon)|(in the morning))\b"
+)
+
+
+def _hour_half(text: str, other: str) -> str:
+    """`text` with "10 at night" said "10 pm" ("7 in the morning" said "7 am") when `other` says that
+    hour with "pm" ("am"): the numbers veto read the hour and the clock time as two numbers."""
+
+    def spelled(m: re.Match[str]) -> str:
+        half = "pm" if m.group(2) else "am"
+        said = re.search(rf"(?i)(?<![\d:]){re.escape(m.group(1))}\s*{half[0]}\.?m\b", other)
+        return f"{m.group(1)} {half}" if said else m.group(0)
+
+    return _HOUR_WORDS.sub(spelled, text)
 
 
 # --- a past job: "was a coal miner" / "worked as a coal miner"

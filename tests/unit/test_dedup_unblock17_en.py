@@ -42,6 +42,10 @@ RESTATED = [
     # a weekday before a plural part of the day is every such day; a past job said two ways
     ("I swim laps every Tuesday morning", "User swims laps on Tuesday mornings"),
     ("My aunt was a ferry captain", "User's aunt worked as a ferry captain"),
+    # an hour's half of the day said in words; a night owl's bare hour; a count before a list of ages
+    ("I stop checking email after 9 pm", "I stop checking email after 9 at night"),
+    ("I'm a night person, I eat dinner around 10", "I'm a night person, I eat dinner around 10 pm"),
+    ("My three nephews are 2, 6 and 9", "I have three nephews, aged nine, six and two"),
     # one equation either way round; two phrases after the verb in either order
     ("My neighbor is Ruth", "Ruth is my neighbor"),
     ("My roommate is Jonah", "Jonah is the user's roommate"),
@@ -79,6 +83,10 @@ NEAR_MISSES = [
     # one Tuesday morning; a job held now
     ("I'm swimming laps this Tuesday morning", "User swims laps on Tuesday mornings"),
     ("My aunt was a ferry captain", "User's aunt works as a ferry captain"),
+    # another hour; another count
+    ("I stop checking email after 9 pm", "I stop checking email after 8 at night"),
+    ("I'm a night person, I eat dinner around 10", "I'm a night person, I eat dinner around 11 pm"),
+    ("My three nephews are 2, 6 and 9", "I have four nephews, aged nine, six and two"),
     # another person in the equation; the names moved between prepositions
     ("My neighbor is Ruth", "Ruth is my sister's neighbor"),
     ("My roommate is Jonah", "Jonah's roommate is the user"),
