@@ -47,6 +47,7 @@ from mal import (
     dedup_review16,
     dedup_shared_families,
     dedup_unblock16_en,
+    dedup_unblock17_en,
     dedup_variants,
     dedup_zh_near,
 )
@@ -332,6 +333,8 @@ def _checks(
                 or (len(shared - {"self"}) == 1 and topic_first(x.text, y.text))
                 or order_explained(ta, tb)
                 or address_order(x, y)  # 四川绵阳 / 绵阳…四川 (mal/dedup_zh.py)
+                or dedup_unblock17_en.copula_turned(ta, tb)  # my manager is Priya / Priya is my manager
+                or dedup_unblock17_en.phrases_swapped(ta, tb)  # in Seattle with my partner / with my partner in Seattle
             ),
         ),
         # a cat / a dog named Luna; high / low blood pressure; 粤语 / 闽南语
@@ -485,8 +488,16 @@ def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
         return False
     # a to-do's date is read from its words (下周二), and the episode may name that day in others
     # (下星期二约了牙医: mal/dedup_unblock16_zh.py)
+    # a birthday's field is said by "was born on" that day (mal/dedup_unblock17_en.py)
+    born = dedup_unblock17_en.birthday_said(dict(slots), other_text)
+    if not values and dedup_unblock17_en.task_said(dict(slots), other_text):
+        return True  # "Remind me to renew my passport" / "I need a reminder to renew my passport"
     return (bool(values) or date_restated(slots, text, other_text)) and all(
-        _says(other_text, v) or overlaps(v, other_text) or said_in_other_words(other_text, v) for v in values
+        _says(other_text, v)
+        or overlaps(v, other_text)
+        or said_in_other_words(other_text, v)
+        or (born and v == "birthday")
+        for v in values
     )
 
 
@@ -511,6 +522,8 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
         return True
     sa, sb = origin_read(_structured(a), text_a), origin_read(_structured(b), text_b)  # 我是杭州人: hometown
     sa, sb = note_read(sa, text_a), note_read(sb, text_b)  # 用户的儿子尘螨过敏 (mal/dedup_zh_plans.py)
+    sa, sb = dedup_unblock17_en.kin_read(sa, text_a), dedup_unblock17_en.kin_read(sb, text_b)  # The user's child
+    sa, sb = dedup_unblock17_en.clock_read(sa, sb, text_a, text_b)  # dinner at 7 / 7pm dinner
     if role_moved(sa, sb):
         return False
     spans = _SPAN_SLOTS | _LOOSE_SPANS

@@ -24,9 +24,11 @@ from mal.dedup_text import flat, signature
 __all__ = ["half_day_said", "meal_said"]
 
 # the halves of the day a text may name (any of them makes its bare hours its own)
+# ("night owl", "night person" name a habit, not the half of the day of an hour: seventeenth round)
 _HALF_DAY = re.compile(
     r"凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|半夜|[今明昨每]晚|[今明昨]早|"
-    r"\d\s*[ap]\.?m(?![a-z])|(?<![a-z])(?:morning|afternoon|evening|night|noon|midnight|tonight)(?![a-z])"
+    r"\d\s*[ap]\.?m(?![a-z])|"
+    r"(?<![a-z])(?:morning|afternoon|evening|night(?! owl| person)|noon|midnight|tonight)(?![a-z])"
 )
 _CLOCK = re.compile(r"(\d{2}):(\d{2})")
 # a bare English number read as an hour: "from 9", "at 6", "9 to 5", "until 5", "9-5"

@@ -108,6 +108,9 @@ _OTHER_PERSON = re.compile(
 )
 # "User and their husband ...": the user is one of two subjects
 # (said in the user's order: "User and their sister share a car" / "My sister and I share a car")
+# "my husband and I are expecting their first child" (read from "User and their husband are ..."): a
+# "their" after the joint subject, up to the sentence's end, is the couple's "our" (seventeenth round)
+_JOINT_THEIR = re.compile(r"(?:^|(?<=[.!?;]\s))((?:[Mm]y\s+[a-z-]+|[A-Z][a-z]+)\s+and\s+I\s)([^.!?;]*)")
 _USER_AND = re.compile(r"(?:^|(?<=[.!?;]\s))(?:[Tt]he\s+)?[Uu]ser\s+and\s+((?:[Mm]y\s+[a-z-]+)|[A-Z][a-z]+)(?=\s)")
 # "Sam, my partner, is ..." (a note's "the user's" already read as "my"): "my partner Sam is ..."
 _APPOSITIVE = re.compile(r"(?:^|(?<=[.!?;]\s))([A-Z][a-z]+(?: [A-Z][a-z]+)?), my ([a-z-]+(?: [a-z-]+)?),\s")
@@ -122,12 +125,17 @@ def first_person(text: str) -> str:
     out = _STATE.sub(lambda m: f"{m.group(1)}, {STATES[m.group(2)]}", out)
     out = _USER_SUBJECT.sub(_singular_they, out)
     out = _USER_AND.sub(r"\1 and I", out)
+    out = _JOINT_THEIR.sub(_joint_their, out)  # "User and their husband ... their first child": ours
     out = _POSSESSIVE.sub(_possessive, out)
     out = _APPOSITIVE.sub(lambda m: f"my {m.group(2)} {m.group(1)} ", out)
     out = _SUBJECT.sub(_subject, out)
     for pattern, repl in _ABBREVIATIONS:
         out = pattern.sub(repl if repl is not None else _special, out)
     return out
+
+
+def _joint_their(m: re.Match[str]) -> str:
+    return m.group(1) + re.sub(r"\btheir\b", "our", m.group(2))
 
 
 def _singular_they(m: re.Match[str]) -> str:

@@ -425,8 +425,11 @@ def aspect_marker(a: str, b: str) -> bool:
 
 # --- a weekday once against every such weekday (English marks the habit: "on Fridays")
 _DAYS = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_HABIT_DAY = re.compile(rf"\b(?:on {_DAYS}s|every {_DAYS}|{_DAYS}s)\b")
-_ONE_DAY = re.compile(rf"\b(?:on|this|next|last|coming) {_DAYS}\b(?!s)")
+# (a weekday before a part of the day said in the plural, "on Saturday mornings", is every such day:
+# seventeenth round, helper unblock17en)
+_PARTS_OF_DAY = r"(?:mornings|afternoons|evenings|nights)"
+_HABIT_DAY = re.compile(rf"\b(?:on {_DAYS}s|every {_DAYS}|{_DAYS}s|{_DAYS} {_PARTS_OF_DAY})\b")
+_ONE_DAY = re.compile(rf"\b(?:on|this|next|last|coming) {_DAYS}\b(?!s)(?! {_PARTS_OF_DAY}\b)")
 
 
 def _days(pattern: re.Pattern[str], text: str) -> frozenset[str]:

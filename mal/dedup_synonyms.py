@@ -103,6 +103,8 @@ MORE_PEOPLE_EN = {
     **dict.fromkeys(("grandparents",), "grandparents"),
     # sixteenth round (helper unblock16en): a grandson or a granddaughter, as "kid" is a son or a daughter
     **dict.fromkeys(("grandchild", "grandchildren", "grandkid", "grandkids"), "grandchild"),
+    # seventeenth round (helper unblock17en): a baby is the child a text counts ("our first baby" / child)
+    **dict.fromkeys(("baby", "babies"), "child"),
 }
 # Multi-word rewrites before tokenising. "The user" / 用户 is the first person: an assistant's
 # note about the user and the user's own words are one fact.

@@ -97,9 +97,10 @@ def _spelled(text: str) -> str:
 
 
 # --- one list of ages said two ways
-# a count of people or things with the list of their ages after it: "two kids, aged 8 and 11"
+# a count of people or things with the list of their ages after it: "two kids, aged 8 and 11",
+# "my two kids are 5 and 8" (seventeenth round)
 _COUNTED_LIST = re.compile(
-    r"\b(\d+|two|three|four|five|six)\s+[a-z]+,?\s*(?:\(|:|,)?\s*(?:aged?|ages)\s+"
+    r"\b(\d+|two|three|four|five|six)\s+[a-z]+,?\s*(?:\(|:|,)?\s*(?:aged?|ages|are)\s+"
     r"((?:\d+|[a-z]+)(?:\s*,\s*(?:\d+|[a-z]+))*\s*,?\s*and\s+(?:\d+|[a-z]+))\b"
 )
 # a bare list of ages: "are 8 and 11", "aged 8, 5 and 3", "ages 8 and 5"

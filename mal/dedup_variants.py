@@ -37,6 +37,7 @@ from mal.dedup_bilingual import aligned as bilingual_aligned
 from mal.dedup_bilingual import rewritten
 from mal.dedup_notes import STATES
 from mal.dedup_unblock16_en import written_out
+from mal.dedup_unblock17_en import spelled_alike
 from mal.models import Memory
 
 __all__ = ["aligned", "read_alike", "variants"]
@@ -98,9 +99,11 @@ def aligned(a: Memory, b: Memory) -> tuple[Memory, Memory]:
 def read_alike(a: Memory, b: Memory) -> tuple[Memory, Memory]:
     """The pair as every dedup step reads it: code-switched words aligned (mal/dedup_bilingual.py),
     English amounts written short spelled out (mal/dedup_unblock16_en.py: "2 yrs", "3x/week"),
-    then one name written two ways written one way (`aligned`). The rule (mal/dedup.py) and the
-    model's features (mal/dedup_model.py) both read a pair through this one function."""
-    return aligned(*written_out(*bilingual_aligned(a, b)))
+    one thing spelled two ways spelled one way (mal/dedup_unblock17_en.py: "freind" / "friend",
+    "biweekly" / "every other week", "3/14" / "March 14", "St." / "Saint"), then one name written
+    two ways written one way (`aligned`). The rule (mal/dedup.py) and the model's features
+    (mal/dedup_model.py) both read a pair through this one function."""
+    return aligned(*spelled_alike(*written_out(*bilingual_aligned(a, b))))
 
 
 @lru_cache(maxsize=4096)
