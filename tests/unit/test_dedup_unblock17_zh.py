@@ -1,0 +1,44 @@
+"""Seventeenth round (helper unblock17zh): Chinese restatements a veto misread (mal/dedup_unblock17_zh.py).
+For each reading fixed, a restatement that now passes every veto and a near miss beside it that is
+still vetoed. Every sentence here is new (none is in a pair set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mal.dedup_unblock17_zh import homophone_typos
+from tests.dedup_memories import assert_passes_veto, assert_vetoed
+
+# --- a homophone typo: one character typed for another that sounds alike
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我儿子在练习书法", "用户的儿子在练习书发"),
+        ("我老婆怀孕了", "我老婆怀运了"),
+        ("我妈妈是会计", "用户的妈妈是会记"),
+    ],
+)
+def test_a_homophone_typo_passes(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我儿子在练习书法", "用户的儿子在练习画画"),  # another thing, not a typo
+        ("我很看重权利", "用户很看重权力"),  # two real words that sound alike
+        ("我同事叫张伟", "我同事叫章伟"),  # a name is no dictionary word
+        ("我喜欢吃鱼", "我喜欢吃玉米"),  # 玉 stands inside a word of its own
+    ],
+)
+def test_a_near_miss_beside_a_homophone_is_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
+
+
+def test_a_homophone_typo_is_read_on_the_side_that_has_it() -> None:
+    assert homophone_typos("用户的儿子在练习书发", "我儿子在练习书法") == {"书发": "书法"}
+    assert homophone_typos("我儿子在练习书法", "用户的儿子在练习书发") == {}
+    # one neighbour shared is not enough: 是五月 / 十五号 (是 and 十 sound alike)
+    assert homophone_typos("我的纪念日是五月八号", "我的纪念日是三月十八号") == {}
