@@ -12,6 +12,12 @@ difference:
     other, where the odd character stands alone in the cut. Two real words that sound alike
     (权利 / 权力, 公式 / 公事) are two words, a character inside another word (吃玉米 / 吃鱼) is
     no typo, and a name is no dictionary word (张伟 / 章伟), so each of those still differs.
+  * one measure in two units (`converted_measures`): 五公斤 / 10斤, 半小时 / 30分钟, 两公里 / 2000米
+    are one amount, and the unit and numbers checks read them as two. Chinese units of weight, time
+    and length (a closed class) are converted to the smallest of their dimension; when every
+    measure of one text is one of the other's and every other number agrees, the newer text's
+    measures are written as the older one writes them (mal/dedup_variants.py), so every check reads
+    one measure. 五公斤 / 五斤 or 半小时 / 20分钟 are two amounts and stay so.
 
 Pure functions over texts; no I/O (jieba's default dictionary and jionlp's pinyin table are read
 once, lazily).
@@ -19,12 +25,15 @@ once, lazily).
 
 from __future__ import annotations
 
+import math
+import re
 from functools import lru_cache
 from typing import Any
 
-from mal.dedup_text import is_cjk, normalise
+from mal.dedup_numbers import numbers_agree
+from mal.dedup_text import is_cjk, normalise, signature, zh_number
 
-__all__ = ["homophone_typos"]
+__all__ = ["converted_measures", "homophone_typos", "measures_converted"]
 
 # A two-character word rarer than this in jieba's default dictionary is no evidence of the spelling
 # meant (a prefix entry has 0; 姓张 has 3, 芒果 125, 驾照 31).
@@ -112,3 +121,66 @@ def _at(text: str, i: int) -> str:
 def _beside(text: str, i: int, other: str, j: int) -> bool:
     x, y = _at(text, i), _at(other, j)
     return x == y or not (is_cjk(x) or is_cjk(y) or x.isalnum() or y.isalnum())
+
+
+# --- one measure in two units: 五公斤 / 10斤, 半小时 / 30分钟, 两公里 / 2000米
+# Chinese units of one dimension, each as a multiple of the smallest (a closed class: weight in
+# grams, time in minutes, length in metres). 克 and 米 count only after a numeral (米 is rice).
+_SCALE = {
+    "公斤": ("weight", 1000.0),
+    "千克": ("weight", 1000.0),
+    "斤": ("weight", 500.0),
+    "克": ("weight", 1.0),
+    "小时": ("time", 60.0),
+    "钟头": ("time", 60.0),
+    "分钟": ("time", 1.0),
+    "公里": ("length", 1000.0),
+    "千米": ("length", 1000.0),
+    "米": ("length", 1.0),
+}
+_NUMERAL = r"\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+"
+_MEASURE = re.compile(rf"(?:({_NUMERAL})\s*(个)?(半)?|(半)个?)\s*(公斤|千克|斤|克|小时|钟头|分钟|公里|千米|米)")
+
+
+def _measures(text: str) -> tuple[list[tuple[str, float, str]], set[str], str]:
+    """Each measure of `text` as (dimension, amount in the smallest unit, as written), the units
+    named, and the text with the measures taken out."""
+    found: list[tuple[str, float, str]] = []
+    named: set[str] = set()
+    for m in _MEASURE.finditer(text):
+        numeral, _, half, bare_half, unit = m.groups()
+        if numeral is None and unit in ("克", "米"):
+            continue
+        dimension, scale = _SCALE[unit]
+        value = 0.5 if bare_half else _amount(numeral) + (0.5 if half else 0.0)
+        found.append((dimension, value * scale, m.group(0)))
+        named.add(unit)
+    return sorted(found), named, _MEASURE.sub(" ", text)
+
+
+def _amount(numeral: str) -> float:
+    try:
+        return float(zh_number(numeral))
+    except ValueError:
+        return float("nan")
+
+
+def converted_measures(text: str, other: str) -> dict[str, str]:
+    """Each measure of `text` written as `other` writes the same amount (see `measures_converted`),
+    so the unit and number checks read one measure; nothing when the amounts are not one."""
+    if not measures_converted(text, other):
+        return {}
+    mine, theirs = _measures(text)[0], _measures(other)[0]
+    return {x[2]: y[2] for x, y in zip(mine, theirs, strict=True) if x[2] != y[2]}
+
+
+@lru_cache(maxsize=4096)
+def measures_converted(a: str, b: str) -> bool:
+    """Both texts say their measures in units of one dimension, in other units, and the amounts are
+    one amount once converted (五公斤 / 10斤: 5000 g each; 半小时 / 30分钟); every other number of
+    the two texts agrees. 五公斤 / 五斤 and 半小时 / 20分钟 are two amounts."""
+    (ma, ua, ra), (mb, ub, rb) = _measures(a), _measures(b)
+    if not ma or not mb or ua == ub or len(ma) != len(mb):
+        return False
+    same = all(x[0] == y[0] and math.isclose(x[1], y[1]) for x, y in zip(ma, mb, strict=True))
+    return same and numbers_agree(signature(ra), signature(rb))

@@ -42,3 +42,31 @@ def test_a_homophone_typo_is_read_on_the_side_that_has_it() -> None:
     assert homophone_typos("我儿子在练习书法", "用户的儿子在练习书发") == {}
     # one neighbour shared is not enough: 是五月 / 十五号 (是 and 十 sound alike)
     assert homophone_typos("我的纪念日是五月八号", "我的纪念日是三月十八号") == {}
+
+
+# --- one measure in two units
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我的猫有四公斤", "用户的猫八斤重"),
+        ("我每天游泳一个半小时", "用户每天游泳90分钟"),
+        ("我每天晚上散步两公里", "用户每晚散步2000米"),
+    ],
+)
+def test_one_measure_in_two_units_passes(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我的猫有四公斤", "用户的猫四斤重"),  # 4 kg is 8 斤, not 4
+        ("我每天游泳一个半小时", "用户每天游泳60分钟"),
+        ("我每天晚上散步两公里", "用户每晚散步200米"),
+        ("我两天散步两公里", "用户每天散步2000米"),  # the measure agrees, another number does not
+    ],
+)
+def test_two_amounts_in_two_units_are_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
