@@ -15,6 +15,7 @@ from mal.dedup_lexicon import NUMBER_WORDS_EN, PEOPLE_EN, PEOPLE_ZH, SYNONYMS
 from mal.dedup_overlap import overlaps
 from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
 from mal.dedup_text import Signature, content_words, is_cjk, jieba_tokens, normalise, stem
+from mal.dedup_unblock17_zh import preposition_glued
 
 __all__ = [
     "CONTRAST_GROUPS",
@@ -104,6 +105,7 @@ def siblings(a: str, b: str) -> bool:
         u != v
         and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)
         and not _typo(u, v)  # shellfish / shelfish is one word mistyped, not two sorts of fish
+        and not preposition_glued(u, v)  # 在家 / 居家 (mal/dedup_unblock17_zh.py)
         for u in only_a
         for v in only_b
     ):

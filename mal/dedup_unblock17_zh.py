@@ -33,7 +33,7 @@ from typing import Any
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_text import is_cjk, normalise, signature, zh_number
 
-__all__ = ["converted_measures", "homophone_typos", "measures_converted"]
+__all__ = ["converted_measures", "homophone_typos", "measures_converted", "preposition_glued"]
 
 # A two-character word rarer than this in jieba's default dictionary is no evidence of the spelling
 # meant (a prefix entry has 0; 姓张 has 3, 芒果 125, 驾照 31).
@@ -184,3 +184,12 @@ def measures_converted(a: str, b: str) -> bool:
         return False
     same = all(x[0] == y[0] and math.isclose(x[1], y[1]) for x, y in zip(ma, mb, strict=True))
     return same and numbers_agree(signature(ra), signature(rb))
+
+
+def preposition_glued(u: str, v: str) -> bool:
+    """jieba cut 在 with the one-character place after it (在家, 在校): the word says where, not a
+    sort of that place, so it names no sibling of a word ending in the same character (在家 / 居家,
+    在校 / 学校). 老家 / 在家 and 回家 / 在家 are still read by the other checks."""
+    return any(
+        len(x) == 2 and x[0] == "在" and len(y) >= 2 and y[-1] == x[1] and y[0] != "在" for x, y in ((u, v), (v, u))
+    )

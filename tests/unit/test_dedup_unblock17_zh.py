@@ -70,3 +70,16 @@ def test_one_measure_in_two_units_passes(a: str, b: str) -> None:
 )
 def test_two_amounts_in_two_units_are_vetoed(a: str, b: str) -> None:
     assert_vetoed(a, b)
+
+
+# --- 在 cut together with a one-character place (在家, 在校)
+
+
+def test_a_place_after_zai_names_no_sibling() -> None:
+    assert_passes_veto("我老公每周三在家办公", "用户的丈夫每周三居家办公")
+    assert_passes_veto("我女儿在校合唱团", "用户的女儿是学校合唱团成员")
+
+
+def test_another_place_beside_zai_is_still_vetoed() -> None:
+    assert_vetoed("我老公每周三在家办公", "我老公每周三回老家办公")
+    assert_vetoed("我女儿在校住宿", "用户的女儿住在党校")
