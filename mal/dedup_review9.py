@@ -259,8 +259,9 @@ def count_vs_span(a: str, b: str) -> bool:
     return ca != cb and bool(_SPAN.search(y if ca else x))
 
 
+# (跳槽, "changed jobs", says the place it went to is the new job: helper unblock17zh)
 _WORK = re.compile(
-    r"工作|上班|任职|就职|入职|打工|实习|兼职|(?:当|做)[\u4e00-\u9fff]{0,3}(?:长|员|师|经理|老板)|"
+    r"工作|上班|任职|就职|入职|跳槽|打工|实习|兼职|(?:当|做)[\u4e00-\u9fff]{0,3}(?:长|员|师|经理|老板)|"
     r"\b(?:work|works|worked|working|employed|employee|job|manage|manages|manager|intern|interns|interning)\b(?! out)"
 )
 _VISIT = re.compile(

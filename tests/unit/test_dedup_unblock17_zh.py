@@ -83,3 +83,15 @@ def test_a_place_after_zai_names_no_sibling() -> None:
 def test_another_place_beside_zai_is_still_vetoed() -> None:
     assert_vetoed("我老公每周三在家办公", "我老公每周三回老家办公")
     assert_vetoed("我女儿在校住宿", "用户的女儿住在党校")
+
+
+# --- 跳槽 (changed jobs) says the place it went to is the new workplace
+
+
+def test_a_job_change_is_a_workplace() -> None:
+    assert_passes_veto("我前阵子跳槽去了一家律所", "用户最近换了工作，进了一家律师事务所")
+
+
+def test_a_visit_beside_a_job_change_is_vetoed() -> None:
+    assert_vetoed("我前阵子跳槽去了一家律所", "用户前阵子去一家律所参观")
+    assert_vetoed("我跳槽去了一家医院", "我去了一家医院看病")
