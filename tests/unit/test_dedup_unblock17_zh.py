@@ -95,3 +95,14 @@ def test_a_job_change_is_a_workplace() -> None:
 def test_a_visit_beside_a_job_change_is_vetoed() -> None:
     assert_vetoed("我前阵子跳槽去了一家律所", "用户前阵子去一家律所参观")
     assert_vetoed("我跳槽去了一家医院", "我去了一家医院看病")
+
+
+# --- 回 after a numeral counts times (两回 = 两次), it is no return
+
+
+def test_times_counted_with_hui_pass() -> None:
+    assert_passes_veto("我每周去两次图书馆借书", "用户一个星期去图书馆借两回书")
+
+
+def test_a_return_beside_times_counted_is_vetoed() -> None:
+    assert_vetoed("我每周去两次图书馆借书", "用户一个星期回两次图书馆借书")
