@@ -31,9 +31,9 @@ from functools import lru_cache
 from typing import Any
 
 from mal.dedup_numbers import numbers_agree
-from mal.dedup_text import is_cjk, normalise, signature, zh_number
+from mal.dedup_text import Signature, is_cjk, normalise, signature, zh_number
 
-__all__ = ["converted_measures", "homophone_typos", "measures_converted", "preposition_glued"]
+__all__ = ["converted_measures", "homophone_typos", "measures_converted", "places_written_apart", "preposition_glued"]
 
 # A two-character word rarer than this in jieba's default dictionary is no evidence of the spelling
 # meant (a prefix entry has 0; 姓张 has 3, 芒果 125, 驾照 31).
@@ -192,4 +192,24 @@ def preposition_glued(u: str, v: str) -> bool:
     在校 / 学校). 老家 / 在家 and 回家 / 在家 are still read by the other checks."""
     return any(
         len(x) == 2 and x[0] == "在" and len(y) >= 2 and y[-1] == x[1] and y[0] != "在" for x, y in ((u, v), (v, u))
+    )
+
+
+def places_written_apart(x: Signature, y: Signature) -> bool:
+    """The places differ only in how they are cut: a place of the lexicon's that is a city and its
+    district written together (北京朝阳) against the city and the district written apart (北京市朝阳区,
+    where 朝阳区 is no place of the lexicon's): each place one text alone names either begins with a
+    place the other names and the rest of it (two characters or more) is in the other text, or is
+    that head of a place the other names so. 北京朝阳 / 北京市海淀区 names another district."""
+    only_x, only_y = x.places - y.places, y.places - x.places
+    together = {p for mine, other in ((only_x, y), (only_y, x)) for p in mine if _apart(p, other)}
+    heads = {p for p in only_x | only_y if any(t.startswith(p) for t in together)}
+    return bool(only_x or only_y) and only_x | only_y == together | heads
+
+
+def _apart(place: str, other: Signature) -> bool:
+    return any(
+        place.startswith(q) and len(place) - len(q) >= 2 and place[len(q) :] in other.text
+        for q in other.places
+        if q != place
     )

@@ -106,3 +106,15 @@ def test_times_counted_with_hui_pass() -> None:
 
 def test_a_return_beside_times_counted_is_vetoed() -> None:
     assert_vetoed("我每周去两次图书馆借书", "用户一个星期回两次图书馆借书")
+
+
+# --- one place cut two ways: a city and its district written together or apart
+
+
+def test_a_city_and_district_written_apart_pass() -> None:
+    assert_passes_veto("我公司在北京朝阳区", "用户的公司位于北京市朝阳区")
+
+
+@pytest.mark.parametrize("b", ["用户的公司位于北京市海淀区", "用户的公司位于上海市朝阳区", "用户的公司位于北京市"])
+def test_another_district_or_city_is_vetoed(b: str) -> None:
+    assert_vetoed("我公司在北京朝阳区", b)
