@@ -27,13 +27,21 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_text import Signature, is_cjk, normalise, signature, zh_number
 
-__all__ = ["converted_measures", "homophone_typos", "measures_converted", "places_written_apart", "preposition_glued"]
+__all__ = [
+    "converted_measures",
+    "homophone_typos",
+    "measures_converted",
+    "places_written_apart",
+    "poorly_said",
+    "preposition_glued",
+]
 
 # A two-character word rarer than this in jieba's default dictionary is no evidence of the spelling
 # meant (a prefix entry has 0; 姓张 has 3, 芒果 125, 驾照 31).
@@ -213,3 +221,17 @@ def _apart(place: str, other: Signature) -> bool:
         for q in other.places
         if q != place
     )
+
+
+# 不好 said of a thing, where a clause ends (睡眠不好，…): not 不好吃 / 不好意思 / 不好说
+_NOT_GOOD = re.compile(r"不好(?=$|[，。,.;；！!？?、])")
+
+
+def poorly_said(a: str, b: str, negated: Callable[[str], bool]) -> bool:
+    """One text says a thing is 不好 (not good) and the other says it is 差 (poor): the negation is
+    the adjective's, so the negation check reads 不好 as 差 and finds nothing else negated on one side
+    alone (睡眠不好 / 睡眠质量差). 睡眠不好 / 睡眠很好 says no 差, and stays negated on one side."""
+    for x, y in ((a, b), (b, a)):
+        if _NOT_GOOD.search(x) and not _NOT_GOOD.search(y) and "差" in y and "好" not in y:
+            return negated(_NOT_GOOD.sub("差", x)) == negated(y)
+    return False

@@ -118,3 +118,15 @@ def test_a_city_and_district_written_apart_pass() -> None:
 @pytest.mark.parametrize("b", ["用户的公司位于北京市海淀区", "用户的公司位于上海市朝阳区", "用户的公司位于北京市"])
 def test_another_district_or_city_is_vetoed(b: str) -> None:
     assert_vetoed("我公司在北京朝阳区", b)
+
+
+# --- 不好 (not good) said of a thing is 差 (poor)
+
+
+def test_not_good_and_poor_pass() -> None:
+    assert_passes_veto("我爸爸听力不好。", "用户的父亲听力比较差。")
+
+
+@pytest.mark.parametrize("b", ["用户的父亲听力比较好。", "用户的父亲视力比较差。"])
+def test_good_beside_not_good_is_vetoed(b: str) -> None:
+    assert_vetoed("我爸爸听力不好。", b)
