@@ -235,3 +235,20 @@ def poorly_said(a: str, b: str, negated: Callable[[str], bool]) -> bool:
         if _NOT_GOOD.search(x) and not _NOT_GOOD.search(y) and "差" in y and "好" not in y:
             return negated(_NOT_GOOD.sub("差", x)) == negated(y)
     return False
+
+
+# a model year written short: 18款 is the 2018 model (款 says a model year; 18年 may be eighteen years)
+_MODEL_YEAR = re.compile(r"(?<![\d.])(\d{2})(?=年?款)")
+
+
+def model_years(text: str, other: str) -> dict[str, str]:
+    """Each model year `text` writes with two digits (18款) that `other` writes whole (2018年, 2018款),
+    written whole; nothing when `other` has no such year."""
+    out = {}
+    for m in _MODEL_YEAR.finditer(text):
+        whole = next(
+            (c + m.group(1) for c in ("20", "19") if re.search(rf"(?<!\d){c}{m.group(1)}(?=年|款)", other)), None
+        )
+        if whole is not None:
+            out[m.group(1) + text[m.end() : m.end() + 1]] = whole + text[m.end() : m.end() + 1]
+    return out

@@ -37,7 +37,7 @@ from mal.dedup_bilingual import aligned as bilingual_aligned
 from mal.dedup_bilingual import rewritten
 from mal.dedup_notes import STATES
 from mal.dedup_unblock16_en import written_out
-from mal.dedup_unblock17_zh import converted_measures, homophone_typos
+from mal.dedup_unblock17_zh import converted_measures, homophone_typos, model_years
 from mal.models import Memory
 
 __all__ = ["aligned", "read_alike", "variants"]
@@ -115,6 +115,8 @@ def variants(a: str, b: str) -> tuple[tuple[str, dict[str, str]], tuple[str, dic
     rb.update(homophone_typos(b, a))
     # one measure in two units (五公斤 / 10斤: mal/dedup_unblock17_zh.py), written as the older text has it
     rb.update(converted_measures(b, a))
+    ra.update(model_years(a, b))  # 18款 / 2018年的 (mal/dedup_unblock17_zh.py)
+    rb.update(model_years(b, a))
     qa, qb = _qualifiers(a, b)
     ra.update(qa)
     rb.update(qb)

@@ -130,3 +130,14 @@ def test_not_good_and_poor_pass() -> None:
 @pytest.mark.parametrize("b", ["用户的父亲听力比较好。", "用户的父亲视力比较差。"])
 def test_good_beside_not_good_is_vetoed(b: str) -> None:
     assert_vetoed("我爸爸听力不好。", b)
+
+
+# --- a model year written with two digits (19款 is the 2019 model)
+
+
+def test_a_short_model_year_passes() -> None:
+    assert_passes_veto("我开的是2019年的本田雅阁", "用户的车是19款本田雅阁")
+
+
+def test_another_model_year_is_vetoed() -> None:
+    assert_vetoed("我开的是2019年的本田雅阁", "用户的车是17款本田雅阁")
