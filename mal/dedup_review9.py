@@ -154,7 +154,9 @@ def _extended_zh(longer: str, shorter: str, extra: frozenset[str]) -> bool:
                 return True  # 花生 / 花生油, 苹果 / 苹果手机
     for word in cjk:
         if word not in other and any(
-            word.startswith(head) and word[len(head) :] in other for head in _PRODUCT_PREFIXES_ZH
+            # (the prefix alone is no product: 通勤花一个小时 spends, helper unblock17zh)
+            word.startswith(head) and len(word) > len(head) and word[len(head) :] in other
+            for head in _PRODUCT_PREFIXES_ZH
         ):
             return True  # 喝茶 / 喝奶茶: 奶茶 is one word, its 茶 is said by the other text
     return any(

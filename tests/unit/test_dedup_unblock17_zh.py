@@ -141,3 +141,15 @@ def test_a_short_model_year_passes() -> None:
 
 def test_another_model_year_is_vetoed() -> None:
     assert_vetoed("我开的是2019年的本田雅阁", "用户的车是17款本田雅阁")
+
+
+# --- 花 (spend) alone is no product prefix (花生, 花茶)
+
+
+def test_time_spent_with_hua_passes() -> None:
+    assert_passes_veto("我每天健身要一个小时", "用户每天健身花一个小时")
+
+
+def test_a_product_after_hua_is_still_vetoed() -> None:
+    assert_vetoed("我每天喝茶", "用户每天喝花茶")
+    assert_vetoed("我每天健身要一个小时", "用户每天健身花两个小时")
