@@ -18,6 +18,19 @@ difference:
     measure of one text is one of the other's and every other number agrees, the newer text's
     measures are written as the older one writes them (mal/dedup_variants.py), so every check reads
     one measure. 五公斤 / 五斤 or 半小时 / 20分钟 are two amounts and stay so.
+  * 在 cut together with a one-character place (`preposition_glued`): jieba keeps 在家 / 在校 whole,
+    and the sibling check read them as two sorts of 家 / 校 beside 居家 / 学校. The word says where,
+    so it names no sibling; another place (回老家, 党校) is still read by the other checks.
+  * a city and its district written together or apart (`places_written_apart`): the lexicon knows
+    北京朝阳 as one place, and 北京市朝阳区 reads as 北京 with an unknown 朝阳区.
+  * 不好 said of a thing (`poorly_said`): 睡眠不好 / 睡眠质量差 negate nothing else; the negation
+    check reads 不好 as 差 when the other text says 差 (and no 好).
+  * a model year written with two digits (`model_years`): 18款 is the 2018 model when the other text
+    writes 2018年 / 2018款 (款 alone: 18年 may be eighteen years).
+
+Elsewhere, where the reading lives: 跳槽 is a workplace word (mal/dedup_review9.py `_WORK`), 回 after
+a numeral counts times (mal/dedup_checks.py `_OTHER_SENSE`), and a product prefix cut off alone
+before no word the other text says (通勤花一个小时) is no product (mal/dedup_review9.py `_glued`).
 
 Pure functions over texts; no I/O (jieba's default dictionary and jionlp's pinyin table are read
 once, lazily).
