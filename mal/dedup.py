@@ -97,6 +97,7 @@ from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_times_across import times_translated
 from mal.dedup_unblock16_zh import aspects_prepared, date_restated, wish_prepared
+from mal.dedup_unblock17_zh import places_written_apart, poorly_said
 from mal.dedup_units import negation_absorbed, unit_differs
 from mal.dedup_zh import address_order, aspect_restated, origin_read, refusal_restated, unevidenced
 from mal.dedup_zh_counts import counts_differ
@@ -275,7 +276,8 @@ def _checks(
         ),
         # (a note's "the user's" is the user's "our": mal/dedup_household.py)
         ("people", lambda: not people_differ(x, y) or household_noted(a.text or a.summary, b.text or b.summary)),
-        ("places", lambda: x.places == y.places),
+        # 北京朝阳 / 北京市朝阳区: one place cut two ways (mal/dedup_unblock17_zh.py)
+        ("places", lambda: x.places == y.places or places_written_apart(x, y)),
         (
             "negation",
             lambda: (
@@ -284,6 +286,7 @@ def _checks(
                 or consequence_only(x.text, y.text, _negated)
                 or negation_aside(x.text, y.text, _negated)
                 or intolerance_said(ta, tb)
+                or poorly_said(ta, tb, _negated)  # 睡眠不好 / 睡眠质量差 (mal/dedup_unblock17_zh.py)
             ),
         ),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),

@@ -15,6 +15,7 @@ from mal.dedup_lexicon import NUMBER_WORDS_EN, PEOPLE_EN, PEOPLE_ZH, SYNONYMS
 from mal.dedup_overlap import overlaps
 from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
 from mal.dedup_text import Signature, content_words, is_cjk, jieba_tokens, normalise, stem
+from mal.dedup_unblock17_zh import preposition_glued
 
 __all__ = [
     "CONTRAST_GROUPS",
@@ -104,6 +105,7 @@ def siblings(a: str, b: str) -> bool:
         u != v
         and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)
         and not _typo(u, v)  # shellfish / shelfish is one word mistyped, not two sorts of fish
+        and not preposition_glued(u, v)  # 在家 / 居家 (mal/dedup_unblock17_zh.py)
         for u in only_a
         for v in only_b
     ):
@@ -246,7 +248,8 @@ _OTHER_SENSE = {
         *("看到", "听到", "想到", "梦到", "收到", "得到", "遇到", "找到", "做到", "碰到", "感到", "见到"),
         *("拿到", "提到", "达到", "学到", "迟到", "到期", "到底", "直到", "等到", "轮到", "受到", "用到"),
     ),
-    "回": ("回答", "回复", "回忆", "一回", "这回"),
+    # 回 after a numeral counts times (取三回快递 = 取三次; helper unblock17zh), as 一回 / 这回 do
+    "回": ("回答", "回复", "回忆", "这回", "每回", "几回", *(n + "回" for n in "一二两三四五六七八九十")),
     "住": ("住院", "记住", "忍不住"),
     "怕": ("恐怕", "可怕"),
     "养": ("营养", "保养", "培养"),

@@ -154,13 +154,20 @@ def _extended_zh(longer: str, shorter: str, extra: frozenset[str]) -> bool:
                 return True  # 花生 / 花生油, 苹果 / 苹果手机
     for word in cjk:
         if word not in other and any(
-            word.startswith(head) and word[len(head) :] in other for head in _PRODUCT_PREFIXES_ZH
+            word.startswith(head) and word[len(head) :] in other and _glued(word, head, flat, other)
+            for head in _PRODUCT_PREFIXES_ZH
         ):
             return True  # 喝茶 / 喝奶茶: 奶茶 is one word, its 茶 is said by the other text
     return any(
         m.group(2) in other and m.group(0) not in other and any(m.group(1) in w for w in cjk)
         for m in _SHADE_ZH.finditer(flat)
     )  # 蓝色 / 浅蓝色, 白色 / 米白色
+
+
+def _glued(word: str, head: str, flat: str, other: str) -> bool:
+    """A prefix jieba cut off alone (冰 + 美式) still makes a product of the word after it that the other
+    text says (热美式); before anything else it is no prefix (通勤花一个小时 spends: helper unblock17zh)."""
+    return word != head or any(head + w in flat for w in signature(other).words if is_cjk(w))
 
 
 def _forms(word: str) -> set[str]:
@@ -259,8 +266,9 @@ def count_vs_span(a: str, b: str) -> bool:
     return ca != cb and bool(_SPAN.search(y if ca else x))
 
 
+# (跳槽, "changed jobs", says the place it went to is the new job: helper unblock17zh)
 _WORK = re.compile(
-    r"工作|上班|任职|就职|入职|打工|实习|兼职|(?:当|做)[\u4e00-\u9fff]{0,3}(?:长|员|师|经理|老板)|"
+    r"工作|上班|任职|就职|入职|跳槽|打工|实习|兼职|(?:当|做)[\u4e00-\u9fff]{0,3}(?:长|员|师|经理|老板)|"
     r"\b(?:work|works|worked|working|employed|employee|job|manage|manages|manager|intern|interns|interning)\b(?! out)"
 )
 _VISIT = re.compile(

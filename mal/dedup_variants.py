@@ -38,6 +38,7 @@ from mal.dedup_bilingual import rewritten
 from mal.dedup_notes import STATES
 from mal.dedup_unblock16_en import written_out
 from mal.dedup_unblock17_en import spelled_alike
+from mal.dedup_unblock17_zh import converted_measures, homophone_typos, model_years
 from mal.models import Memory
 
 __all__ = ["aligned", "read_alike", "variants"]
@@ -112,6 +113,13 @@ def variants(a: str, b: str) -> tuple[tuple[str, dict[str, str]], tuple[str, dic
     a, b = unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)
     ra = {**_folded(a, b), **_expanded(a, b), **_app(a, b), **_typos(a, b)}  # a typo: on one side only
     rb = {**_folded(b, a), **_expanded(b, a), **_app(b, a)}
+    # a Chinese homophone typo (芒果 / 忙果: mal/dedup_unblock17_zh.py), on whichever side has it
+    ra.update(homophone_typos(a, b))
+    rb.update(homophone_typos(b, a))
+    # one measure in two units (五公斤 / 10斤: mal/dedup_unblock17_zh.py), written as the older text has it
+    rb.update(converted_measures(b, a))
+    ra.update(model_years(a, b))  # 18款 / 2018年的 (mal/dedup_unblock17_zh.py)
+    rb.update(model_years(b, a))
     qa, qb = _qualifiers(a, b)
     ra.update(qa)
     rb.update(qb)
