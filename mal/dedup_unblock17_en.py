@@ -33,6 +33,7 @@ Pure functions; no I/O.
 
 from __future__ import annotations
 
+import calendar
 import re
 from functools import lru_cache
 from typing import Any
@@ -48,20 +49,7 @@ _WORD = re.compile(r"[A-Za-z]+")
 _FORTNIGHT = re.compile(
     r"(?i)\b(?:every (?:other|second|2) week|every (?:14|fourteen) days|bi-?weekly|fortnightly|once a fortnight)\b"
 )
-_MONTHS = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]
+_MONTHS = [name.lower() for name in calendar.month_name[1:]]  # january ... december (the C locale's)
 _MONTH_ABBR = {m[:3]: i for i, m in enumerate(_MONTHS, 1)} | {"sept": 9}
 _SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 _NAMED_DATE = re.compile(
