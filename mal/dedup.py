@@ -45,6 +45,7 @@ from mal import (
     dedup_review14,
     dedup_review15,
     dedup_review16,
+    dedup_review17,
     dedup_shared_families,
     dedup_unblock16_en,
     dedup_unblock17_en,
@@ -198,6 +199,8 @@ def _agree(a: Memory, b: Memory) -> bool:
         )
     if dedup_en11.differs(a.text or a.summary, b.text or b.summary):
         return False  # read as written, capitals and all (mal/dedup_en11.py)
+    if dedup_review17.differs(first_person(a.text or a.summary), first_person(b.text or b.summary)):
+        return False  # the word rules read "Mr Haddad" / "Mr Haddad's" alike (mal/dedup_review17.py)
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
     if not _facts_agree(sa, sb, times=False):
         return False
@@ -417,6 +420,9 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review16.CHECKS),
         # sixteenth round (mal/dedup_unblock16_en.py): two cats and a dog / two dogs and a cat
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_unblock16_en.CHECKS),
+        # seventeenth round's review (mal/dedup_review17.py): Mr Haddad is my landlord / I am his landlord,
+        # is a coal miner / worked as one, too much sleep / lack of sleep, 不好 / 不差
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review17.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )

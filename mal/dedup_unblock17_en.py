@@ -263,11 +263,23 @@ def _maker(text: str, other: str) -> str:
 
     def spelled(m: re.Match[str]) -> str:
         model, maker = m.group(2), m.group(1)
-        if re.search(rf"(?<![\w-]){re.escape(model)}(?![\w-])", other) and not re.search(rf"(?i)\b{maker}\b", other):
+        said = re.search(rf"(?<![\w-]){re.escape(model)}(?![\w-])", other)
+        if said and not re.search(rf"(?i)\b{maker}\b", other) and not _made_by_another(model, other):
             return model
         return m.group(0)
 
     return _MODEL.sub(spelled, text)
+
+
+def _made_by_another(model: str, other: str) -> bool:
+    """`other` says the model after a maker of its own ("a Samsung Pixel 8"): another product
+    (seventeenth round's review). A determiner at the start ("My Pixel 8") names no maker."""
+    return any(
+        m.group(1) not in _NO_MAKER for m in re.finditer(rf"(?<![\w-])([A-Z][a-z]+) {re.escape(model)}(?![\w-])", other)
+    )
+
+
+_NO_MAKER = frozenset(("My", "Our", "The", "A", "An", "His", "Her", "Their", "Your", "This", "That", "New", "Old"))
 
 
 # --- a negation said by a verb: "avoids pork" / "doesn't eat pork"

@@ -255,12 +255,14 @@ _MODEL_YEAR = re.compile(r"(?<![\d.])(\d{2})(?=年?款)")
 
 
 def model_years(text: str, other: str) -> dict[str, str]:
-    """Each model year `text` writes with two digits (18款) that `other` writes whole (2018年, 2018款),
-    written whole; nothing when `other` has no such year."""
+    """Each model year `text` writes with two digits (18款) that `other` writes whole of the thing
+    (2018年的, 2018款, 2018年产), written whole; nothing when `other` has no such year. A year said of
+    a deed (2018年买的: the year bought, seventeenth round's review) is no model year."""
     out = {}
     for m in _MODEL_YEAR.finditer(text):
         whole = next(
-            (c + m.group(1) for c in ("20", "19") if re.search(rf"(?<!\d){c}{m.group(1)}(?=年|款)", other)), None
+            (c + m.group(1) for c in ("20", "19") if re.search(rf"(?<!\d){c}{m.group(1)}(?=年?款|年的|年产)", other)),
+            None,
         )
         if whole is not None:
             out[m.group(1) + text[m.end() : m.end() + 1]] = whole + text[m.end() : m.end() + 1]
