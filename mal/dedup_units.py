@@ -41,6 +41,9 @@ _UNITS = {
     "ft": r"英尺|\bfeet\b|\bfoot\b|\bft\b",
     "hour": r"小时|钟头|\bhours?\b|\bhrs?\b",
     "minute": r"分钟|\bminutes?\b|\bmins?\b",
+    "second": _NUM + r"秒|\bseconds?\b|\bsecs?\b",
+    # 里 (half a kilometre) right after a numeral; 公里 / 英里 have their own rows above
+    "li": _NUM + r"里",
 }
 _UNIT_RE = {name: re.compile(pattern) for name, pattern in _UNITS.items()}
 

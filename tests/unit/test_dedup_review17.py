@@ -30,6 +30,9 @@ def todo(text: str, date: str) -> Memory:
 
 
 NEVER = [
+    # 里 and 秒 are units too (the review's open holes): another unit is another measure
+    ("unit", ep("我每天早上跑五公里"), ep("我每天早上跑5里")),
+    ("unit", ep("我中午要睡半小时"), ep("我中午要睡30秒")),
     # a count read with its thing after a size prefix (小 / 大), not the prefix
     ("counted", ep("我家养了三只小兔和一只小狗"), ep("我家养了三只小狗和一只小兔")),
     # "well" after a word says how, it is no filler
@@ -53,6 +56,7 @@ NEVER = [
 ]
 
 PASS = [
+    ("unit", ep("我每天早上跑五公里"), ep("我每天早上跑5公里")),
     ("counted", ep("我家养了三只小兔和一只小狗"), ep("我家养了一只小狗，还有三只小兔")),
     (
         "swap",
