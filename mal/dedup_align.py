@@ -247,11 +247,20 @@ def _same_kind(zh: str, en: str) -> bool:
     return _zh_thing(zh) and _en_thing(en)
 
 
+def _scripts_apart(mine: frozenset[str], other: frozenset[str]) -> bool:
+    """`mine` holds a Chinese word and `other` an English one (what `unaligned` leaves is drawn
+    from these, so without it no swap can be found)."""
+    return any(is_cjk(w) for w in mine) and any(not is_cjk(w) for w in other)
+
+
 def swapped_detail(a: str, b: str) -> bool:
     """A Chinese content word on one side and an English one on the other that nothing translates,
     the two of one kind (the English word's own Chinese rendering shares a character with the
     Chinese one, or both are of a closed set such as 左 / 右): a detail swapped for another across
     the two languages."""
+    x, y = signature(a), signature(b)
+    if not (_scripts_apart(x.words, y.words) or _scripts_apart(y.words, x.words)):
+        return False  # no Chinese word on one side against an English one: the dictionary is not read
     left_a, left_b = unaligned(a, b)
     return any(
         _same_kind(zh, en)

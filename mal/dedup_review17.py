@@ -120,12 +120,13 @@ _OPPOSITES_ZH = (
 _COMPOUND_ZH = re.compile(r"不好意思|不小心|不高兴|不大[好会懂]|不少于|不多于")
 _OPPOSITES_EN = (("good", "bad"), ("high", "low"), ("big", "small"), ("fast", "slow"), ("long", "short"))
 _NOT_EN = r"(?:\bnot|n't) (?:very |that |too |so )?"
+_NEGATED_EN = {w: re.compile(rf"{_NOT_EN}{w}\b") for pair in _OPPOSITES_EN for w in pair}
 
 
 def _negated_words(text: str) -> set[str]:
     zh = _COMPOUND_ZH.sub("", text)
     words = {w for pair in _OPPOSITES_ZH for w in pair if "不" + w in zh}
-    words |= {w for pair in _OPPOSITES_EN for w in pair if re.search(rf"{_NOT_EN}{w}\b", text)}
+    words |= {w for w, pattern in _NEGATED_EN.items() if pattern.search(text)}
     return words
 
 
