@@ -40,8 +40,8 @@ from mal.dedup_model import ARTEFACT, FEATURES, PairModel, features, group
 
 # Every pair set whose first blind score is recorded (docs/benchmarks.md): the five development
 # sets (dev5 and dev6 written in the fourteenth round, their first scores recorded too) and the
-# fourteen retired blind sets (blind15, writer29, retired at the start of the sixteenth round after
-# its first and after-scores). *blind16* (writer31, the sixteenth round's fresh set) and any later
+# fifteen retired blind sets (blind16, writer31, retired at the start of the seventeenth round after
+# its first and after-scores). *blind17* (writer33, the seventeenth round's fresh set) and any later
 # one are never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
@@ -63,6 +63,7 @@ TRAIN_SETS = (
     "dedup_pairs_blind13.jsonl",
     "dedup_pairs_blind14.jsonl",
     "dedup_pairs_blind15.jsonl",
+    "dedup_pairs_blind16.jsonl",
 )
 RETIRED = frozenset(TRAIN_SETS)
 FOLDS = 5

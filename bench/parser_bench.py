@@ -50,6 +50,7 @@ DEV_SETS = {
     "retired_blind13": DATA.with_name("parser_blind13.jsonl"),
     "retired_blind14": DATA.with_name("parser_blind14.jsonl"),
     "retired_blind15": DATA.with_name("parser_blind15.jsonl"),
+    "retired_blind16": DATA.with_name("parser_blind16.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
