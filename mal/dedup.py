@@ -226,6 +226,12 @@ def _agree(a: Memory, b: Memory) -> bool:
 # 我儿子8岁了, "is 8 this year" / "is 8"). Any other (明年, "next year") moves the fact in time
 # (attack13: "My son is 8" / "My son turns 8 next year").
 _PRESENT_TIMES = frozenset(("今年", "year"))
+# Times that move a state away from now: a state may drop 今年 / "these days" (it holds now either
+# way), never one of these ("I'm 34" / "I'll be 34 next month", writer31).
+_SHIFTED_TIMES = frozenset(
+    ("next", "last", "ago", "tomorrow", "yesterday", "明天", "后天", "大后天", "昨天", "前天", "大前天")
+    + ("明晚", "昨晚", "上周", "下周", "上个月", "下个月", "去年", "明年", "前年", "后年")
+)
 
 
 def veto(a: Memory, b: Memory, sa: Signature | None = None, sb: Signature | None = None) -> bool:
@@ -318,12 +324,12 @@ def _checks(
         ),
         # 一片 / 两片, 半斤 / 一斤: one measure counted differently (mal/dedup_zh_counts.py)
         ("quantity", lambda: not counts_differ(x.text, y.text)),
-        # a state may drop 今年 / these days; an event keeps its day
+        # a state may drop 今年 / these days, not 下个月; an event keeps its day
         (
             "times",
             lambda: (
                 x.times == y.times
-                or (a.kind in _STATE_KINDS and not (x.times and y.times))
+                or (a.kind in _STATE_KINDS and not (x.times and y.times) and not (x.times | y.times) & _SHIFTED_TIMES)
                 or present_only(x.times, y.times, x.text, y.text)
                 or times_agree(ta, tb)
                 or meal_said(ta, tb)  # 晚上不吃主食 / 晚饭不吃主食 (mal/dedup_hours.py)
