@@ -229,8 +229,29 @@ _PRESENT_TIMES = frozenset(("今年", "year"))
 # Times that move a state away from now: a state may drop 今年 / "these days" (it holds now either
 # way), never one of these ("I'm 34" / "I'll be 34 next month", writer31).
 _SHIFTED_TIMES = frozenset(
-    ("next", "last", "ago", "tomorrow", "yesterday", "明天", "后天", "大后天", "昨天", "前天", "大前天")
-    + ("明晚", "昨晚", "上周", "下周", "上个月", "下个月", "去年", "明年", "前年", "后年")
+    (
+        "next",
+        "last",
+        "ago",
+        "tomorrow",
+        "yesterday",
+        "明天",
+        "后天",
+        "大后天",
+        "昨天",
+        "前天",
+        "大前天",
+        "明晚",
+        "昨晚",
+        "上周",
+        "下周",
+        "上个月",
+        "下个月",
+        "去年",
+        "明年",
+        "前年",
+        "后年",
+    )
 )
 
 
