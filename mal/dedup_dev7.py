@@ -26,7 +26,9 @@ caught:
                         只会开自动挡 / 手动挡和自动挡都会开.
   * `object_dropped`  - a negated verb with an object in one text and none in the other (晚饭不吃主食
                         / 晚饭不吃: no staple food at dinner, no dinner at all), when the other text
-                        does not say the object anywhere (辣的我不吃 restates 我不吃辣).
+                        does not say the object anywhere (辣的我不吃 restates 我不吃辣; a Chinese
+                        object by its first character: 蛋和奶都不吃 / 不吃蛋类). A bare "don't
+                        drink" is alcohol ("I don't drink alcohol" / "I don't drink").
   * `generation`      - a kin word with a generation or step prefix in one text only
                         ("grandchildren" / "great-grandchildren", "brother" / "half-brother").
 
@@ -61,9 +63,57 @@ _PUNCT = re.compile(r"[^\w\u4e00-\u9fff]+")
 # words an exception or a head may differ in without saying anything
 _STOP_EN = frozenset(
     (
-        "a an the i me my we our us he she him his her they them their it its is am are was were be "
-        "m s re ve ll d do does did can could will would to of in on at for and or so just also really"
-    ).split()
+        "a",
+        "an",
+        "the",
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "he",
+        "she",
+        "him",
+        "his",
+        "her",
+        "they",
+        "them",
+        "their",
+        "it",
+        "its",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "be",
+        "m",
+        "s",
+        "re",
+        "ve",
+        "ll",
+        "d",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "and",
+        "or",
+        "so",
+        "just",
+        "also",
+        "really",
+    )
 )
 _STOP_ZH = frozenset("我你他她它们的了是也都就还很在有和")
 
@@ -154,7 +204,10 @@ def plan_done(a: str, b: str) -> bool:
 # --- one boundary, two sides of it
 _UNTIL_EN = re.compile(r"\b(?:until|till|til|through|up to)\s+(?:the\s+)?(\w+)")
 _FROM_EN = re.compile(r"\b(?:from|starting(?: on)?|beginning(?: on)?|as of|since)\s+(?:the\s+)?(\w+)")
-_DAY_ZH = r"((?:[0-9]+|[一二三四五六七八九十]+)[号日月]|周[一二三四五六日天]|星期[一二三四五六日天]|[下本这]周[一二三四五六日天]?|明天|后天)"
+_DAY_ZH = (
+    r"((?:[0-9]+|[一二三四五六七八九十]+)[号日月]|周[一二三四五六日天]|星期[一二三四五六日天]|"
+    r"[下本这]周[一二三四五六日天]?|明天|后天)"
+)
 _UNTIL_ZH = re.compile(rf"(?:直到|到){_DAY_ZH}(?:为止|之前|前)?")
 _FROM_ZH = re.compile(rf"(?:从|自){_DAY_ZH}|{_DAY_ZH}(?:开始|起)")
 
@@ -181,7 +234,8 @@ _WE_GO = re.compile(
     rf"(?:be\s+)?(?:going to\s+)?{_VISIT}\s+(?!me\b|us\b)"
 )
 _THEY_COME = re.compile(rf"\b{_VISIT}\s+(?:me|us)\b|\bcom(?:e|es|ing) (?:to )?(?:visit|see|stay with) (?:me|us)\b")
-_WE_GO_ZH = re.compile(r"我们?(?:要|会|打算|准备)?(?:去|回)(?:看|看望|探望|拜访)")
+_WHEN_ZH = r"(?:[下这本明今][个]?[周月年]末?|明天|后天|周末|过年|春节|国庆)"
+_WE_GO_ZH = re.compile(rf"我们?{_WHEN_ZH}?(?:要|会|打算|准备)?(?:去|回)(?:看|看望|探望|拜访)")
 _THEY_COME_ZH = re.compile(r"来(?:看|看望|探望|拜访)?我们?|来我们?家")
 
 
@@ -202,7 +256,9 @@ _HE_EN = re.compile(
     r"\b(?:husband|boyfriend|son|brother|father|dad|grandpa|grandfather|uncle|nephew|fianc[eé])\b|"
     r"\b(?:mr|sir|boss|partner)\b(?= \w+ he\b)"
 )
-_SHE_EN = re.compile(r"\b(?:wife|girlfriend|daughter|sister|mother|mom|mum|grandma|grandmother|aunt|niece|fianc[eé]e)\b")
+_SHE_EN = re.compile(
+    r"\b(?:wife|girlfriend|daughter|sister|mother|mom|mum|grandma|grandmother|aunt|niece|fianc[eé]e)\b"
+)
 _HE_ZH = re.compile(r"老公|丈夫|先生|男朋友|儿子|爸|哥|弟|爷|叔|舅|姥爷|外公")
 _SHE_ZH = re.compile(r"老婆|妻子|太太|女朋友|女儿|妈|姐|妹|奶|姨|姑|姥姥|外婆")
 
@@ -212,7 +268,8 @@ _PRONOUNS = frozenset(("i", "we", "he", "she", "they", "me", "us", "him", "her",
 
 def _tokens(text: str) -> list[str]:
     """Words by base ("sleeps" / "sleep"), "am" / "is" alike, the pronouns as written."""
-    return [w if w in _PRONOUNS else _BE.get(w, _base(w)) for w in re.findall(r"[a-z]+", text)]
+    words = (re.sub(r"(?<=\w\w)ies$", "y", w) for w in re.findall(r"[a-z]+", text))  # studies / study
+    return [w if w in _PRONOUNS else _BE.get(w, _base(w)) for w in words]
 
 
 def _pronoun_swapped(s: str, t: str) -> bool:
@@ -222,8 +279,11 @@ def _pronoun_swapped(s: str, t: str) -> bool:
         if len(s) != len(t):
             return False
         diff = [(x, y) for x, y in zip(s, t, strict=True) if x != y]
-        return len(diff) == 1 and diff[0][0] == "我" and diff[0][1] in "他她" and bool(
-            (_HE_ZH if diff[0][1] == "他" else _SHE_ZH).search(t)
+        return (
+            len(diff) == 1
+            and diff[0][0] == "我"
+            and diff[0][1] in "他她"
+            and bool((_HE_ZH if diff[0][1] == "他" else _SHE_ZH).search(t))
         )
     xs, ys = _tokens(s), _tokens(t)
     if len(xs) != len(ys):
@@ -290,7 +350,11 @@ def object_dropped(a: str, b: str) -> bool:
                 return True
         for m in _NEG_OBJECT_EN.finditer(s):
             obj = _base(m.group(2))
-            if m.group(1) in bare and obj not in _IMPLIED_EN and obj not in {_base(w) for w in re.findall(r"[a-z]+", t)}:
+            if (
+                m.group(1) in bare
+                and obj not in _IMPLIED_EN
+                and obj not in {_base(w) for w in re.findall(r"[a-z]+", t)}
+            ):
                 return True
     return False
 
