@@ -34,6 +34,7 @@ from typing import Any
 
 from mal import (
     dedup_align,
+    dedup_dev7,
     dedup_en11,
     dedup_explain,
     dedup_guards14,
@@ -450,6 +451,9 @@ def _checks(
         # seventeenth round's review (mal/dedup_review17.py): Mr Haddad is my landlord / I am his landlord,
         # is a coal miner / worked as one, too much sleep / lack of sleep, 不好 / 不差
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review17.CHECKS),
+        # dev7's near misses (mal/dedup_dev7.py): "vegetarian" / "vegetarian but eats fish", 我姐养 / 我养,
+        # thinking about getting / got, until / from, visiting us / visiting them, only / both, 曾孙 / 孙子
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev7.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
@@ -501,6 +505,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_review15.differs,  # at least six / six, 租的车 / 我的车, 还清 / 在还
             dedup_review16.differs,  # 住在杭州 / 在杭州工作, 做了手术 / 要做手术
             dedup_unblock16_en.differs,  # two cats and a dog / two dogs and a cat
+            dedup_dev7.differs,  # "visiting us" / "visiting them", an exception added, 我姐养 / 我养
         )
     )
 
