@@ -40,6 +40,7 @@ from typing import Any
 
 from mal.dedup_bilingual import rewritten
 from mal.dedup_text import normalise, stem
+from mal.dedup_unblock18_en import slips_fixed
 from mal.models import Memory
 
 __all__ = ["birthday_said", "clock_read", "copula_turned", "kin_read", "phrases_swapped", "spelled_alike", "task_said"]
@@ -84,7 +85,7 @@ def _slot(value: Any, text: str, other: str, typos: bool) -> Any:
 @lru_cache(maxsize=4096)
 def _spelled(text: str, other: str, typos: bool = False) -> str:
     if typos:
-        text = _typos(text, other)
+        text = slips_fixed(_typos(text, other), other)  # liek / like, cofee / coffee (mal/dedup_unblock18_en.py)
     text = _avoided(text, other)
     text = _in_law(text, other)
     text = _hour_half(text, other)
