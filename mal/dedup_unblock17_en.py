@@ -85,7 +85,9 @@ def _slot(value: Any, text: str, other: str, typos: bool) -> Any:
 @lru_cache(maxsize=4096)
 def _spelled(text: str, other: str, typos: bool = False) -> str:
     if typos:
-        text = slips_fixed(_typos(text, other), other)  # liek / like, cofee / coffee (mal/dedup_unblock18_en.py)
+        text = _typos(text, other)
+    # a slip into no English word, on either side (liek / like, cofee / coffee: mal/dedup_unblock18_en.py)
+    text = slips_fixed(text, other)
     text = _avoided(text, other)
     text = _in_law(text, other)
     text = _hour_half(text, other)
