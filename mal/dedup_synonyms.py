@@ -151,8 +151,6 @@ MORE_PHRASES = {
     "driving license": "driver license",
     "driver licence": "driver license",
     "没工作": "失业",
-    # eighteenth round (helper unblock18en): working from home is working remotely, whatever the verb's form
-    **{f"{verb} from home": f"{verb} remotely" for verb in ("work", "works", "working", "worked")},
     "没有工作": "失业",
 }
 # Capitalised at the start of a sentence, never a name ("Each morning I go for a run").

@@ -40,7 +40,7 @@ from typing import Any
 
 from mal.dedup_bilingual import rewritten
 from mal.dedup_text import normalise, stem
-from mal.dedup_unblock18_en import slips_fixed
+from mal.dedup_unblock18_en import remote_said, slips_fixed
 from mal.models import Memory
 
 __all__ = ["birthday_said", "clock_read", "copula_turned", "kin_read", "phrases_swapped", "spelled_alike", "task_said"]
@@ -87,7 +87,7 @@ def _spelled(text: str, other: str, typos: bool = False) -> str:
     if typos:
         text = _typos(text, other)
     # a slip into no English word, on either side (liek / like, cofee / coffee: mal/dedup_unblock18_en.py)
-    text = slips_fixed(text, other)
+    text = remote_said(slips_fixed(text, other), other)  # work from home / work remotely
     text = _avoided(text, other)
     text = _in_law(text, other)
     text = _hour_half(text, other)

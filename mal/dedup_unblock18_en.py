@@ -17,6 +17,12 @@ mal/dedup_bilingual.py reads): some 49,000 words, with their plural and past for
 dinner or desert / dessert, both words, are never read as one slipped into the other. A word
 written with a capital is left alone (Karen / Karin are two people: mal/dedup_variants.py).
 
+`remote_said` reads one place of work said two ways: "I work from home" / "User works remotely".
+The words differ ("home" / "remotely"), so the swap and substitution vetoes read another place of
+work; the reading writes "from home" after a form of "work" as "remotely", and only when the other
+text says "remote" or "remotely" and not "from home" itself (the pair is then read alike, text and
+words together, by every step).
+
 Pure functions; the word list is read once.
 """
 
@@ -27,7 +33,7 @@ from functools import lru_cache
 
 from mal.dedup_bilingual import cedict_entries
 
-__all__ = ["english_word", "slip_of", "slips_fixed"]
+__all__ = ["english_word", "remote_said", "slip_of", "slips_fixed"]
 
 SLIP_MIN_LEN = 4  # "teh" / "the": three-letter words are too few letters to tell a slip from a word
 _WORD = re.compile(r"[A-Za-z]+")
@@ -92,3 +98,15 @@ def slips_fixed(text: str, other: str) -> str:
         return slip_of(word, candidates) or word
 
     return _WORD.sub(fixed, text)
+
+
+_FROM_HOME = re.compile(r"(?i)\b(work(?:s|ed|ing)?) from home\b")
+_REMOTE = re.compile(r"(?i)\bremote(?:ly)?\b")
+
+
+def remote_said(text: str, other: str) -> str:
+    """`text` with "work from home" written "work remotely" when `other` says the work is remote
+    and does not say "from home" (see the module docstring)."""
+    if not _REMOTE.search(other) or _FROM_HOME.search(other):
+        return text
+    return _FROM_HOME.sub(lambda m: f"{m.group(1)} remotely", text)
