@@ -21,6 +21,11 @@ RESTATED = [
     ("I'm flying to Oslo next Tuesday", "I have a flight to Oslo next Tuesday"),
     # working from home is working remotely
     ("My husband works from home on Wednesdays", "My husband works remotely on Wednesdays"),
+    # "next to" says where, not when
+    ("My desk is next to the radiator", "My desk is by the radiator"),
+    # a note's "they" is the user when the note names no one else
+    ("I skip breakfast because I'm never hungry early", "User skips breakfast; they're never hungry early"),
+    ("I can't drink milk since I'm lactose intolerant", "User is lactose intolerant, so they can't drink milk"),
 ]
 
 NEAR_MISSES = [
@@ -35,6 +40,11 @@ NEAR_MISSES = [
     ("I'm flying to Oslo next Tuesday", "I'm taking the train to Oslo next Tuesday"),
     # working from the office
     ("My husband works from home on Wednesdays", "My husband works from the office on Wednesdays"),
+    # "next" before a time still says when
+    ("I'm repainting my desk next week", "I'm repainting my desk"),
+    # a note's "they" that are others the note names, or "them" beside the user
+    ("I can't drink milk since I'm lactose intolerant", "User's twins are lactose intolerant, so they can't drink milk"),
+    ("I skip breakfast", "User skips breakfast with them"),
 ]
 
 
