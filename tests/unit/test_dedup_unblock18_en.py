@@ -43,7 +43,10 @@ NEAR_MISSES = [
     # "next" before a time still says when
     ("I'm repainting my desk next week", "I'm repainting my desk"),
     # a note's "they" that are others the note names, or "them" beside the user
-    ("I can't drink milk since I'm lactose intolerant", "User's twins are lactose intolerant, so they can't drink milk"),
+    (
+        "I can't drink milk since I'm lactose intolerant",
+        "User's twins are lactose intolerant, so they can't drink milk",
+    ),
     ("I skip breakfast", "User skips breakfast with them"),
 ]
 
