@@ -81,7 +81,7 @@ from mal.dedup_families import (
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_hours import half_day_said, meal_said
-from mal.dedup_household import household_noted
+from mal.dedup_household import household_noted, they_noted
 from mal.dedup_notes import first_person
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
@@ -306,7 +306,15 @@ def _checks(
             ),
         ),
         # (a note's "the user's" is the user's "our": mal/dedup_household.py)
-        ("people", lambda: not people_differ(x, y) or household_noted(a.text or a.summary, b.text or b.summary)),
+        # (and a note's "they" the user: "User has celiac, so they can't eat gluten")
+        (
+            "people",
+            lambda: (
+                not people_differ(x, y)
+                or household_noted(a.text or a.summary, b.text or b.summary)
+                or they_noted(a.text or a.summary, b.text or b.summary)
+            ),
+        ),
         # 北京朝阳 / 北京市朝阳区: one place cut two ways (mal/dedup_unblock17_zh.py)
         ("places", lambda: x.places == y.places or places_written_apart(x, y)),
         (

@@ -8,6 +8,13 @@ text owns the thing by "the user's" (a note's possessive) and by no other owner:
 "my" against "our" stays two owners ("Our electricity bill" / "My electricity bill", thirteenth
 round), and "our" against another person's ("my sister's") stays other people.
 
+`they_noted` (eighteenth round, helper unblock18en) reads a note's "they" the same way: a note says
+the user's own words in the third person ("User has celiac disease, so they can't eat gluten",
+"they're a night owl"), and the veto read that "they" as other people. It is the user only where the
+note is about the user ("User ..." at its start) and names no one else "they" could be; once it
+reads as "I", no other person may differ ("User's kids have celiac, so they can't eat gluten" keeps
+the kids).
+
 Pure functions over two texts as written; no I/O.
 """
 
@@ -18,7 +25,7 @@ import re
 from mal.dedup_checks import people_differ
 from mal.dedup_text import signature
 
-__all__ = ["household_noted"]
+__all__ = ["household_noted", "they_noted"]
 
 _OUR = re.compile(r"\bour\b", re.IGNORECASE)
 _WE = re.compile(r"\b(?:we|us|we're|we've|we'll|we'd|ours|ourselves)\b", re.IGNORECASE)
@@ -36,5 +43,23 @@ def household_noted(a: str, b: str) -> bool:
             continue
         mine = _OUR.sub(lambda m: "My" if m.group(0)[0].isupper() else "my", ours)
         if not people_differ(signature(mine), signature(note)):
+            return True
+    return False
+
+
+_NOTE = re.compile(r"^\W*(?:the\s+)?user\b(?!['\u2019]s)", re.IGNORECASE)
+# the subject alone: "with them", "their" may be others the note is about, and stay people
+_THEY = {"they": "I", "they're": "I'm", "they've": "I've", "they'll": "I'll"}
+_THEY_RE = re.compile(r"\bthey(?:['\u2019](?:re|ve|ll))?\b", re.IGNORECASE)
+
+
+def they_noted(a: str, b: str) -> bool:
+    """One text is a note about the user whose only person is "they", and once that "they" reads
+    as the user ("I") no other person differs (see the module docstring)."""
+    for note, other in ((a, b), (b, a)):
+        if not (_NOTE.search(note) and signature(note).people == {"they"}):
+            continue
+        mine = _THEY_RE.sub(lambda m: _THEY[m.group(0).lower().replace("\u2019", "'")], note)
+        if not people_differ(signature(mine), signature(other)):
             return True
     return False

@@ -151,6 +151,8 @@ MORE_PHRASES = {
     "driving license": "driver license",
     "driver licence": "driver license",
     "没工作": "失业",
+    # eighteenth round (helper unblock18en): "next to" says where, not when ("next" alone is a time)
+    "next to": "by",
     "没有工作": "失业",
 }
 # Capitalised at the start of a sentence, never a name ("Each morning I go for a run").

@@ -40,6 +40,7 @@ from typing import Any
 
 from mal.dedup_bilingual import rewritten
 from mal.dedup_text import normalise, stem
+from mal.dedup_unblock18_en import remote_said, slips_fixed
 from mal.models import Memory
 
 __all__ = ["birthday_said", "clock_read", "copula_turned", "kin_read", "phrases_swapped", "spelled_alike", "task_said"]
@@ -62,9 +63,12 @@ _TITLE = re.compile(r"\b(St|Mt|Ft)\.?\s+(?=([A-Z][\w']*))")
 def spelled_alike(a: Memory, b: Memory) -> tuple[Memory, Memory]:
     """The pair with each thing written two ways (see the module docstring) written one way."""
     ta, tb = a.text or a.summary, b.text or b.summary
+    # a slip into no English word is fixed on either side first (liek / like: mal/dedup_unblock18_en.py),
+    # so the "ie" / "ei" reading never spells a right word as the other side's slip
+    sa, sb = slips_fixed(ta, tb), slips_fixed(tb, ta)
     # a typo is rewritten on one side only, as the other text spells it (both sides would trade spellings)
-    na, nb = _spelled(ta, tb, typos=True), _spelled(tb, ta)
-    return _with(a, ta, na, tb, typos=True), _with(b, tb, nb, ta)
+    na, nb = _spelled(ta, sb, typos=True), _spelled(tb, sa)
+    return _with(a, ta, na, sb, typos=True), _with(b, tb, nb, sa)
 
 
 def _with(memory: Memory, old: str, new: str, other: str, typos: bool = False) -> Memory:
@@ -83,8 +87,10 @@ def _slot(value: Any, text: str, other: str, typos: bool) -> Any:
 
 @lru_cache(maxsize=4096)
 def _spelled(text: str, other: str, typos: bool = False) -> str:
+    text = slips_fixed(text, other)
     if typos:
         text = _typos(text, other)
+    text = remote_said(text, other)  # work from home / work remotely (mal/dedup_unblock18_en.py)
     text = _avoided(text, other)
     text = _in_law(text, other)
     text = _hour_half(text, other)

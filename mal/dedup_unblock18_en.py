@@ -1,0 +1,112 @@
+"""English readings of one fact written two ways (eighteenth round, helper unblock18en).
+
+A restatement that fixes the user's keyboard slip ("i liek my steak" / "User likes steak", "sci-fi
+nvoels" / "sci-fi novels", "pennicilin" / "penicillin", "cofee" / "coffee") was read as another
+fact by the swap and slots vetoes: the slipped word is a content word the other text does not
+explain, and the rule that reads a typo (one edit, mal/dedup_checks.py `TYPO_MIN_LEN`) holds only
+from seven letters, because shorter English words one edit apart are too often two words (bread /
+break, form / from, diner / dinner). `slips_fixed` reads the two commonest slips at any length
+from four letters, and only where the slipped form is no English word at all:
+
+  * two letters side by side typed the other way round (liek / like, nvoels / novels);
+  * a letter typed once where it is doubled, or twice where it is single (cofee / coffee,
+    pennicilin / penicillin: the two spellings are one once each double letter is written once).
+
+"No English word" is read off the English of the CC-CEDICT dictionary the package ships (the one
+mal/dedup_bilingual.py reads): some 49,000 words, with their plural and past forms, so diner /
+dinner or desert / dessert, both words, are never read as one slipped into the other. A word
+written with a capital is left alone (Karen / Karin are two people: mal/dedup_variants.py).
+
+`remote_said` reads one place of work said two ways: "I work from home" / "User works remotely".
+The words differ ("home" / "remotely"), so the swap and substitution vetoes read another place of
+work; the reading writes "from home" after a form of "work" as "remotely", and only when the other
+text says "remote" or "remotely" and not "from home" itself (the pair is then read alike, text and
+words together, by every step).
+
+Pure functions; the word list is read once.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mal.dedup_bilingual import cedict_entries
+
+__all__ = ["english_word", "remote_said", "slip_of", "slips_fixed"]
+
+SLIP_MIN_LEN = 4  # "teh" / "the": three-letter words are too few letters to tell a slip from a word
+_WORD = re.compile(r"[A-Za-z]+")
+_DOUBLE = re.compile(r"([a-z])\1+")
+_INFLECTIONS = ("s", "es", "ed", "d", "ing", "ly", "er")
+
+
+@lru_cache(maxsize=1)
+def _words() -> frozenset[str]:
+    """Every lower-case Latin word of the dictionary's English glosses."""
+    out: set[str] = set()
+    for _, senses in cedict_entries():
+        for sense in senses:
+            out.update(w.lower() for w in _WORD.findall(sense))
+    return frozenset(out)
+
+
+def english_word(word: str) -> bool:
+    """`word` (lower case) is an English word, as written or once an inflection is taken off
+    (novels -> novel, cycles -> cycle, cooked -> cook)."""
+    words = _words()
+    return word in words or any(
+        word.endswith(end) and len(word) - len(end) >= SLIP_MIN_LEN - 1 and word[: -len(end)] in words
+        for end in _INFLECTIONS
+    )
+
+
+def _collapsed(word: str) -> str:
+    return _DOUBLE.sub(r"\1", word)
+
+
+def _swapped_once(a: str, b: str) -> bool:
+    """`a` is `b` with two letters side by side typed the other way round."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+def slip_of(word: str, candidates: set[str]) -> str | None:
+    """The one word of `candidates` that `word` slipped from (see the module docstring), or None:
+    `word` is no English word, the candidate is one, and the two are one slip apart (the candidate
+    read with or without its inflection: "liek" slipped from the "like" of "likes")."""
+    if len(word) < SLIP_MIN_LEN or english_word(word):
+        return None
+    forms = {c for c in candidates if english_word(c)}
+    forms |= {c[: -len(end)] for c in forms for end in _INFLECTIONS if c.endswith(end) and english_word(c[: -len(end)])}
+    found = {c for c in forms if c != word and (_swapped_once(word, c) or _collapsed(word) == _collapsed(c))}
+    return found.pop() if len(found) == 1 else None
+
+
+def slips_fixed(text: str, other: str) -> str:
+    """`text` with each lower-case word that slipped from a lower-case word of `other` (and that
+    `text` does not say itself) spelled as `other` spells it."""
+    theirs = set(_WORD.findall(other)) - set(_WORD.findall(text))
+    candidates = {w for w in theirs if w.islower()}
+
+    def fixed(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if not word.islower():
+            return word
+        return slip_of(word, candidates) or word
+
+    return _WORD.sub(fixed, text)
+
+
+_FROM_HOME = re.compile(r"(?i)\b(work(?:s|ed|ing)?) from home\b")
+_REMOTE = re.compile(r"(?i)\bremote(?:ly)?\b")
+
+
+def remote_said(text: str, other: str) -> str:
+    """`text` with "work from home" written "work remotely" when `other` says the work is remote
+    and does not say "from home" (see the module docstring)."""
+    if not _REMOTE.search(other) or _FROM_HOME.search(other):
+        return text
+    return _FROM_HOME.sub(lambda m: f"{m.group(1)} remotely", text)
