@@ -1,0 +1,60 @@
+"""Eighteenth round (helper unblock18zh): Chinese closed-class forms written two ways
+(mal/dedup_unblock18_zh.py). For each reading fixed, a restatement that now passes every veto and a
+near miss beside it that is still vetoed. Every sentence here is new (none is in a pair set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mal.dedup_unblock18_zh import written_alike
+from tests.dedup_memories import assert_passes_veto, assert_vetoed
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表妹在读大三", "用户的表妹是大学三年级学生"),  # a school year abbreviated
+        ("我侄子今年读高一", "用户的侄子今年是高中一年级学生"),
+        ("我租了一套三居室", "用户租了一套三室户"),  # a flat's layout
+        ("我家是三室一厅", "用户家是三居室"),
+        ("我办公室在八楼", "用户的办公室在8层"),  # a floor
+        ("我家养了俩狗", "用户家养了两只狗"),  # 俩: two
+        ("我每月把工资的两成拿去还贷", "用户每月把工资的20%拿去还贷"),  # tenths
+    ],
+)
+def test_a_closed_class_form_written_two_ways_passes(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表妹在读大三", "用户的表妹是大学二年级学生"),  # another year
+        ("我侄子今年读高一", "用户的侄子今年是初中一年级学生"),  # another school
+        ("我租了一套三居室", "用户租了一套两室户"),  # another count of rooms
+        ("我家是三室一厅", "用户家是三室两厅"),
+        ("我办公室在八楼", "用户的办公室在9层"),  # another floor
+        ("我家养了俩狗", "用户家养了三只狗"),  # another count
+        ("我每月把工资的两成拿去还贷", "用户每月把工资的30%拿去还贷"),  # another share
+    ],
+)
+def test_a_near_miss_beside_a_closed_class_form_is_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
+
+
+def test_each_form_is_read_only_when_the_other_text_says_it() -> None:
+    assert written_alike("我住五楼", "用户住5层") == {"五楼": "5层"}
+    assert written_alike("我住5号楼", "用户住5层") == {}  # a building, not a floor
+    assert written_alike("我读研二", "用户是研究生二年级学生") == {"研二": "研究生二年级"}
+    assert written_alike("我读研二", "用户是研究生一年级学生") == {}
+    assert written_alike("我存了三成", "用户存了30%") == {"三成": "30%"}
+    assert written_alike("我完成了三成", "用户完成了一半") == {}
+    assert written_alike("我朝九晚五", "用户早上9点到下午5点上班") == {"朝九晚五": "早上9点到晚上5点"}
+    assert written_alike("我周一到周五上班", "用户工作日上班") == {"周一到周五": "工作日"}
+    assert written_alike("我周一到周五上班", "用户工作日和周六上班") == {}
+
+
+def test_a_numeral_word_takes_the_other_texts_classifier() -> None:
+    assert written_alike("我有俩哥哥", "用户有两个哥哥") == {"俩哥": "两个哥"}
+    assert written_alike("我养了仨猫", "用户养了三只猫") == {"仨猫": "三只猫"}
+    assert written_alike("我养了俩猫", "用户养了两斤猫粮") == {}  # a measure counts no cats
