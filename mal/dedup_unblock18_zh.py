@@ -22,11 +22,14 @@ year or hour still differs. Pure functions over texts; no I/O.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from mal.dedup_bilingual import cedict_entries
 from mal.dedup_explain import CLASSIFIERS_ZH
-from mal.dedup_text import zh_number
+from mal.dedup_text import is_cjk, jieba_tokens, zh_number
+from mal.dedup_unblock17_zh import dictionary_word
 
-__all__ = ["written_alike"]
+__all__ = ["abbreviated", "written_alike"]
 
 _NUMERAL = "一二两三四五六七八九十"
 _N = rf"[{_NUMERAL}\d]"
@@ -64,7 +67,7 @@ def written_alike(text: str, other: str) -> dict[str, str]:
     """Spans of `text` that write a closed-class form `other` spells another way (see the module
     docstring), each mapped to the form `other` reads as the same."""
     out: dict[str, str] = {}
-    for found in (_school_years, _layouts, _floors, _pairs, _tenths, _workdays, _hours_idiom):
+    for found in (_school_years, _layouts, _floors, _pairs, _tenths, _workdays, _hours_idiom, abbreviated):
         out.update(found(text, other))
     return {k: v for k, v in out.items() if k != v}
 
@@ -156,4 +159,86 @@ def _hours_idiom(text: str, other: str) -> dict[str, str]:
         start, end = zh_number(m.group(1)), zh_number(m.group(2))
         if start in hours and (end in hours or str(int(end) + 12) in hours):
             out[m.group(0)] = f"早上{start}点到晚上{end}点"
+    return out
+
+
+_PIECE = (2, 3)  # the words an abbreviation takes one character from: 牙科 / 医生, 外资 / 企业, 研究生
+# an abbreviation names a thing, not an amount or a time (一儿 / 一个儿子, 每晚 / 每天晚上, 下周 /
+# 下个周五 are read by the numbers and times checks)
+_NOT_ABBREVIATION = re.compile(rf"[{_NUMERAL}\d每个周月年天日号点]")
+
+
+def abbreviated(text: str, other: str) -> dict[str, str]:
+    """Words of `text` that abbreviate a phrase of `other` the way Chinese abbreviates (缩略): one
+    character, the first, from each word of the phrase in order (牙医 / 牙科医生, 外企 / 外资企业, 风控 /
+    风险控制, 英短 / 英国短毛猫), each mapped to the phrase. Each word of the phrase is a dictionary
+    word of two or three characters or a word as `other` is cut, so a character taken from inside a
+    word (医 of 医生 after 牙科) makes no abbreviation; the short word is not in `other`, the phrase
+    not in `text`, and a verb cut together with the short word (做风控) is left before it."""
+    out = {}
+    cut = jieba_tokens(other)
+    for token in dict.fromkeys(jieba_tokens(text)):
+        for short in _shorts(token):
+            if short in other or _NOT_ABBREVIATION.search(short):
+                continue
+            phrase = next((p for p in _phrases(short, other, cut) if p not in text and _confirmed(short, p)), None)
+            if phrase:
+                out[short] = phrase
+                break
+    return out
+
+
+def _shorts(token: str) -> list[str]:
+    """The token (two to four characters), or its last two when it is three and no word (做风控)."""
+    if not is_cjk(token) or not 2 <= len(token) <= 4:
+        return []
+    return [token, token[1:]] if len(token) == 3 and not dictionary_word(token) else [token]
+
+
+def _phrases(short: str, other: str, cut: list[str]) -> list[str]:
+    """Runs of words in `other`, one per character of `short`, each beginning with it."""
+    found: list[str] = []
+    for start in (i for i, c in enumerate(other) if c == short[0]):
+        runs = [""]
+        for char in short:
+            runs = [
+                run + piece
+                for run in runs
+                for piece in _pieces(other, start + len(run), cut)
+                if piece[0] == char and not _NOT_ABBREVIATION.search(piece)
+            ]
+        found.extend(runs)
+    return found
+
+
+def _pieces(text: str, at: int, cut: list[str]) -> list[str]:
+    """Words of `text` that begin at `at`: dictionary words of two or three characters, or a word of its cut."""
+    words = [text[at : at + n] for n in _PIECE if at + n <= len(text) and dictionary_word(text[at : at + n])]
+    return words + [w for w in cut if 2 <= len(w) <= 4 and text.startswith(w, at) and w not in words]
+
+
+def _confirmed(short: str, phrase: str) -> bool:
+    """A short word the dictionaries know is read as `phrase` only when CC-CEDICT says so: it
+    abbreviates the phrase, or the two share a sense (外企 "abbr. for 外资企业", 牙医 / 牙科医生
+    "dentist"; 外企 / 外包企业 are two things). A word no dictionary knows (英短) is the writer's own
+    abbreviation, read by its form alone."""
+    senses = _cedict().get(short)
+    if senses is None:
+        return not dictionary_word(short)
+    if any(re.search(rf"(?:for |\|){re.escape(phrase)}(?:\[|$)", s) for s in senses):
+        return True
+    return bool(_glosses(senses) & _glosses(_cedict().get(phrase, ())))
+
+
+def _glosses(senses: tuple[str, ...]) -> set[str]:
+    return {g.strip().lower() for s in senses if "abbr." not in s for g in s.split(";")} - {""}
+
+
+@lru_cache(maxsize=1)
+def _cedict() -> dict[str, tuple[str, ...]]:
+    """Simplified headword -> every sense of its entries, for words of two to six characters."""
+    out: dict[str, tuple[str, ...]] = {}
+    for heads, senses in cedict_entries():
+        if len(heads) == 2 and 2 <= len(heads[1]) <= 6 and is_cjk(heads[1]):
+            out[heads[1]] = out.get(heads[1], ()) + tuple(senses)
     return out

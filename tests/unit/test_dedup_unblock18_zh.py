@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mal.dedup_unblock18_zh import written_alike
+from mal.dedup_unblock18_zh import abbreviated, written_alike
 from tests.dedup_memories import assert_passes_veto, assert_vetoed
 
 
@@ -58,3 +58,36 @@ def test_a_numeral_word_takes_the_other_texts_classifier() -> None:
     assert written_alike("我有俩哥哥", "用户有两个哥哥") == {"俩哥": "两个哥"}
     assert written_alike("我养了仨猫", "用户养了三只猫") == {"仨猫": "三只猫"}
     assert written_alike("我养了俩猫", "用户养了两斤猫粮") == {}  # a measure counts no cats
+
+
+# --- an abbreviation (缩略): the first character of each word of a phrase
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表哥在证券公司做风控", "用户的表哥在证券公司从事风险控制"),
+        ("我侄女的猫是只美短", "用户侄女养的猫是美国短毛猫"),
+    ],
+)
+def test_an_abbreviation_passes(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表哥在证券公司做风控", "用户的表哥在证券公司从事风险投资"),  # 风投, not 风控
+        ("我侄女的猫是只美短", "用户侄女养的猫是美国卷耳猫"),  # another breed
+    ],
+)
+def test_a_near_miss_beside_an_abbreviation_is_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
+
+
+def test_a_known_abbreviation_is_read_only_as_the_dictionary_reads_it() -> None:
+    assert abbreviated("我在一家外企", "用户在一家外资企业") == {"外企": "外资企业"}
+    assert abbreviated("我在一家外企", "用户在一家外包企业") == {}  # 外企 is no 外包企业
+    assert abbreviated("我叔叔是牙医", "用户的叔叔是牙科医生") == {"牙医": "牙科医生"}
+    assert abbreviated("我下周出差", "用户下个周五出差") == {}  # a time, read by the times checks
+    assert abbreviated("我想考北大", "用户想考北京理工大学") == {}  # 理工 stands between
