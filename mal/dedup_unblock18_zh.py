@@ -29,7 +29,7 @@ from mal.dedup_explain import CLASSIFIERS_ZH
 from mal.dedup_text import is_cjk, jieba_tokens, zh_number
 from mal.dedup_unblock17_zh import dictionary_word
 
-__all__ = ["abbreviated", "written_alike"]
+__all__ = ["abbreviated", "said_apart", "written_alike"]
 
 _NUMERAL = "一二两三四五六七八九十"
 _N = rf"[{_NUMERAL}\d]"
@@ -242,3 +242,20 @@ def _cedict() -> dict[str, tuple[str, ...]]:
         if len(heads) == 2 and 2 <= len(heads[1]) <= 6 and is_cjk(heads[1]):
             out[heads[1]] = out.get(heads[1], ()) + tuple(senses)
     return out
+
+
+# what may stand between the two halves of a compound said apart: 在小学当老师, 在小学的老师
+_APART = re.compile(r"[\u4e00-\u9fff]{0,2}")
+
+
+def said_apart(word: str, text: str) -> bool:
+    """A Chinese compound of four or more characters (小学老师, 银行柜员) said in `text` as its two
+    halves, each two characters or more, in order and at most two characters apart (在小学当老师,
+    在银行做柜员): the text says the compound, cut by a verb. The halves far apart or in the other
+    order (老师的孩子在小学) say two things."""
+    if not is_cjk(word) or len(word) < 4:
+        return False
+    return any(
+        re.search(re.escape(word[:i]) + _APART.pattern + re.escape(word[i:]), text) is not None
+        for i in range(2, len(word) - 1)
+    )

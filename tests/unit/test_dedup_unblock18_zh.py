@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from mal.dedup_unblock18_zh import abbreviated, written_alike
-from tests.dedup_memories import assert_passes_veto, assert_vetoed
+from mal.dedup_unblock18_zh import abbreviated, said_apart, written_alike
+from tests.dedup_memories import (
+    assert_family_silent,
+    assert_family_vetoes,
+    assert_passes_veto,
+    assert_vetoed,
+    memory,
+)
 
 
 @pytest.mark.parametrize(
@@ -91,3 +97,21 @@ def test_a_known_abbreviation_is_read_only_as_the_dictionary_reads_it() -> None:
     assert abbreviated("我叔叔是牙医", "用户的叔叔是牙科医生") == {"牙医": "牙科医生"}
     assert abbreviated("我下周出差", "用户下个周五出差") == {}  # a time, read by the times checks
     assert abbreviated("我想考北大", "用户想考北京理工大学") == {}  # 理工 stands between
+
+
+# --- a compound job title said apart (小学教师 / 在小学当教师)
+
+
+def test_a_title_said_apart_restates_the_whole_title() -> None:
+    whole = memory("profile", "我是一名小学教师", field="job", value="小学教师")
+    apart = memory("profile", "用户在小学当教师", field="job", value="教师")
+    assert_family_silent("slots", whole, apart)
+
+
+def test_a_title_beside_its_workplace_words_far_apart_still_differs() -> None:
+    whole = memory("profile", "我是一名小学教师", field="job", value="小学教师")
+    other = memory("profile", "用户在小学门口的书店里当教师", field="job", value="教师")
+    assert_family_vetoes("slots", whole, other)
+    assert said_apart("小学教师", "用户在小学当教师")
+    assert not said_apart("小学教师", "用户是教师，孩子在小学")  # the other order: two things
+    assert not said_apart("小学教师", "用户在小学门口的书店里当教师")  # too far apart
