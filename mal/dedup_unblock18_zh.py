@@ -1,7 +1,7 @@
-"""Eighteenth round (helper unblock18zh): Chinese closed-class forms written two ways.
+"""Eighteenth round (helper unblock18zh): Chinese forms written two ways that a veto misread.
 
-The learned layer scores these restatements ~0.99, and the substitution or numbers veto shut them
-out because one text writes a closed-class form short and the other spells it out:
+The learned layer scores these restatements ~0.99, and the substitution, numbers, slots or places
+veto shut them out because one text writes a form short and the other spells it out:
 
   * a school year abbreviated (研二 / 研究生二年级, 大三 / 大学三年级, 高一 / 高中一年级, 初二 /
     初中二年级): the short form is read as the long one when the other text says the long one with
@@ -12,11 +12,18 @@ out because one text writes a closed-class form short and the other spells it ou
     a building, is no floor);
   * a numeral word (俩 / 两个, 仨 / 三个) and tenths (三成 / 30%): 俩 counts two, N成 is N0 percent,
     read so when the other text says that count or percentage;
-  * the working week (周一到周五 / 工作日) and the working hours idiom (朝九晚六 / 早上9点到晚上6点).
+  * the working week (周一到周五 / 工作日) and the working hours idiom (朝九晚六 / 早上9点到晚上6点);
+  * a country by its one-character name after a verb of going or staying there (赴日 / 去日本),
+    read as the country the other text names;
+  * an abbreviation (缩略, `abbreviated`): the first character of each word of a phrase (风控 /
+    风险控制, 英短 / 英国短毛猫); a short word the dictionaries know is read so only when CC-CEDICT
+    says it abbreviates the phrase or shares its sense (外企 / 外资企业, not 外包企业).
 
 Each is a rewriting of one text into the other's form (mal/dedup_variants.py `variants`), made only
-when the other text says the same amount: every check then reads one form, and a different count,
-year or hour still differs. Pure functions over texts; no I/O.
+when the other text says the same amount or thing: every check then reads one form, and a different
+count, year, hour or phrase still differs. Beside these, `said_apart` reads a compound title the
+other text says cut by a verb (小学老师 / 在小学当老师: mal/dedup_recall.py). Pure functions over
+texts; jieba's dictionary and CC-CEDICT are read once, lazily.
 """
 
 from __future__ import annotations
@@ -67,9 +74,26 @@ def written_alike(text: str, other: str) -> dict[str, str]:
     """Spans of `text` that write a closed-class form `other` spells another way (see the module
     docstring), each mapped to the form `other` reads as the same."""
     out: dict[str, str] = {}
-    for found in (_school_years, _layouts, _floors, _pairs, _tenths, _workdays, _hours_idiom, abbreviated):
+    for found in (_school_years, _layouts, _floors, _pairs, _tenths, _workdays, _hours_idiom, _countries, abbreviated):
         out.update(found(text, other))
     return {k: v for k, v in out.items() if k != v}
+
+
+# 赴日 / 访美 / 留英: a country by its one-character name after a verb of going or staying there
+_COUNTRY_CHARS = {
+    **dict.fromkeys("日", "日本"),
+    **dict.fromkeys("美", "美国"),
+    **dict.fromkeys("英", "英国"),
+    **dict.fromkeys("法", "法国"),
+    **dict.fromkeys("德", "德国"),
+    **dict.fromkeys("韩", "韩国"),
+    **dict.fromkeys("俄", "俄罗斯"),
+    **dict.fromkeys("澳", "澳大利亚"),
+    **dict.fromkeys("加", "加拿大"),
+    **dict.fromkeys("泰", "泰国"),
+    **dict.fromkeys("意", "意大利"),
+}
+_TO_COUNTRY = re.compile(rf"(赴|访|旅|留|来|返|抵)([{''.join(_COUNTRY_CHARS)}])")
 
 
 def _value(numeral: str) -> str:
@@ -259,3 +283,13 @@ def said_apart(word: str, text: str) -> bool:
         re.search(re.escape(word[:i]) + _APART.pattern + re.escape(word[i:]), text) is not None
         for i in range(2, len(word) - 1)
     )
+
+
+def _countries(text: str, other: str) -> dict[str, str]:
+    """赴日 -> 赴日本 when `other` names 日本 and `text` does not."""
+    out = {}
+    for m in _TO_COUNTRY.finditer(text):
+        country = _COUNTRY_CHARS[m.group(2)]
+        if country in other and country not in text:
+            out[m.group(0)] = m.group(1) + country
+    return out

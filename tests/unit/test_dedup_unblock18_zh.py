@@ -115,3 +115,16 @@ def test_a_title_beside_its_workplace_words_far_apart_still_differs() -> None:
     assert said_apart("小学教师", "用户在小学当教师")
     assert not said_apart("小学教师", "用户是教师，孩子在小学")  # the other order: two things
     assert not said_apart("小学教师", "用户在小学门口的书店里当教师")  # too far apart
+
+
+# --- a country by its one-character name (赴英 / 去英国)
+
+
+def test_a_country_by_its_short_name_passes() -> None:
+    assert_passes_veto("我表妹打算后年去英国读研", "用户的表妹计划后年赴英读研")
+
+
+def test_another_country_by_its_short_name_is_vetoed() -> None:
+    assert_vetoed("我表妹打算后年去英国读研", "用户的表妹计划后年赴美读研")
+    assert written_alike("我赴英读研", "用户去英国读研") == {"赴英": "赴英国"}
+    assert written_alike("我赴英读研", "用户去美国读研") == {}
