@@ -128,3 +128,17 @@ def test_another_country_by_its_short_name_is_vetoed() -> None:
     assert_vetoed("我表妹打算后年去英国读研", "用户的表妹计划后年赴美读研")
     assert written_alike("我赴英读研", "用户去英国读研") == {"赴英": "赴英国"}
     assert written_alike("我赴英读研", "用户去美国读研") == {}
+
+
+# --- degree and hedge words of one meaning (有点高 / 偏高, 几乎每周 / 差不多每周)
+
+
+def test_on_the_high_side_is_a_slight_degree() -> None:
+    assert_family_silent("degree", memory("episode", "我爸的血糖有点高"), memory("episode", "用户父亲的血糖偏高"))
+    assert_family_silent("degree", memory("episode", "我爸有糖尿病"), memory("episode", "用户父亲血糖偏高，有糖尿病"))
+    assert_family_vetoes("degree", memory("episode", "我爸的血糖偏高"), memory("episode", "我爸的血糖有时候偏高"))
+
+
+def test_almost_every_is_one_hedge_however_written() -> None:
+    assert_family_silent("hedged", memory("episode", "我几乎每周都去游泳"), memory("episode", "用户差不多每周都游泳"))
+    assert_family_vetoes("hedged", memory("episode", "我差不多每周都去游泳"), memory("episode", "用户每周都去游泳"))
