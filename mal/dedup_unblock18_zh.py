@@ -22,13 +22,15 @@ veto shut them out because one text writes a form short and the other spells it 
 Each is a rewriting of one text into the other's form (mal/dedup_variants.py `variants`), made only
 when the other text says the same amount or thing: every check then reads one form, and a different
 count, year, hour or phrase still differs. Beside these, `said_apart` reads a compound title the
-other text says cut by a verb (小学老师 / 在小学当老师: mal/dedup_recall.py). Pure functions over
+other text says cut by a verb (小学老师 / 在小学当老师: mal/dedup_recall.py), and `unpaid_said` a
+debt not yet paid back as one owed (房贷未还 / 欠着房贷: the negation check). Pure functions over
 texts; jieba's dictionary and CC-CEDICT are read once, lazily.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from mal.dedup_bilingual import cedict_entries
@@ -36,7 +38,7 @@ from mal.dedup_explain import CLASSIFIERS_ZH
 from mal.dedup_text import is_cjk, jieba_tokens, zh_number
 from mal.dedup_unblock17_zh import dictionary_word
 
-__all__ = ["abbreviated", "said_apart", "written_alike"]
+__all__ = ["abbreviated", "said_apart", "unpaid_said", "written_alike"]
 
 _NUMERAL = "一二两三四五六七八九十"
 _N = rf"[{_NUMERAL}\d]"
@@ -293,3 +295,19 @@ def _countries(text: str, other: str) -> dict[str, str]:
         if country in other and country not in text:
             out[m.group(0)] = m.group(1) + country
     return out
+
+
+# 尚有20万房贷未还 / 还没还清: a debt still owed, said with a negated 还 (pay back)
+_UNPAID = re.compile(r"(?:尚|还)?(?:未|没有|没)还(?:清|完)?")
+_DEBT = re.compile(r"贷|债|欠款|借款|借的钱")
+
+
+def unpaid_said(a: str, b: str, negated: Callable[[str], bool]) -> bool:
+    """One text says a debt is not yet paid back (房贷未还, 还没还清) and the other that it is owed
+    (还欠着房贷): the negation is the debt's, so the negation check reads 未还 as 欠 and finds
+    nothing else negated on one side alone. A text that says the debt paid (已还清) or owes nothing
+    (没有房贷) has no 未还 and stays negated on one side."""
+    for x, y in ((a, b), (b, a)):
+        if _UNPAID.search(x) and _DEBT.search(x) and "欠" in y and not _UNPAID.search(y):
+            return negated(_UNPAID.sub("欠", x)) == negated(y)
+    return False

@@ -142,3 +142,18 @@ def test_on_the_high_side_is_a_slight_degree() -> None:
 def test_almost_every_is_one_hedge_however_written() -> None:
     assert_family_silent("hedged", memory("episode", "我几乎每周都去游泳"), memory("episode", "用户差不多每周都游泳"))
     assert_family_vetoes("hedged", memory("episode", "我差不多每周都去游泳"), memory("episode", "用户每周都去游泳"))
+
+
+# --- a debt not yet paid back is a debt owed (车贷未还 / 欠着车贷)
+
+
+def test_a_debt_not_yet_paid_back_is_owed() -> None:
+    assert_family_silent("negation", memory("episode", "我还欠着八万车贷"), memory("episode", "用户尚有8万元车贷未还"))
+    assert_family_silent(
+        "negation", memory("episode", "我还欠着八万车贷"), memory("episode", "用户的车贷还没还清，还剩8万")
+    )
+
+
+def test_a_debt_paid_or_none_is_not_owed() -> None:
+    assert_family_vetoes("negation", memory("episode", "我还欠着八万车贷"), memory("episode", "用户没有车贷"))
+    assert_family_vetoes("negation", memory("episode", "我不欠车贷"), memory("episode", "用户尚有8万元车贷未还"))
