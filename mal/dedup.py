@@ -50,6 +50,7 @@ from mal import (
     dedup_shared_families,
     dedup_unblock16_en,
     dedup_unblock17_en,
+    dedup_unblock18_zh,
     dedup_variants,
     dedup_zh_near,
 )
@@ -326,6 +327,7 @@ def _checks(
                 or negation_aside(x.text, y.text, _negated)
                 or intolerance_said(ta, tb)
                 or poorly_said(ta, tb, _negated)  # 睡眠不好 / 睡眠质量差 (mal/dedup_unblock17_zh.py)
+                or dedup_unblock18_zh.unpaid_said(ta, tb, _negated)  # 房贷未还 / 欠着房贷 (mal/dedup_unblock18_zh.py)
             ),
         ),
         ("currency", lambda: not (x.currencies and y.currencies) or x.currencies == y.currencies),

@@ -82,9 +82,17 @@ def degrees(text: str) -> frozenset[str]:
 
 
 def degree_differs(a: str, b: str) -> bool:
-    """The two texts say different degrees or frequencies (see the module docstring)."""
-    diff = degrees(a) ^ degrees(b)
+    """The two texts say different degrees or frequencies (see the module docstring). 偏高 is "on
+    the high side": a slight degree when the other text says one (有点高 / 偏高), and none of its
+    own beside a plain 高 (高血压 / 血压偏高), so it never adds a difference."""
+    da, db = degrees(a), degrees(b)
+    diff = da ^ db
+    if diff == {"slight"} and _SLIGHT_ZH.search(normalise(b if "slight" in da else a)):
+        return False
     return bool(diff) and diff not in _TOLERATED
+
+
+_SLIGHT_ZH = re.compile(r"偏[高低胖瘦咸甜淡重轻快慢多少大小]")
 
 
 _REVERSAL = re.compile(

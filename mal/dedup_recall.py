@@ -25,6 +25,7 @@ text.
 from __future__ import annotations
 
 from mal.dedup_text import is_cjk, normalise, signature
+from mal.dedup_unblock18_zh import said_apart
 
 __all__ = ["both_said", "extension_said", "restated_span", "said_in_other_words", "same_words"]
 
@@ -41,7 +42,10 @@ def said_in_other_words(text: str, value: str) -> bool:
         return False
     if not (sv.people <= st.people and sv.names <= st.names and sv.places <= st.places):
         return False
-    return all(w in st.words or (is_cjk(w) and len(w) >= 2 and any(w in u for u in st.words)) for w in sv.words)
+    return all(
+        w in st.words or (is_cjk(w) and len(w) >= 2 and any(w in u for u in st.words)) or said_apart(w, st.text)
+        for w in sv.words
+    )
 
 
 def extension_said(value_a: str, value_b: str, text_a: str, text_b: str) -> bool:

@@ -49,6 +49,7 @@ from mal.dedup_text import Signature, is_cjk, normalise, signature, zh_number
 
 __all__ = [
     "converted_measures",
+    "dictionary_word",
     "homophone_typos",
     "measures_converted",
     "places_written_apart",
@@ -83,7 +84,12 @@ def _sound(char: str) -> str:
 
 
 def _word(bigram: str) -> bool:
-    return int(_tokenizer().FREQ.get(bigram) or 0) >= _WORD_MIN
+    return dictionary_word(bigram)
+
+
+def dictionary_word(word: str) -> bool:
+    """`word` is a word of jieba's default dictionary, not a rare or prefix entry (`_WORD_MIN`)."""
+    return int(_tokenizer().FREQ.get(word) or 0) >= _WORD_MIN
 
 
 @lru_cache(maxsize=4096)

@@ -222,7 +222,11 @@ def prohibited(a: str, b: str) -> bool:
     return False
 
 
-_HEDGE = re.compile(r"差点|差一点|险些|几乎|没怎么|不怎么|很少|没太|" + _EN.format("almost|nearly|hardly|rarely"))
+# 差不多 is "almost" before every / all (差不多每晚), "about" before an amount (差不多三十岁)
+_HEDGE = re.compile(
+    r"差点|差一点|险些|几乎|差不多(?=每|天天|都|全|所有)|没怎么|不怎么|很少|没太|"
+    + _EN.format("almost|nearly|hardly|rarely")
+)
 
 
 def hedged(a: str, b: str) -> bool:
