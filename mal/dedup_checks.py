@@ -211,11 +211,16 @@ def added_modifier(a: Signature, b: Signature) -> bool:
     )
 
 
+_ARTICLES = {"an": "a"}
+
+
 def _keys(text: str) -> list[str]:
     """The text's English words as the modifier check compares them. Numbers are no keys whether
     written in digits or in words (sixteenth round, helper unblock16en: "two cats" / "2 cats"
-    insert no "two" between "have" and "cats"); the numbers veto reads them."""
-    return [SYNONYMS.get(t, stem(t)) for t in _LATIN_WORD.findall(text) if t not in NUMBER_WORDS_EN]
+    insert no "two" between "have" and "cats"); the numbers veto reads them. "An" is "a" (the article
+    follows the next word's sound, so "a recovering alcoholic" / "an alcoholic" insert "recovering"
+    and replace nothing: review of the seventeenth round)."""
+    return [_ARTICLES.get(t, SYNONYMS.get(t, stem(t))) for t in _LATIN_WORD.findall(text) if t not in NUMBER_WORDS_EN]
 
 
 # words that introduce a name after the thing named ("a dog named Max", "a cafe called Rise")

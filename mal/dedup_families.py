@@ -106,10 +106,21 @@ def _join(units: list[str]) -> str:
     return "".join(u if is_cjk(u) else f" {u} " for u in units).strip()
 
 
+# An additive adverb ("I like tea too", "as well", "also", 也) adds no item: it stands aside, and "as well
+# as" is "and", so "tea as well" / "tea as well as coffee" is one more item on a list (review of the
+# seventeenth round).
+_ADDITIVE = re.compile(r"\balso\b|\b(?:too|as well)\b(?=\s*(?:[.,!?;:]|$))|也(?!许)")
+_AS_WELL_AS = re.compile(r"\bas well as\b")
+
+
+def _units(text: str) -> list[str]:
+    return _UNIT.findall(_AS_WELL_AS.sub("and", _ADDITIVE.sub(" ", normalise(text))))
+
+
 def swapped(a: str, b: str) -> bool:
     """One sentence with one span swapped: a common beginning and end, and in between, on each
     side, a content word the other text does not explain (mal/dedup_model.py `unexplained`)."""
-    x, y = _UNIT.findall(normalise(a)), _UNIT.findall(normalise(b))
+    x, y = _units(a), _units(b)
     start = 0
     while start < min(len(x), len(y)) and x[start] == y[start]:
         start += 1

@@ -147,8 +147,10 @@ _ONE_MONTH_ZH = re.compile(r"(?:第[一二三四五六七八九十\d]+|最后|�
 _MONTHLY_ZH = re.compile(
     r"每个?月|月薪|月租|一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销)?[\d零一二两三四五六七八九十])"
 )
+# ("a month of paid leave", "a month's notice" are one month: the rate rewrite reads "a month" as
+# monthly, review of the seventeenth round)
 _ONE_MONTH_EN = re.compile(
-    r"\b(?:first|last|final|that|one|second|third) month\b|"
+    r"\b(?:first|last|final|that|one|second|third) month\b|\ba month(?:'s| of)\b|"
     r"\bin (?:january|february|march|april|june|july|august|september|october|november|december)\b"
 )
 _MONTHLY_EN = re.compile(r"\b(?:a|per|every|each) month\b|/\s*month\b|\bmonthly\b")
@@ -160,7 +162,7 @@ def one_month(a: str, b: str) -> bool:
     x, y = _flat(a), _flat(b)
     for one, rate in ((_ONE_MONTH_ZH, _MONTHLY_ZH), (_ONE_MONTH_EN, _MONTHLY_EN)):
         for s, t in ((x, y), (y, x)):
-            s_rate = rate.search(_ONE_MONTH_ZH.sub(" ", s)) if one is _ONE_MONTH_ZH else rate.search(s)
+            s_rate = rate.search(one.sub(" ", s))
             if one.search(s) and not s_rate and rate.search(t) and not one.search(t):
                 return True
     return False
