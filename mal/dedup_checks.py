@@ -87,9 +87,20 @@ def substituted(a: str, b: str) -> bool:
 
 
 def _ends_on(text: str, words: set[str]) -> bool:
-    """The last content word of `text` is one of `words` (or a piece of one, as jieba cut it)."""
-    last = content_words(text)[-1:]
-    return bool(last) and any(stem(last[0]) == w or (is_cjk(w) and last[0] in w) for w in words)
+    """The last content word of `text` is one of `words` (or a piece of one, as jieba cut it). A
+    sentence that ends on a causative ("get my car washed", "had the brakes fixed") ends on its
+    object as well: it says "wash my car" (review of the seventeenth round: "get my car washed" /
+    "wash my dog")."""
+    content = content_words(text)
+    last = content[-2:] if _CAUSATIVE_END.search(normalise(text)) else content[-1:]
+    return any(stem(word) == w or (is_cjk(w) and word in w) for word in last for w in words)
+
+
+# get / have an object done: the participle is the act, the word before it the object
+_PARTICIPLES = "cut|done|made|set|put|shut|taken|seen|sent|built|sold|paid|written|fixed|cleaned|washed"
+_CAUSATIVE_END = re.compile(
+    rf"\b(?:get|gets|got|getting|gotten|have|has|had|having)\b(?: [a-z']+){{1,3}} (?:{_PARTICIPLES}|[a-z]{{3,}}ed)\W*$"
+)
 
 
 def siblings(a: str, b: str) -> bool:

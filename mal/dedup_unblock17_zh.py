@@ -86,6 +86,23 @@ def _word(bigram: str) -> bool:
     return int(_tokenizer().FREQ.get(bigram) or 0) >= _WORD_MIN
 
 
+# A word jieba's dictionary lacks may still be a word: 油鱼 (escolar) is no typo of 鱿鱼 (squid).
+# jionlp's word counts over a large segmented corpus say so; a slip (忙果, 架照) is not among them.
+_CORPUS_MIN = 100
+
+
+@lru_cache(maxsize=1)
+def _corpus_counts() -> dict[str, int]:
+    from jionlp.dictionary.dictionary_loader import word_distribution_loader
+
+    return {w: int(info["total_num"]) for w, info in word_distribution_loader().items() if len(w) == 2}
+
+
+def _known(bigram: str) -> bool:
+    """A word of the language: in jieba's dictionary or counted often enough in jionlp's corpus."""
+    return _word(bigram) or _corpus_counts().get(bigram, 0) >= _CORPUS_MIN
+
+
 @lru_cache(maxsize=4096)
 def _alone(text: str) -> frozenset[int]:
     """Positions of `text` whose character jieba cuts as a word of its own (no dictionary HMM guess)."""
@@ -116,7 +133,7 @@ def homophone_typos(text: str, other: str) -> dict[str, str]:
             if normalise(d) == normalise(c) or not is_cjk(d) or _sound(d) != _sound(c):  # 過 / 过: one character
                 continue
             for typo, meant in _contexts(text, i, other, j):
-                if not _word(typo) and _word(meant) and any(meant in w for w in words):
+                if not _known(typo) and _word(meant) and any(meant in w for w in words):
                     out[typo] = meant
     return out
 
