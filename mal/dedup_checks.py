@@ -214,6 +214,7 @@ def added_modifier(a: Signature, b: Signature) -> bool:
     return any(
         x in a.words
         and x not in b.words
+        and not (x.endswith("er") and x[:-2] in b.words)  # "an older Pixel" / "an old phone, a Pixel"
         and x not in _NAMING
         and (p, n) in gaps
         and not gaps[(p, n)] - said

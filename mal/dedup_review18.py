@@ -32,7 +32,8 @@ _THINGS_ZH = re.compile(rf"({_NUMERAL_ZH})个(?!月|星期|礼拜|小时|钟头|
 
 
 def _numbers(pattern: re.Pattern[str], text: str) -> set[str]:
-    return {m.group(1).replace("两", "二") for m in pattern.finditer(text)}
+    """The numerals `pattern` finds, 两 as 二; never 一 (一个 is the article "a": 一个月度读书会)."""
+    return {m.group(1).replace("两", "二") for m in pattern.finditer(text)} - {"一", "1"}
 
 
 def measure_word(a: str, b: str) -> bool:
@@ -55,7 +56,7 @@ _ON_THE_WAY = re.compile(
 )
 _BORN = re.compile(
     rf"\b(?:have|has|had|welcomed|gave birth to)\b(?: \w+){{0,3}} {_CHILD_EN}\b|\bwas born\b|\bwere born\b|"
-    r"生了|出生了|有了.{0,6}(?:孩子|宝宝|儿子|女儿|娃|胎)|当(?:爸爸|妈妈|爸|妈|爹|娘)了"
+    r"生了|出生了|有了.{0,6}(?:孩子|宝|儿子|女儿|娃|胎)|当(?:爸爸|妈妈|爸|妈|爹|娘)了"
 )
 
 
