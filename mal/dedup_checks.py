@@ -91,15 +91,18 @@ def _ends_on(text: str, words: set[str]) -> bool:
     sentence that ends on a causative ("get my car washed", "had the brakes fixed") ends on its
     object as well: it says "wash my car" (review of the seventeenth round: "get my car washed" /
     "wash my dog")."""
-    content = content_words(text)
-    last = content[-2:] if _CAUSATIVE_END.search(normalise(text)) else content[-1:]
+    last = content_words(text)[-1:]
+    causative = _CAUSATIVE_END.search(flat := normalise(text))
+    if causative:
+        last += content_words(flat[: causative.start(1)])[-1:]
     return any(stem(word) == w or (is_cjk(w) and word in w) for word in last for w in words)
 
 
 # get / have an object done: the participle is the act, the word before it the object
-_PARTICIPLES = "cut|done|made|set|put|shut|taken|seen|sent|built|sold|paid|written|fixed|cleaned|washed"
+_PARTICIPLES = "cut|done|made|set|put|shut|taken|seen|sent|built|sold|paid|written"
 _CAUSATIVE_END = re.compile(
-    rf"\b(?:get|gets|got|getting|gotten|have|has|had|having)\b(?: [a-z']+){{1,3}} (?:{_PARTICIPLES}|[a-z]{{3,}}ed)\W*$"
+    rf"\b(?:get|gets|got|getting|gotten|have|has|had|having)\b(?: [a-z'-]+){{1,3}} "
+    rf"((?:[a-z]+-)?(?:{_PARTICIPLES}|[a-z]{{3,}}ed))\W*$"
 )
 
 

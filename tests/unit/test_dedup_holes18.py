@@ -23,6 +23,7 @@ NEVER = [
     ("", "我姐姐每周六都去教会", "我姐姐每周六都去教书"),
     # "a month of" is one month, not a monthly rate
     ("one_month", "My company gives me a month of sick leave", "My company gives me sick leave every month"),
+    ("one_month", "We take a week of holiday in August", "We take holiday weekly in August"),
     # one number, two measure words
     ("measure_word", "我和公司签了三年合同", "我和公司签了三个合同"),
     # "an" before the bare noun replaces no word: "recovering" is inserted
@@ -33,10 +34,15 @@ NEVER = [
     # a real fish, no homophone typo
     ("", "我昨天晚饭吃了油鱼", "我昨天晚饭吃了鱿鱼"),
     # a child on the way against one born
-    ("expecting_born", "My brother and his wife are expecting their second baby", "My brother and his wife have their second baby"),
+    (
+        "expecting_born",
+        "My brother and his wife are expecting their second baby",
+        "My brother and his wife have their second baby",
+    ),
     ("expecting_born", "我们在等二宝出生", "我们有了二宝"),
     # a causative ends on its object, and in the past it is the act done
     ("substitution", "I have to get my bike repaired", "I have to repair my laptop"),
+    ("substitution", "I should get my coat dry-cleaned", "I should dry-clean my scarf"),
     ("tense", "We got the carpet cleaned", "We need to clean the carpet"),
     # a bare hour the user's own words leave without its half of the day
     ("numbers", "I have a dentist appointment at 9", "I have a dentist appointment at 9am"),
@@ -49,6 +55,7 @@ NEVER = [
 PASS = [
     ("", "她教会了我弹吉他", "她教我弹吉他"),
     ("one_month", "I get a month of sick leave", "I get one month of sick leave"),
+    ("one_month", "We take a week of holiday in August", "In August we take a week's holiday"),
     ("measure_word", "我一个人在北京住了两年", "我独自在北京住了两年"),
     ("modifier", "My brother is an architect", "My brother works as an architect"),
     ("completion", "I passed my driving test", "I've passed my driving test"),
