@@ -77,12 +77,16 @@ def _same_hour(bare: str, clock: str, text: str, noted: bool = True) -> bool:
 
 
 # What a text does at an hour that tells its half of the day: getting up and breakfast are in the
-# morning; dinner is in the evening, and going to bed in the evening or the small hours (around 2 /
-# 2 am); a span from one hour to a smaller one ("9 to 5") runs from the morning into the afternoon.
+# morning; dinner and getting home are in the evening, and going to bed in the evening or the small
+# hours (around 2 / 2 am); a span from one hour to a smaller one ("9 to 5") runs from the morning
+# into the afternoon.
 _MORNING = re.compile(
     r"\b(?:wake|wakes|woke|waking|get up|gets up|got up|getting up|alarm|breakfast)\b|起床|醒|早饭|早餐"
 )
-_EVENING = re.compile(r"\b(?:dinner|supper|bed|bedtime|sleep|sleeps|asleep)\b|睡|晚饭|晚餐")
+_EVENING = re.compile(
+    r"\b(?:dinner|supper|bed|bedtime|sleep|sleeps|asleep|(?:get|gets|got|come|comes|came) home|after work|off work)\b|"
+    r"睡|晚饭|晚餐|下班"
+)
 _BEDTIME = re.compile(r"\b(?:bed|bedtime|sleep|sleeps|asleep)\b|睡")
 _SPAN = re.compile(r"\b(\d{1,2})\s*(?:to|until|till|-|–)\s*(\d{1,2})\b")
 
