@@ -47,6 +47,7 @@ from mal import (
     dedup_review15,
     dedup_review16,
     dedup_review17,
+    dedup_review18,
     dedup_shared_families,
     dedup_unblock16_en,
     dedup_unblock17_en,
@@ -81,7 +82,7 @@ from mal.dedup_families import (
     wish_differs,
 )
 from mal.dedup_frames import frame_words
-from mal.dedup_hours import half_day_said, meal_said
+from mal.dedup_hours import half_day_said, is_note, meal_said
 from mal.dedup_household import household_noted, they_noted
 from mal.dedup_notes import first_person
 from mal.dedup_numbers import numbers_agree
@@ -350,7 +351,8 @@ def _checks(
                 numbers_agree(x, y)
                 or {x.numbers, y.numbers} == {(), ("1",)}
                 or amounts_agree(ta, tb)
-                or half_day_said(ta, tb)  # 十一点 / 晚上11点, 9 to 5 / 9am-5pm (mal/dedup_hours.py)
+                # 十一点睡 / 晚上11点睡, 9 to 5 / 9am-5pm (mal/dedup_hours.py; a note may resolve any bare hour)
+                or half_day_said(ta, tb, noted=is_note(a.text or a.summary) or is_note(b.text or b.summary))
                 or dedup_unblock16_en.ages_listed(x, y)  # "are 8 and 11" / "two kids, aged 11 and 8"
             ),
         ),
@@ -464,6 +466,8 @@ def _checks(
         # dev7's near misses (mal/dedup_dev7.py): "vegetarian" / "vegetarian but eats fish", 我姐养 / 我养,
         # thinking about getting / got, until / from, visiting us / visiting them, only / both, 曾孙 / 孙子
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev7.CHECKS),
+        # eighteenth round's review (mal/dedup_review18.py): 两年合同 / 两个合同, expecting / have a child
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review18.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )

@@ -87,9 +87,23 @@ def substituted(a: str, b: str) -> bool:
 
 
 def _ends_on(text: str, words: set[str]) -> bool:
-    """The last content word of `text` is one of `words` (or a piece of one, as jieba cut it)."""
+    """The last content word of `text` is one of `words` (or a piece of one, as jieba cut it). A
+    sentence that ends on a causative ("get my car washed", "had the brakes fixed") ends on its
+    object as well: it says "wash my car" (review of the seventeenth round: "get my car washed" /
+    "wash my dog")."""
     last = content_words(text)[-1:]
-    return bool(last) and any(stem(last[0]) == w or (is_cjk(w) and last[0] in w) for w in words)
+    causative = _CAUSATIVE_END.search(flat := normalise(text))
+    if causative:
+        last += content_words(flat[: causative.start(1)])[-1:]
+    return any(stem(word) == w or (is_cjk(w) and word in w) for word in last for w in words)
+
+
+# get / have an object done: the participle is the act, the word before it the object
+_PARTICIPLES = "cut|done|made|set|put|shut|taken|seen|sent|built|sold|paid|written"
+_CAUSATIVE_END = re.compile(
+    rf"\b(?:get|gets|got|getting|gotten|have|has|had|having)\b(?: [a-z'-]+){{1,3}} "
+    rf"((?:[a-z]+-)?(?:{_PARTICIPLES}|[a-z]{{3,}}ed))\W*$"
+)
 
 
 def siblings(a: str, b: str) -> bool:
@@ -203,6 +217,7 @@ def added_modifier(a: Signature, b: Signature) -> bool:
     return any(
         x in a.words
         and x not in b.words
+        and not (x.endswith("er") and x[:-2] in b.words)  # "an older Pixel" / "an old phone, a Pixel"
         and x not in _NAMING
         and (p, n) in gaps
         and not gaps[(p, n)] - said
@@ -211,11 +226,16 @@ def added_modifier(a: Signature, b: Signature) -> bool:
     )
 
 
+_ARTICLES = {"an": "a"}
+
+
 def _keys(text: str) -> list[str]:
     """The text's English words as the modifier check compares them. Numbers are no keys whether
     written in digits or in words (sixteenth round, helper unblock16en: "two cats" / "2 cats"
-    insert no "two" between "have" and "cats"); the numbers veto reads them."""
-    return [SYNONYMS.get(t, stem(t)) for t in _LATIN_WORD.findall(text) if t not in NUMBER_WORDS_EN]
+    insert no "two" between "have" and "cats"); the numbers veto reads them. "An" is "a" (the article
+    follows the next word's sound, so "a recovering alcoholic" / "an alcoholic" insert "recovering"
+    and replace nothing: review of the seventeenth round)."""
+    return [_ARTICLES.get(t, SYNONYMS.get(t, stem(t))) for t in _LATIN_WORD.findall(text) if t not in NUMBER_WORDS_EN]
 
 
 # words that introduce a name after the thing named ("a dog named Max", "a cafe called Rise")

@@ -114,10 +114,21 @@ def _join(units: list[str]) -> str:
     return "".join(u if is_cjk(u) else f" {u} " for u in units).strip()
 
 
+# An additive adverb ("I like tea too", "as well", "also", 也) adds no item: it stands aside, and "as well
+# as" is "and", so "tea as well" / "tea as well as coffee" is one more item on a list (review of the
+# seventeenth round).
+_ADDITIVE = re.compile(r"\balso\b|\b(?:too|as well)\b(?=\s*(?:[.,!?;:]|$))|也(?!许)")
+_AS_WELL_AS = re.compile(r"\bas well as\b")
+
+
+def _units(text: str) -> list[str]:
+    return _UNIT.findall(_AS_WELL_AS.sub("and", _ADDITIVE.sub(" ", normalise(text))))
+
+
 def swapped(a: str, b: str) -> bool:
     """One sentence with one span swapped: a common beginning and end, and in between, on each
     side, a content word the other text does not explain (mal/dedup_model.py `unexplained`)."""
-    x, y = _UNIT.findall(normalise(a)), _UNIT.findall(normalise(b))
+    x, y = _units(a), _units(b)
     start = 0
     while start < min(len(x), len(y)) and x[start] == y[start]:
         start += 1
@@ -411,7 +422,32 @@ def past_of_one_verb(a: str, b: str) -> bool:
                 or (w not in _NAMING and _PERSON_SUBJECTS & set(xs[max(i - 1, 0) : i]))
             )
         }
-        present = {_base(w) for w in ys if _past(w) is None}
+        past |= _caused(xs)
+        present = {_base(w) for w in ys if _past(w) is None} - _caused(ys)
         if past & present - {_past(w) for w in ys if _past(w)}:
             return True
     return False
+
+
+# A causative in the past ("I got my hair cut", "we had the roof fixed") says the act done: its
+# participle is the past of that act (review of the seventeenth round: "got my hair cut" / "need to
+# cut my hair"). Participles as the act's base; a regular one is read by `_past`.
+_PARTICIPLES = {
+    **{"cut": "cut", "set": "set", "put": "put", "shut": "shut", "done": "do", "made": "make", "taken": "take"},
+    **{"seen": "see", "sent": "send", "built": "build", "sold": "sell", "paid": "pay", "written": "write"},
+}
+
+
+def _caused(words: list[str]) -> set[str]:
+    """The acts a text says it had done: the participle one to three words after "got" / "had"
+    right after a subject."""
+    out = set()
+    for i, w in enumerate(words):
+        if w not in ("got", "had") or not _SUBJECTS & set(words[max(i - 2, 0) : i]):
+            continue
+        for p in words[i + 2 : i + 5]:
+            act = _base(_PARTICIPLES[p]) if p in _PARTICIPLES else _past(p) if p.endswith("ed") else None
+            if act:
+                out.add(act)
+                break
+    return out

@@ -21,7 +21,7 @@ import re
 
 from mal.dedup_text import flat, signature
 
-__all__ = ["half_day_said", "meal_said"]
+__all__ = ["half_day_said", "is_note", "meal_said"]
 
 # the halves of the day a text may name (any of them makes its bare hours its own)
 # ("night owl", "night person" name a habit, not the half of the day of an hour: seventeenth round)
@@ -40,31 +40,74 @@ _EN_HOUR_CUES = (
 )
 
 
-def half_day_said(a: str, b: str) -> bool:
+def half_day_said(a: str, b: str, noted: bool = False) -> bool:
     """The numbers differ only where one text says an hour without its half of the day and the
-    other says that hour with it (see the module docstring)."""
+    other says that hour with it (see the module docstring). Between two texts in the user's own
+    words (`noted` False: neither is a note about the user), the bare text must tell the half by
+    what it does then (`_told`): "I have a meeting at 7" / "... at 7am" are two times as said,
+    "I wake up at 6" / "I get up at 6 am" one (review of the seventeenth round)."""
     x, y = signature(a).numbers, signature(b).numbers
     if len(x) != len(y) or x == y:
         return False
     bare_a, bare_b = not _HALF_DAY.search(flat(a)), not _HALF_DAY.search(flat(b))
     return all(
-        u == v or (bare_a and _same_hour(u, v, a)) or (bare_b and _same_hour(v, u, b))
+        u == v or (bare_a and _same_hour(u, v, a, noted)) or (bare_b and _same_hour(v, u, b, noted))
         for u, v in zip(x, y, strict=True)
     )
 
 
-def _same_hour(bare: str, clock: str, text: str) -> bool:
-    """`bare` (from `text`, which names no half of the day) is `clock`'s hour in either half."""
+def _same_hour(bare: str, clock: str, text: str, noted: bool = True) -> bool:
+    """`bare` (from `text`, which names no half of the day) is `clock`'s hour in either half (unless
+    `noted` is False: in the half `text` tells)."""
     c = _CLOCK.fullmatch(clock)
     if c is None:
         return False
     hour, minutes = int(c.group(1)), c.group(2)
     b = _CLOCK.fullmatch(bare)
     if b is not None:  # 11:00 / 23:00
-        return b.group(2) == minutes and int(b.group(1)) in (hour, hour - 12) and int(b.group(1)) < 12 <= hour
+        return (
+            b.group(2) == minutes
+            and int(b.group(1)) in (hour, hour - 12)
+            and int(b.group(1)) < 12 <= hour
+            and (noted or _told(hour, text))
+        )
     if not bare.isdigit() or minutes != "00" or bare not in _hour_cues(text):
         return False
-    return int(bare) in (hour, hour - 12) and 0 < int(bare) <= 12
+    return int(bare) in (hour, hour - 12) and 0 < int(bare) <= 12 and (noted or _told(hour, text))
+
+
+# What a text does at an hour that tells its half of the day: getting up and breakfast are in the
+# morning; dinner and getting home are in the evening, and going to bed in the evening or the small
+# hours (around 2 / 2 am); a span from one hour to a smaller one ("9 to 5") runs from the morning
+# into the afternoon.
+_MORNING = re.compile(
+    r"\b(?:wake|wakes|woke|waking|get up|gets up|got up|getting up|alarm|breakfast)\b|起床|醒|早饭|早餐"
+)
+_EVENING = re.compile(
+    r"\b(?:dinner|supper|bed|bedtime|sleep|sleeps|asleep|(?:get|gets|got|come|comes|came) home|after work|off work)\b|"
+    r"睡|晚饭|晚餐|下班"
+)
+_BEDTIME = re.compile(r"\b(?:bed|bedtime|sleep|sleeps|asleep)\b|睡")
+_SPAN = re.compile(r"\b(\d{1,2})\s*(?:to|until|till|-|–)\s*(\d{1,2})\b")
+
+
+def _told(hour: int, text: str) -> bool:
+    """`text` tells that its bare hour is `hour` (0-23) by what it does then."""
+    t = flat(text)
+    if any(int(m.group(1)) > int(m.group(2)) for m in _SPAN.finditer(t)):
+        return True
+    if hour >= 12:
+        return bool(_EVENING.search(t))
+    return bool(_MORNING.search(t)) or (hour <= 5 and bool(_BEDTIME.search(t)))
+
+
+_NOTE = re.compile(r"^\W*(?:the\s+)?user\b|^\W*用户", re.IGNORECASE)
+
+
+def is_note(text: str) -> bool:
+    """`text` is a note about the user ("User wakes at 6", 用户每天…), not the user's own words: its
+    writer heard the user and wrote the half of the day the user meant."""
+    return bool(_NOTE.search(text))
 
 
 def _hour_cues(text: str) -> set[str]:

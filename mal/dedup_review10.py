@@ -147,20 +147,26 @@ _ONE_MONTH_ZH = re.compile(r"(?:第[一二三四五六七八九十\d]+|最后|�
 _MONTHLY_ZH = re.compile(
     r"每个?月|月薪|月租|一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销)?[\d零一二两三四五六七八九十])"
 )
+# ("a month of paid leave", "a month's notice" are one month: the rate rewrite reads "a month" as
+# monthly, review of the seventeenth round)
 _ONE_MONTH_EN = re.compile(
-    r"\b(?:first|last|final|that|one|second|third) month\b|"
+    r"\b(?:first|last|final|that|one|second|third) month\b|\ba month(?:'s| of)\b|"
     r"\bin (?:january|february|march|april|june|july|august|september|october|november|december)\b"
 )
 _MONTHLY_EN = re.compile(r"\b(?:a|per|every|each) month\b|/\s*month\b|\bmonthly\b")
+# and a week likewise: "a week of vacation" / "vacation weekly" (the rate rewrite reads "a week" as weekly)
+_ONE_WEEK_EN = re.compile(r"\b(?:first|last|final|that|one|second|third) week\b|\ba week(?:'s| of)\b")
+_WEEKLY_EN = re.compile(r"\b(?:a|per|every|each) week\b|/\s*week\b|\bweekly\b")
 
 
 def one_month(a: str, b: str) -> bool:
     """One text says an amount of one month (第一个月, 最后一个月, "my first month") and no monthly
-    rate, the other a monthly rate (每个月, 月薪, "a month") and no single month."""
+    rate, the other a monthly rate (每个月, 月薪, "a month") and no single month; a week and a weekly
+    rate likewise ("a week of vacation" / "vacation every week")."""
     x, y = _flat(a), _flat(b)
-    for one, rate in ((_ONE_MONTH_ZH, _MONTHLY_ZH), (_ONE_MONTH_EN, _MONTHLY_EN)):
+    for one, rate in ((_ONE_MONTH_ZH, _MONTHLY_ZH), (_ONE_MONTH_EN, _MONTHLY_EN), (_ONE_WEEK_EN, _WEEKLY_EN)):
         for s, t in ((x, y), (y, x)):
-            s_rate = rate.search(_ONE_MONTH_ZH.sub(" ", s)) if one is _ONE_MONTH_ZH else rate.search(s)
+            s_rate = rate.search(one.sub(" ", s))
             if one.search(s) and not s_rate and rate.search(t) and not one.search(t):
                 return True
     return False

@@ -146,18 +146,24 @@ def possession(a: str, b: str) -> bool:
 
 # --- an act done against one in progress
 # Chinese: a verb with a completion complement (还清, 写完) against the verb in progress (在还, 正在写)
-_DONE_ZH = re.compile(r"([\u4e00-\u9fff])(?:完|清|好)了|([\u4e00-\u9fff])(?:完|清)")
+# (or a stage got through: 过了试用期 / 还在试用期, 熬过了化疗 / 还在化疗: review of the seventeenth round)
+_DONE_ZH = re.compile(
+    r"([\u4e00-\u9fff])(?:完|清|好)了|([\u4e00-\u9fff])(?:完|清)|(?:过了|度过了?|熬过了?|挺过了?)([\u4e00-\u9fff])"
+)
 _DOING_ZH = re.compile(
     r"(?:正在|正|还在|在|一直在)(?:慢慢|慢慢地|一点点|一点一点|逐步|分期|努力|继续|每个?月)?(?:地)?([\u4e00-\u9fff])"
 )
 _NOT_DONE_VERBS = frozenset("看听想说")  # 看好 / 听好 / 想好 / 说好 say a view or a deal, not an act done
 # English: paid off / finished against paying off / still working on
+# (a stage passed against one still under way: "passed my probation" / "still on probation", "got
+# through chemo" / "still in chemo": review of the seventeenth round)
 _DONE_EN = re.compile(
-    r"\b(?:paid|finished|completed|done with|wrapped up|built|fixed|repaid|cleared)\b(?! (?:by|for)\b)"
+    r"\b(?:paid|finished|completed|done with|wrapped up|built|fixed|repaid|cleared|passed|got through)\b"
+    r"(?! (?:by|for)\b)"
 )
 _DOING_EN = re.compile(
     r"\b(?:am|'m|are|'re|is|'s|still|currently|slowly|gradually|been)\s+(?:\w+ly\s+)?(\w+ing)\b|"
-    r"\b(?:in the middle of|halfway through|partway through|working on|chipping away at)\b"
+    r"\b(?:in the middle of|halfway through|partway through|working on|chipping away at|still (?:on|in|under))\b"
 )
 _DONE_STEMS = {
     "paid": "pay",
@@ -167,6 +173,8 @@ _DONE_STEMS = {
     "built": "build",
     "fixed": "fix",
     "cleared": "clear",
+    "passed": "pass",
+    "got through": "get through",
 }
 
 

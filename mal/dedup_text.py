@@ -127,7 +127,9 @@ _CONTRACTIONS = (
     (re.compile(r"'(s|m|re|ve|ll|d)\b", re.IGNORECASE), ""),
     # "well" is a filler only as the discourse marker ("Well, I ..."); after a word it says how
     # ("medium well" is not "medium rare", "sleeps well"), and "as well" is "also" (a writer29 near miss)
+    # but "as well as" is "and": "tea as well" / "tea as well as coffee" add an item (review of round 17)
     (re.compile(r"(?:^|(?<=[.!?;,:]))\s*well\b\s*,?", re.IGNORECASE), " "),
+    (re.compile(r"\bas well as\b", re.IGNORECASE), " and "),
     (re.compile(r"\bas well\b", re.IGNORECASE), " also "),
 )
 

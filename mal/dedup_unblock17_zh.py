@@ -92,6 +92,30 @@ def dictionary_word(word: str) -> bool:
     return int(_tokenizer().FREQ.get(word) or 0) >= _WORD_MIN
 
 
+# A word jieba's dictionary lacks may still be a word: 油鱼 (escolar) is no typo of 鱿鱼 (squid).
+# jionlp's word counts over a large segmented corpus say so: such a word is counted often, and
+# often next to the word it sounds like (油鱼 409 against 鱿鱼 3938). A slip (忙果, 架照) is not
+# counted at all, and a piece the corpus's segmenter cut off (会记 of 会记得: 352) is rare next to
+# the word meant (会计: 159451).
+_CORPUS_MIN = 100
+_CORPUS_SHARE = 0.01
+
+
+@lru_cache(maxsize=1)
+def _corpus_counts() -> dict[str, int]:
+    from jionlp.dictionary.dictionary_loader import word_distribution_loader
+
+    return {w: int(info["total_num"]) for w, info in word_distribution_loader().items() if len(w) == 2}
+
+
+def _known(bigram: str, other: str) -> bool:
+    """`bigram` is a word of the language, not a slip for `other`: in jieba's dictionary, or counted
+    in jionlp's corpus often enough, and often enough next to `other` (see `_CORPUS_SHARE`)."""
+    counts = _corpus_counts()
+    count = counts.get(bigram, 0)
+    return _word(bigram) or (count >= _CORPUS_MIN and count >= _CORPUS_SHARE * counts.get(other, 0))
+
+
 @lru_cache(maxsize=4096)
 def _alone(text: str) -> frozenset[int]:
     """Positions of `text` whose character jieba cuts as a word of its own (no dictionary HMM guess)."""
@@ -122,7 +146,7 @@ def homophone_typos(text: str, other: str) -> dict[str, str]:
             if normalise(d) == normalise(c) or not is_cjk(d) or _sound(d) != _sound(c):  # 過 / 过: one character
                 continue
             for typo, meant in _contexts(text, i, other, j):
-                if not _word(typo) and _word(meant) and any(meant in w for w in words):
+                if not _known(typo, meant) and _word(meant) and any(meant in w for w in words):
                     out[typo] = meant
     return out
 

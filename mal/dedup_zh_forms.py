@@ -83,6 +83,9 @@ _WEEKDAY = re.compile(r"(上个?|下个?|这个?|本)?(?:星期|礼拜|周)([一
 _PER_MONTH = re.compile(
     r"(?<![第头前上下这那])一个月(?=(?:的)?(?:房租|租金|工资|收入|开销|生活费|花销|花了?|挣|赚|交|能?花)?\s*[\d零一二两三四五六七八九十百千万])"
 )
+# 教会 before 了 or a person is the verb "taught" (教会了我游泳 / 教我游泳); elsewhere it is the church
+# (去教会 / 去教书: review of the seventeenth round), so only the verb reads as 教
+_TAUGHT = re.compile(r"教会(?=了|[我你他她咱]|孩子|学生|[儿女]儿|[爸妈爷奶])")
 # half a year (not 上半年 / 下半年, a half of the calendar year)
 _HALF_YEAR = re.compile(r"(?<![上下前后])半年")
 # 苹果15 / 苹果 15 Pro: an iPhone by its number (a count or a price of apples has a measure word or a
@@ -208,6 +211,7 @@ def zh_forms(text: str) -> str:
     text = _BORN_CHILD.sub(_born, text)
     text = _SPOUSE_PARENT.sub(_in_law, text)
     text = _HALF_YEAR.sub("六个月", text)
+    text = _TAUGHT.sub("教", text)
     text = _PER_MONTH.sub("每月", text)
     return _APPLE_MODEL.sub("iPhone ", text)
 
