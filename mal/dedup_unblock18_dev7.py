@@ -15,10 +15,16 @@ English
     writes in lower case, in a text that also has lower-case words, is emphasis, not a name (the
     names veto read "HUGE" as one; IKEA or NASA, written in capitals in the dictionary, stay names);
   * a number spelled out with "hundred" ("fourteen hundred and fifty" is 1450) and a count of
-    decades ("three decades" is 30 years).
+    decades ("three decades" is 30 years);
+
+  * a run's distance "5k" after a verb of running, with no noun after it ("10k steps" counts
+    steps), is 5 kilometres when the other text says kilometres.
 
 Chinese
   * 咱 (northern speech) is 我 (咱妈 / 我妈, 咱们 / 我们);
+  * a numeral whose last digit drops its unit (六千二 is 6200, 三万五 is 35000, 一百五 is 150);
+  * 我们 before a place one belongs to (我们单位, 我们公司, 我们家) is "my", when the other text has
+    no 我们 (a note says 用户单位, never 用户们);
   * a count of times with 回 is one with 次 (两回 / 两次), when the other text counts with 次;
   * one son and one daughter said in four characters (一儿一女 / 一个儿子和一个女儿);
   * 半夜 before a clock hour from one to five is 凌晨 (半夜三点 / 凌晨三点), when the other says 凌晨;
@@ -78,6 +84,15 @@ _TENS_WORDS = "|".join(EN_TENS)
 _SMALL = rf"(?:(?:{_TENS_WORDS})(?:[- ](?:{_UNITS_WORDS}))?|{_UNITS_WORDS})"
 _HUNDREDS = re.compile(rf"(?i)\b({_SMALL})\s+hundred(?:\s+(?:and\s+)?({_SMALL}))?\b")
 _DECADES = re.compile(rf"(?i)\b(\d+|{_SMALL})\s+decades\b")
+# a run's distance in kilometres said "5k" (the other text says kilometres or km): after a verb of
+# running and before no word ("I walk 10k steps" counts steps)
+_K_DISTANCE = re.compile(
+    r"(?i)\b(?:run|runs|ran|running|jog|jogs|jogged|jogging|race|races|raced|racing)"
+    r"\s+(?:(?:about|around|roughly|like|nearly|almost|over|a|another)\s+)*(\d+(?:\.\d+)?)k\b"
+    r"(?=\s*(?:$|[.,;:!?)]|(?:once|twice|two|three|four|five|six|seven|every|each|a|per|on|in|at|before|after"
+    r"|this|today|tomorrow|yesterday|daily|weekly|most|with|and|but|then)\b))"
+)
+_KILOMETRES = re.compile(r"(?i)\b(?:kilomet(?:er|re)s?|kms?)\b")
 
 
 @lru_cache(maxsize=1)
@@ -112,6 +127,10 @@ def _english(text: str, other: str) -> dict[str, str]:
     for m in _HUNDREDS.finditer(text):
         value = _small(m.group(1)) * 100 + (_small(m.group(2)) if m.group(2) else 0)
         out[m.group(0)] = str(value)
+    if _KILOMETRES.search(other) and not _KILOMETRES.search(text):
+        for m in _K_DISTANCE.finditer(text):
+            span = m.group(0)
+            out[span] = span[: m.start(1) - m.start(0)] + f"{m.group(1)} kilometres"
     for m in _DECADES.finditer(text):
         count = int(m.group(1)) if m.group(1).isdigit() else _small(m.group(1))
         out[m.group(0)] = f"{count * 10} years"
@@ -121,6 +140,13 @@ def _english(text: str, other: str) -> dict[str, str]:
 # --- Chinese
 _ZAN = re.compile(r"咱(?!们)")
 _TIMES_HUI = re.compile(r"([一二两三四五六七八九十几\d]+)回(?![来去家国到头合答复应信忆顾收])")
+# 六千二 is 六千二百: a last digit after 万, 千 or 百 counts the next lower unit
+_ELIDED = re.compile(
+    r"(?<![\d一二两三四五六七八九十百千万])([一二两三四五六七八九])([万千百])([一二三四五六七八九])(?![\d十百千万亿一二两三四五六七八九])"
+)
+_LOWER_UNIT = {"万": "千", "千": "百", "百": "十"}
+# 我们单位 / 我们家: "we" before a place one belongs to is "my" (我单位, 我家)
+_OUR_PLACE = re.compile(r"我们(?=(?:单位|公司|学校|班级|班|家|小区|部门|团队|医院|村|厂|宿舍|科室)(?![长主]))")
 _SON_DAUGHTER = re.compile(r"([一两二三])[儿子]([一两二三])女")
 _COUNT_ZH = {"一": "一", "两": "两", "二": "两", "三": "三"}
 _MIDNIGHT = re.compile(r"半夜(?=(?:[一二两三四五]|[1-5](?!\d))(?:[一二三四五]|[2-5])?点)")
@@ -139,6 +165,11 @@ def _chinese(text: str, other: str) -> dict[str, str]:
         out["咱们"] = "我们"
     for m in _ZAN.finditer(text):
         out[m.group(0)] = "我"
+    for m in _ELIDED.finditer(text):
+        out[m.group(0)] = m.group(0) + _LOWER_UNIT[m.group(2)]
+    if "我们" not in other:
+        for m in _OUR_PLACE.finditer(text):
+            out[m.group(0)] = "我"
     if "次" in other:
         for m in _TIMES_HUI.finditer(text):
             out[m.group(0)] = f"{m.group(1)}次"

@@ -19,6 +19,12 @@ RESTATED = [
     # a number spelled out with "hundred", decades
     ("My car payment is $320 a month", "My car payment is three hundred and twenty dollars a month"),
     ("I have lived in Dublin for 20 years", "I have lived in Dublin for two decades"),
+    # a run's distance said "10k"
+    ("my husband runs 10k most sundays", "My husband runs 10 kilometres most Sundays."),
+    # a numeral whose last digit drops its unit
+    ("我女儿的学费一年三万五", "我女儿的学费一年35000元"),
+    # 我们 before a place one belongs to is "my"
+    ("我们公司每年组织一次体检", "用户公司每年组织一次体检"),
     # 咱 is 我 in northern speech
     ("咱爸今年退休了", "我爸今年退休了"),
     # a count of times with 回 or 次
@@ -39,6 +45,9 @@ NEAR_MISSES = [
     ("i'm EXTREMELY allergic to wasps", "I'm very allergic to bees."),
     ("My car payment is $320 a month", "My car payment is three hundred and fifty dollars a month"),
     ("I have lived in Dublin for 20 years", "I have lived in Dublin for three decades"),
+    ("my husband runs 10k most sundays", "My husband runs 5 kilometres most Sundays."),
+    ("我女儿的学费一年三万五", "我女儿的学费一年30005元"),
+    ("我们公司每年组织一次体检", "用户公司每年组织一次团建"),
     ("咱爸今年退休了", "我哥今年退休了"),
     ("我一个月去三回图书馆", "我一个月去五次图书馆"),
     ("我表姐有一儿一女", "我表姐有两个儿子"),
@@ -73,3 +82,5 @@ def test_the_readings_are_closed_class() -> None:
     assert registers_alike("我回家两回了", "我回了两次家") == {"两回": "两次"}  # 回家 is no count
     assert registers_alike("他半夜十一点睡", "他凌晨睡") == {}  # eleven at night is no small hour
     assert registers_alike("澳洲", "澳洲") == {}
+    assert registers_alike("I walk 10k steps a day", "I walk 10 km a day") == {}  # a count of steps
+    assert registers_alike("三万五千", "") == {} and registers_alike("一百五十", "") == {}
