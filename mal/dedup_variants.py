@@ -39,6 +39,7 @@ from mal.dedup_notes import STATES
 from mal.dedup_unblock16_en import written_out
 from mal.dedup_unblock17_en import spelled_alike
 from mal.dedup_unblock17_zh import converted_measures, homophone_typos, model_years
+from mal.dedup_unblock18_dev7 import registers_alike
 from mal.dedup_unblock18_zh import written_alike
 from mal.models import Memory
 
@@ -124,6 +125,9 @@ def variants(a: str, b: str) -> tuple[tuple[str, dict[str, str]], tuple[str, dic
     # 研二 / 研究生二年级, 俩 / 两个, 三成 / 30%, 五楼 / 5层 (mal/dedup_unblock18_zh.py), on whichever side
     ra.update(written_alike(a, b))
     rb.update(written_alike(b, a))
+    # wfh / work from home, im / I'm, HUGE / huge, 咱 / 我, 两回 / 两次 (mal/dedup_unblock18_dev7.py)
+    ra.update(registers_alike(a, b))
+    rb.update(registers_alike(b, a))
     qa, qb = _qualifiers(a, b)
     ra.update(qa)
     rb.update(qb)
