@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from mal import dedup, dedup_hours
+from mal import dedup, dedup_families, dedup_hours
 from mal.dedup_gate import merges
 from mal.dedup_household import they_noted
 from mal.dedup_unblock18_en import flight_said, remote_said
@@ -47,6 +47,8 @@ NEAR_MISSES = [
     ("我一般两点睡觉", "我一般下午两点睡觉"),
     ("I get up at 6 and go to bed at 10", "I get up at 6am and go to bed at 10am"),
     ("I get home at 2", "I get home at 2pm"),
+    # 偏 leans the other way: 偏轻 is no 有点重
+    ("我女儿体重偏轻", "我女儿体重有点重"),
 ]
 
 RESTATEMENTS = [
@@ -55,6 +57,7 @@ RESTATEMENTS = [
     ("I usually go to bed at 10", "I usually go to bed at 10pm"),
     ("我一般两点睡觉", "我一般凌晨两点睡觉"),
     ("I get home at 7", "I get home at 7pm"),
+    ("我的手表偏慢", "我的手表有点慢"),
 ]
 
 
@@ -97,3 +100,8 @@ def test_a_bare_hour_is_told_only_by_a_cue_that_fits_it() -> None:
     assert not dedup_hours.half_day_said("I work 7 to 3", "I work 7pm to 3am")
     assert not dedup_hours.half_day_said("I fall asleep at 3", "I fall asleep at 3pm")
     assert dedup_hours.half_day_said("I fall asleep at 3", "I fall asleep at 3am")
+
+
+def test_a_leaning_is_a_slight_degree_only_of_its_own_adjective() -> None:
+    assert not dedup_families.degree_differs("这家店的菜偏甜", "这家店的菜有点甜")
+    assert dedup_families.degree_differs("这家店的菜偏甜", "这家店的菜有点咸")
