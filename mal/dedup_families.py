@@ -87,12 +87,20 @@ def degree_differs(a: str, b: str) -> bool:
     own beside a plain 高 (高血压 / 血压偏高), so it never adds a difference."""
     da, db = degrees(a), degrees(b)
     diff = da ^ db
-    if diff == {"slight"} and _SLIGHT_ZH.search(normalise(b if "slight" in da else a)):
+    if diff == {"slight"} and _leaning_said(
+        normalise(b if "slight" in da else a), normalise(a if "slight" in da else b)
+    ):
         return False
     return bool(diff) and diff not in _TOLERATED
 
 
-_SLIGHT_ZH = re.compile(r"偏[高低胖瘦咸甜淡重轻快慢多少大小]")
+_SLIGHT_ZH = re.compile(r"偏([高低胖瘦咸甜淡重轻快慢多少大小])")
+
+
+def _leaning_said(leaning: str, slight: str) -> bool:
+    """`leaning` says 偏X with an X that `slight` (the text with 有点) says too: 偏轻 is no 有点重
+    (review of the eighteenth round)."""
+    return any(m.group(1) in slight for m in _SLIGHT_ZH.finditer(leaning))
 
 
 _REVERSAL = re.compile(

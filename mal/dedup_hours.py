@@ -69,36 +69,49 @@ def _same_hour(bare: str, clock: str, text: str, noted: bool = True) -> bool:
             b.group(2) == minutes
             and int(b.group(1)) in (hour, hour - 12)
             and int(b.group(1)) < 12 <= hour
-            and (noted or _told(hour, text))
+            and (noted or _told(hour, text, int(b.group(1))))
         )
     if not bare.isdigit() or minutes != "00" or bare not in _hour_cues(text):
         return False
-    return int(bare) in (hour, hour - 12) and 0 < int(bare) <= 12 and (noted or _told(hour, text))
+    return int(bare) in (hour, hour - 12) and 0 < int(bare) <= 12 and (noted or _told(hour, text, int(bare)))
 
 
 # What a text does at an hour that tells its half of the day: getting up and breakfast are in the
 # morning; dinner and getting home are in the evening, and going to bed in the evening or the small
 # hours (around 2 / 2 am); a span from one hour to a smaller one ("9 to 5") runs from the morning
-# into the afternoon.
+# into the afternoon. Each tells only the hours it can be at (review of the eighteenth round): the
+# span its start in the morning and its end in the afternoon ("9 to 5" is no "9pm to 5am"), going to
+# bed no afternoon ("to bed at 3" is no "3pm"), dinner from 5pm, getting home or off work from 3pm;
+# and only the hour of its own clause ("wake up at 7 and go to bed at 11" tells no 11am).
 _MORNING = re.compile(
     r"\b(?:wake|wakes|woke|waking|get up|gets up|got up|getting up|alarm|breakfast)\b|起床|醒|早饭|早餐"
 )
-_EVENING = re.compile(
-    r"\b(?:dinner|supper|bed|bedtime|sleep|sleeps|asleep|(?:get|gets|got|come|comes|came) home|after work|off work)\b|"
-    r"睡|晚饭|晚餐|下班"
+_EVENING = (
+    (15, re.compile(r"\b(?:(?:get|gets|got|come|comes|came) home|after work|off work)\b|下班")),
+    (17, re.compile(r"\b(?:dinner|supper)\b|晚饭|晚餐")),
+    (19, re.compile(r"\b(?:bed|bedtime|sleep|sleeps|asleep)\b|睡")),
 )
 _BEDTIME = re.compile(r"\b(?:bed|bedtime|sleep|sleeps|asleep)\b|睡")
 _SPAN = re.compile(r"\b(\d{1,2})\s*(?:to|until|till|-|–)\s*(\d{1,2})\b")
+_CLAUSE = re.compile(r"[,;.!?，。；！？]|\b(?:and|then|but|while)\b|然后|再|和|但")
 
 
-def _told(hour: int, text: str) -> bool:
-    """`text` tells that its bare hour is `hour` (0-23) by what it does then."""
+def _told(hour: int, text: str, bare: int) -> bool:
+    """`text` tells that its bare hour `bare` is `hour` (0-23) by what it does then."""
     t = flat(text)
-    if any(int(m.group(1)) > int(m.group(2)) for m in _SPAN.finditer(t)):
+    spans = [(int(m.group(1)), int(m.group(2))) for m in _SPAN.finditer(t)]
+    if any(hour in (start, end + 12) for start, end in spans if start > end):
         return True
+    t = _clause(t, bare)
     if hour >= 12:
-        return bool(_EVENING.search(t))
+        return any(hour >= earliest and cue.search(t) for earliest, cue in _EVENING)
     return bool(_MORNING.search(t)) or (hour <= 5 and bool(_BEDTIME.search(t)))
+
+
+def _clause(text: str, bare: int) -> str:
+    """The clause of `text` that says the hour `bare` (the whole text when none says it in digits)."""
+    clauses = [c for c in _CLAUSE.split(text) if re.search(rf"(?<!\d){bare}(?!\d)", c)]
+    return clauses[0] if len(clauses) == 1 else text
 
 
 _NOTE = re.compile(r"^\W*(?:the\s+)?user\b|^\W*用户", re.IGNORECASE)

@@ -13,7 +13,10 @@ the user's own words in the third person ("User has celiac disease, so they can'
 "they're a night owl"), and the veto read that "they" as other people. It is the user only where the
 note is about the user ("User ..." at its start) and names no one else "they" could be; once it
 reads as "I", no other person may differ ("User's kids have celiac, so they can't eat gluten" keeps
-the kids).
+the kids). Nor may the note name, before its "they", a thing "they" could stand for: a noun after an
+article, a number or a possessive, or a plural ("User adopted a greyhound and they are scared of
+stairs", "User has two cats and they sleep all day", "User works at a startup and they pay well": the
+dog, the cats, the company; review of the eighteenth round).
 
 Pure functions over two texts as written; no I/O.
 """
@@ -53,11 +56,31 @@ _THEY = {"they": "I", "they're": "I'm", "they've": "I've", "they'll": "I'll"}
 _THEY_RE = re.compile(r"\bthey(?:['\u2019](?:re|ve|ll))?\b", re.IGNORECASE)
 
 
+# what may name a thing before the note's "they": an article, a number, a possessive, or a plural noun
+# (a word of four letters or more ending in a single "s", past the note's own verb: "User skips ...")
+_DETERMINER = re.compile(
+    r"\b(?:a|an|the|this|that|these|those|his|her|its|their|my|some|several|many|both|\d+|"
+    r"two|three|four|five|six|seven|eight|nine|ten|twelve|dozen)\b"
+)
+_PLURAL = re.compile(r"\b[a-z]{3,}(?<![su])s\b")
+
+
+def _antecedent(note: str) -> bool:
+    """`note` names, before its first "they", something else that "they" could stand for."""
+    head = _NOTE.sub("", _THEY_RE.split(note.lower(), maxsplit=1)[0]).strip()
+    rest = _PREDICATE.sub("", head) if _PREDICATE.match(head) else " ".join(head.split(" ")[1:])
+    return bool(_DETERMINER.search(rest) or _PLURAL.search(rest))
+
+
+# "User is a night owl; they ...": what the user is names the user, no other thing
+_PREDICATE = re.compile(r"^(?:is|was|'s) (?:a|an) (?:[a-z-]+ ){0,2}[a-z-]+(?=\s*(?:[,;]|\band\b|\bso\b|$))")
+
+
 def they_noted(a: str, b: str) -> bool:
     """One text is a note about the user whose only person is "they", and once that "they" reads
     as the user ("I") no other person differs (see the module docstring)."""
     for note, other in ((a, b), (b, a)):
-        if not (_NOTE.search(note) and signature(note).people == {"they"}):
+        if not (_NOTE.search(note) and signature(note).people == {"they"}) or _antecedent(note):
             continue
         mine = _THEY_RE.sub(lambda m: _THEY[m.group(0).lower().replace("\u2019", "'")], note)
         if not people_differ(signature(mine), signature(other)):

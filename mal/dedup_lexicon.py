@@ -253,9 +253,7 @@ SYNONYMS = {
     **dict.fromkeys(("手机", "手提电话"), "手机"),
     **dict.fromkeys(("孩子们", "子女"), "孩子"),
     **dict.fromkeys(("start", "started", "starts", "begin", "began", "begins", "begun"), "start"),
-    # eighteenth round (helper unblock18en): a flight is the flying ("I'm flying to Oslo" / "I have a
-    # flight to Oslo"); the verb's own forms are left to the stem rules (flying / flies, "fly out")
-    **dict.fromkeys(("flight", "flights"), "flying"),
+    # (a flight is the flying only as the trip, not in "flight attendant": mal/dedup_unblock18_en.py)
     **dict.fromkeys(("allergic", "allergy", "allergies"), "allergic"),
     **dict.fromkeys(("surgery", "operation"), "surgery"),
     **dict.fromkeys(("love", "loves", "loved", "enjoy", "enjoys", "adore", "fond"), "like"),

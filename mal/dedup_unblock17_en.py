@@ -40,7 +40,7 @@ from typing import Any
 
 from mal.dedup_bilingual import rewritten
 from mal.dedup_text import normalise, stem
-from mal.dedup_unblock18_en import remote_said, slips_fixed
+from mal.dedup_unblock18_en import flight_said, remote_said, slips_fixed
 from mal.models import Memory
 
 __all__ = ["birthday_said", "clock_read", "copula_turned", "kin_read", "phrases_swapped", "spelled_alike", "task_said"]
@@ -91,6 +91,7 @@ def _spelled(text: str, other: str, typos: bool = False) -> str:
     if typos:
         text = _typos(text, other)
     text = remote_said(text, other)  # work from home / work remotely (mal/dedup_unblock18_en.py)
+    text = flight_said(text, other)  # a flight to Oslo / flying to Oslo (mal/dedup_unblock18_en.py)
     text = _avoided(text, other)
     text = _in_law(text, other)
     text = _hour_half(text, other)

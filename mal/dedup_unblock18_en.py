@@ -23,6 +23,12 @@ work; the reading writes "from home" after a form of "work" as "remotely", and o
 text says "remote" or "remotely" and not "from home" itself (the pair is then read alike, text and
 words together, by every step).
 
+`flight_said` reads a flight as the flying ("I'm flying to Oslo" / "I have a flight to Oslo"), but
+only the trip: "flight" before where, when or a verb of it, or at the end of a clause, when the other
+text says a form of "fly". Before another noun it is a thing of its own ("a flight attendant", "flight
+delays", "flight school": review of the eighteenth round, when a synonym list read every "flight" as
+"flying" and "My sister is a flight attendant" / "My sister is flying" merged).
+
 Pure functions; the word list is read once.
 """
 
@@ -33,7 +39,7 @@ from functools import lru_cache
 
 from mal.dedup_bilingual import cedict_entries
 
-__all__ = ["english_word", "remote_said", "slip_of", "slips_fixed"]
+__all__ = ["english_word", "flight_said", "remote_said", "slip_of", "slips_fixed"]
 
 SLIP_MIN_LEN = 4  # "teh" / "the": three-letter words are too few letters to tell a slip from a word
 _WORD = re.compile(r"[A-Za-z]+")
@@ -101,7 +107,12 @@ def slips_fixed(text: str, other: str) -> str:
 
 
 _FROM_HOME = re.compile(r"(?i)\b(work(?:s|ed|ing)?) from home\b")
-_REMOTE = re.compile(r"(?i)\bremote(?:ly)?\b")
+# "remote" as the work's way, not a place or a thing ("a remote oil rig", "a remote village", "the
+# remote control": review of the eighteenth round): "remotely", or "remote" before no other noun
+_REMOTE = re.compile(
+    r"(?i)\bremotely\b|\bremote\b(?!\s+(?!(?:work|worker|workers|job|position|role|employee|from|on|in|at|and|"
+    r"for|since|now|most|every|two|three|four|five)\b)[a-z])"
+)
 
 
 def remote_said(text: str, other: str) -> str:
@@ -110,3 +121,18 @@ def remote_said(text: str, other: str) -> str:
     if not _REMOTE.search(other) or _FROM_HOME.search(other):
         return text
     return _FROM_HOME.sub(lambda m: f"{m.group(1)} remotely", text)
+
+
+_FLY = re.compile(r"(?i)\bfl(?:y|ying|ies|ew|own)\b")
+# a flight as the trip: before where or when it goes, a verb of the flight, or the clause's end
+_FLIGHT = re.compile(
+    r"(?i)\bflights?\b(?=\s*(?:[.,;:!?)]|$)|\s+(?:to|from|at|on|in|into|out|back|home|tomorrow|tonight|today|"
+    r"this|next|last|with|for|is|was|are|were|leaves|left|lands|landed|departs|arrives|got)\b)"
+)
+
+
+def flight_said(text: str, other: str) -> str:
+    """`text` with a flight written as the flying when `other` flies (see the module docstring)."""
+    if not _FLY.search(other) or _FLIGHT.search(other):
+        return text
+    return _FLIGHT.sub("flying", text)

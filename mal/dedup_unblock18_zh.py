@@ -53,7 +53,9 @@ _LAYOUT = re.compile(rf"({_N})(?:居室|室户|室({_N})厅|居(?![住民])|室(
 
 # 五楼 / 5层: a floor (not 5号楼, not 楼层)
 _FLOOR_LOU = re.compile(rf"(?<![号栋幢座])({_N}{{1,3}})楼(?![房盘道梯下上层主])")
-_FLOOR_CENG = re.compile(rf"({_N}{{1,3}})层")
+# (N层 after 有 / 共 / 盖, or before 的 / 高 / 楼, counts a building's storeys: 公司有3层, 5层的小楼, 3层高;
+# 在三楼 is no such count: review of the eighteenth round)
+_FLOOR_CENG = re.compile(rf"(?<![有共盖建])({_N}{{1,3}})层(?![的高楼])")
 
 # 俩 / 仨 before what they count (not 伎俩); the other text says the count with a classifier
 _PAIR_WORD = {"俩": ("两", "2"), "仨": ("三", "3")}
@@ -63,9 +65,10 @@ _PAIR = re.compile(r"(?<!伎)([俩仨])([\u4e00-\u9fff])")
 # 三成 / 30%: tenths (not 成年, 成都, 完成: a word after 成 is left alone)
 _TENTHS = re.compile(r"([一二两三四五六七八九])成(?![年都功为绩本人立长熟员果就交])")
 
-# 周一到周五 / 工作日
+# 周一到周五 / 工作日 (not 非工作日, 除了工作日, 工作日以外: the days off, review of the eighteenth round)
 _WEEKDAYS = re.compile(r"(?:周|星期|礼拜)一(?:到|至|-|~)(?:周|星期|礼拜)?五")
 _WORKDAY = "工作日"
+_WORKDAY_SAID = re.compile(r"(?<!非)(?<!除了)(?<!除)工作日(?!以外|之外|外)")
 
 # 朝九晚六 / 早上9点到晚上6点
 _HOURS_IDIOM = re.compile(r"朝([一二三四五六七八九十]{1,2})晚([一二三四五六七八九十]{1,2})")
@@ -95,6 +98,7 @@ _COUNTRY_CHARS = {
     **dict.fromkeys("泰", "泰国"),
     **dict.fromkeys("意", "意大利"),
 }
+_COMMON_VERBS = frozenset("来留返")
 _TO_COUNTRY = re.compile(rf"(赴|访|旅|留|来|返|抵)([{''.join(_COUNTRY_CHARS)}])")
 
 
@@ -172,7 +176,11 @@ def zh_number_words(value: int) -> str:
 
 def _workdays(text: str, other: str) -> dict[str, str]:
     """周一到周五 -> 工作日 when `other` says 工作日 (and no weekday of its own)."""
-    if _WORKDAY not in other or re.search(r"(?:周|星期|礼拜)[一二三四五六日天]", other):
+    if (
+        not _WORKDAY_SAID.search(other)
+        or _WORKDAY_SAID.sub("", other).count(_WORKDAY)
+        or re.search(r"(?:周|星期|礼拜)[一二三四五六日天]", other)
+    ):
         return {}
     return {m.group(0): _WORKDAY for m in _WEEKDAYS.finditer(text)}
 
@@ -288,10 +296,15 @@ def said_apart(word: str, text: str) -> bool:
 
 
 def _countries(text: str, other: str) -> dict[str, str]:
-    """赴日 -> 赴日本 when `other` names 日本 and `text` does not."""
+    """赴日 -> 赴日本 when `other` names 日本 and `text` does not, and the character begins no word
+    with what follows it (来加班 is overtime, not Canada)."""
     out = {}
     for m in _TO_COUNTRY.finditer(text):
         country = _COUNTRY_CHARS[m.group(2)]
+        # after 来 / 留 / 返, words of their own in any text, the character may begin a word (来加班, 留意):
+        # no country then (review of the eighteenth round); 赴 / 访 / 旅 / 抵 name a place (赴日出差)
+        if m.group(1) in _COMMON_VERBS and dictionary_word(text[m.start(2) : m.end(2) + 1]):
+            continue
         if country in other and country not in text:
             out[m.group(0)] = m.group(1) + country
     return out
