@@ -187,6 +187,7 @@ def zh_span_swap(a: str, b: str) -> bool:
 
 
 _NEGATION = re.compile(r"没有|没|不|别|未")
+_RAISING = re.compile(r"(?:觉得|认为|以为|相信|希望|想|打算|记得|觉着)")
 
 
 def zh_negation_moved(a: str, b: str) -> bool:
@@ -197,10 +198,12 @@ def zh_negation_moved(a: str, b: str) -> bool:
         return False
 
     def bare(s: str) -> str:
-        return re.sub(r"了$", "", _NEGATION.sub("", s))  # 吃不了 (cannot) keeps its 了
+        return _NEGATION.sub("", re.sub(r"(?<![不没])了", "", s))  # 吃不了 (cannot) keeps its 了
 
     if bare(x) != bare(y):
         return False
+    if any(_RAISING.match(s[m.end() :]) for s in (x, y) for m in _NEGATION.finditer(s)):
+        return False  # 我不觉得贵 / 我觉得不贵: a negation raised over 觉得 says the same
     return [bare(x[m.end() :])[:2] for m in _NEGATION.finditer(x)] != [
         bare(y[m.end() :])[:2] for m in _NEGATION.finditer(y)
     ]
