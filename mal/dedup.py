@@ -35,6 +35,7 @@ from typing import Any
 from mal import (
     dedup_align,
     dedup_dev7,
+    dedup_dev8_zh,
     dedup_en11,
     dedup_explain,
     dedup_guards14,
@@ -468,6 +469,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev7.CHECKS),
         # eighteenth round's review (mal/dedup_review18.py): 两年合同 / 两个合同, expecting / have a child
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review18.CHECKS),
+        # dev8's Chinese near misses (mal/dedup_dev8_zh.py): 坐高铁时喜欢 / 喜欢, 我家 / 我婆家, 基本 / 一直
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev8_zh.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
@@ -520,6 +523,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_review16.differs,  # 住在杭州 / 在杭州工作, 做了手术 / 要做手术
             dedup_unblock16_en.differs,  # two cats and a dog / two dogs and a cat
             dedup_dev7.differs,  # "visiting us" / "visiting them", an exception added, 我姐养 / 我养
+            dedup_dev8_zh.differs,  # 今年去过 / 去过, 我是小美儿子的干妈 / 小美是我儿子的干妈
         )
     )
 
