@@ -35,6 +35,7 @@ from typing import Any
 from mal import (
     dedup_align,
     dedup_dev7,
+    dedup_dev8_en,
     dedup_en11,
     dedup_explain,
     dedup_guards14,
@@ -468,6 +469,9 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev7.CHECKS),
         # eighteenth round's review (mal/dedup_review18.py): 两年合同 / 两个合同, expecting / have a child
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review18.CHECKS),
+        # dev8's English near misses (mal/dedup_dev8_en.py): vegan / vegan on weekdays, always / usually,
+        # with / before breakfast, my landlord / I putting the rent up, left knee / both knees
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev8_en.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
@@ -520,6 +524,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_review16.differs,  # 住在杭州 / 在杭州工作, 做了手术 / 要做手术
             dedup_unblock16_en.differs,  # two cats and a dog / two dogs and a cat
             dedup_dev7.differs,  # "visiting us" / "visiting them", an exception added, 我姐养 / 我养
+            dedup_dev8_en.differs,  # twice / twice this year, for / in a fortnight, always / usually
         )
     )
 
