@@ -288,15 +288,26 @@ _CLAUSE = re.compile(r",|;|\bbut\b|\bwhile\b|\bwhereas\b|\bthough\b|\balthough\b
 _NEGATION = re.compile(r"\b(?:not|never|no)\b")
 
 
-def _negations(text: str) -> tuple[bool, ...]:
-    clauses = [c for c in _CLAUSE.split(" ".join(_words(text))) if c.strip()]
-    return tuple(bool(_NEGATION.search(c)) for c in clauses)
+# the words a negation brings or drops with it (do / does in "I don't eat" / "I eat")
+_NEGATION_WORDS = _closed("not never no do does did")
+
+
+def _clauses(text: str) -> list[tuple[bool, frozenset[str]]]:
+    """Each clause: whether it is negated, and its words but the negation's own."""
+    clauses = [c.split() for c in _CLAUSE.split(" ".join(_words(text))) if c.strip()]
+    return [(bool(_NEGATION.search(" ".join(c))), frozenset(c) - _NEGATION_WORDS) for c in clauses]
 
 
 def negation_moved(a: str, b: str) -> bool:
-    """Both texts have as many clauses and as many negated ones, but negate different clauses."""
-    x, y = _negations(a), _negations(b)
-    return len(x) == len(y) >= 2 and sum(x) == sum(y) >= 1 and x != y
+    """Both texts say the same clauses in the same order (the same words, but for the negation's),
+    as many of them negated, but negate different ones: "I'm not going, but my husband is" / "I'm
+    going, but my husband isn't". Clauses said in another order ("I don't like tea, but I love
+    coffee" / "I love coffee, but I don't like tea") are not lined up, and are left alone."""
+    x, y = _clauses(a), _clauses(b)
+    if len(x) != len(y) or len(x) < 2 or any(u[1] != v[1] for u, v in zip(x, y, strict=True)):
+        return False
+    nx, ny = tuple(u[0] for u in x), tuple(v[0] for v in y)
+    return sum(nx) == sum(ny) >= 1 and nx != ny
 
 
 # --- the doer changed
@@ -324,7 +335,11 @@ def doer_swapped(a: str, b: str) -> bool:
 
 
 # --- one side against both
-_ONE_SIDE = re.compile(r"\b(?:left|right|one of (?:my|his|her|their) (?:\w+s))\b")
+# left / right before the part they qualify ("my left knee"), not the verb or "right now"
+_ONE_SIDE = re.compile(
+    r"\b(?:(?:left|right) (?!(?:my|the|a|an|his|her|their|our|your|it|for|to|at|on|in|home|work|school|now|away|"
+    r"here|there|after|before|behind)\b)[a-z]+|one of (?:my|his|her|their) \w+s)\b"
+)
 _BOTH = re.compile(r"\bboth\b")
 
 

@@ -46,6 +46,9 @@ RESTATEMENTS = [
     ("preposition_swapped", "We go hiking on the weekend.", "We go hiking at the weekend."),
     ("stay_kind", "My parents have never been to Canada.", "My parents have never visited Canada."),
     ("negation_moved", "I don't eat fish, but my daughter does.", "I do not eat fish, but my daughter does."),
+    # the same two clauses in another order: nothing moved
+    ("negation_moved", "I don't watch football, but I follow tennis.", "I follow tennis, but I don't watch football."),
+    ("part_whole", "I left my old band last year.", "Both of my bands split up last year."),
     ("doer_swapped", "My wife and I are repainting the kitchen.", "I'm repainting the kitchen with my wife."),
     ("part_whole", "I sprained both ankles.", "Both of my ankles are sprained."),
     ("date_interval", "My allowance arrives on the 21st.", "My allowance comes on the 21st of each month."),
