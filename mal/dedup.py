@@ -35,6 +35,7 @@ from typing import Any
 from mal import (
     dedup_align,
     dedup_dev7,
+    dedup_dev8_en,
     dedup_dev8_zh,
     dedup_en11,
     dedup_explain,
@@ -471,6 +472,9 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_review18.CHECKS),
         # dev8's Chinese near misses (mal/dedup_dev8_zh.py): 坐高铁时喜欢 / 喜欢, 我家 / 我婆家, 基本 / 一直
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev8_zh.CHECKS),
+        # dev8's English near misses (mal/dedup_dev8_en.py): vegan / vegan on weekdays, always / usually,
+        # with / before breakfast, my landlord / I putting the rent up, left knee / both knees
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev8_en.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
@@ -524,6 +528,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_unblock16_en.differs,  # two cats and a dog / two dogs and a cat
             dedup_dev7.differs,  # "visiting us" / "visiting them", an exception added, 我姐养 / 我养
             dedup_dev8_zh.differs,  # 今年去过 / 去过, 我是小美儿子的干妈 / 小美是我儿子的干妈
+            dedup_dev8_en.differs,  # twice / twice this year, for / in a fortnight, always / usually
         )
     )
 
