@@ -25,7 +25,7 @@ from typing import Any
 
 from mal.models import Memory
 
-__all__ = ["FUNCTION_WORDS", "aligned", "cedict_entries", "glosses", "rewritten", "warm_up"]
+__all__ = ["FUNCTION_WORDS", "aligned", "cedict_entries", "gloss_words", "glosses", "rewritten", "warm_up"]
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'\-]*(?:\s+[A-Za-z][A-Za-z'\-]*)*")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -167,6 +167,26 @@ def cedict_entries() -> Iterator[tuple[list[str], list[str]]]:
             yield heads.split(), rest.partition("] /")[2].rstrip().rstrip("/").split("/")
 
 
+_GLOSS_WORD = re.compile(r"[A-Za-z]+")
+
+
+@lru_cache(maxsize=1)
+def gloss_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The Latin words of the dictionary's English glosses, read in one pass for two readers: every
+    word lower-cased (an English word list: mal/dedup_unblock18_en.py tells a slip from a word),
+    and the words the glosses write in lower case only as they stand (a brand or an acronym, IKEA,
+    NASA, is written in capitals: mal/dedup_unblock18_dev7.py reads no such word as shouted)."""
+    every: set[str] = set()
+    lower: set[str] = set()
+    for _, senses in cedict_entries():
+        for sense in senses:
+            for word in _GLOSS_WORD.findall(sense):
+                every.add(word.lower())
+                if word.islower():
+                    lower.add(word)
+    return frozenset(every), frozenset(lower)
+
+
 def _glosses_of(definition: str) -> set[str]:
     """'latte (loanword)' -> latte; 'Tokyo, capital of Japan' -> tokyo; 'to like' -> like;
     'Spanish language' -> spanish language, spanish; 'Shenzhen subprovincial city in ...' -> shenzhen."""
@@ -199,7 +219,9 @@ def glosses(word: str) -> tuple[str, ...]:
 
 
 def warm_up() -> None:
+    """Read the dictionary at start-up, not on the first write that needs it (the gloss words too)."""
     _dictionary()
+    gloss_words()
 
 
 def _singular(word: str) -> str:

@@ -38,9 +38,8 @@ standard spellings); none is a synonym list. Pure functions; no I/O.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from mal.dedup_bilingual import cedict_entries
+from mal.dedup_bilingual import gloss_words
 from parsers.lexicon_words import EN_NUMBERS, EN_TENS
 
 __all__ = ["registers_alike"]
@@ -95,13 +94,6 @@ _K_DISTANCE = re.compile(
 _KILOMETRES = re.compile(r"(?i)\b(?:kilomet(?:er|re)s?|kms?)\b")
 
 
-@lru_cache(maxsize=1)
-def _lower_words() -> frozenset[str]:
-    """Words the dictionary's English glosses write in lower case: a brand or an acronym (IKEA,
-    NASA) is written there in capitals only, so it is never read as a shouted word."""
-    return frozenset(w for _, senses in cedict_entries() for sense in senses for w in re.findall(r"[a-z]+", sense))
-
-
 def _small(words: str) -> int:
     """A number under a hundred written in words ("fifty", "forty-two", "seven")."""
     parts = re.split(r"[- ]", words.lower())
@@ -122,7 +114,7 @@ def _english(text: str, other: str) -> dict[str, str]:
     if _LOWER_WORD.search(text):
         for m in _CAPS.finditer(text):
             word = m.group(0)
-            if word.lower() in _lower_words() and word not in other:
+            if word.lower() in gloss_words()[1] and word not in other:
                 out[word] = word.lower()
     for m in _HUNDREDS.finditer(text):
         value = _small(m.group(1)) * 100 + (_small(m.group(2)) if m.group(2) else 0)

@@ -35,9 +35,8 @@ Pure functions; the word list is read once.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from mal.dedup_bilingual import cedict_entries
+from mal.dedup_bilingual import gloss_words
 
 __all__ = ["english_word", "flight_said", "remote_said", "slip_of", "slips_fixed"]
 
@@ -47,20 +46,10 @@ _DOUBLE = re.compile(r"([a-z])\1+")
 _INFLECTIONS = ("s", "es", "ed", "d", "ing", "ly", "er")
 
 
-@lru_cache(maxsize=1)
-def _words() -> frozenset[str]:
-    """Every lower-case Latin word of the dictionary's English glosses."""
-    out: set[str] = set()
-    for _, senses in cedict_entries():
-        for sense in senses:
-            out.update(w.lower() for w in _WORD.findall(sense))
-    return frozenset(out)
-
-
 def english_word(word: str) -> bool:
     """`word` (lower case) is an English word, as written or once an inflection is taken off
     (novels -> novel, cycles -> cycle, cooked -> cook)."""
-    words = _words()
+    words = gloss_words()[0]
     return word in words or any(
         word.endswith(end) and len(word) - len(end) >= SLIP_MIN_LEN - 1 and word[: -len(end)] in words
         for end in _INFLECTIONS
