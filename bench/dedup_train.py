@@ -41,9 +41,9 @@ from mal.dedup_model import ARTEFACT, FEATURES, PairModel, features, group
 # Every pair set whose first blind score is recorded (docs/benchmarks.md): the six development
 # sets (dev5 and dev6 written in the fourteenth round, dev7 in the seventeenth, their first scores
 # recorded too; dev8, the seventeenth round's near-miss-heavy set, is not trained on yet) and the
-# fifteen retired blind sets (blind16, writer31, retired at the start of the seventeenth round after
-# its first and after-scores). *blind17* (writer33 and writer35, the seventeenth round's fresh sets)
-# and any later one are never read.
+# seventeen retired blind sets (blind17 and blind17b, writer33 and writer35, retired at the start of
+# the eighteenth round after their first and after-scores). *blind18* (the eighteenth round's fresh
+# sets) and any later one are never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
     "dedup_dev3_pairs.jsonl",
@@ -66,6 +66,8 @@ TRAIN_SETS = (
     "dedup_pairs_blind14.jsonl",
     "dedup_pairs_blind15.jsonl",
     "dedup_pairs_blind16.jsonl",
+    "dedup_pairs_blind17.jsonl",
+    "dedup_pairs_blind17b.jsonl",
 )
 RETIRED = frozenset(TRAIN_SETS)
 FOLDS = 5

@@ -51,6 +51,7 @@ DEV_SETS = {
     "retired_blind14": DATA.with_name("parser_blind14.jsonl"),
     "retired_blind15": DATA.with_name("parser_blind15.jsonl"),
     "retired_blind16": DATA.with_name("parser_blind16.jsonl"),
+    "retired_blind17": DATA.with_name("parser_blind17.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
