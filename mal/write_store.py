@@ -151,7 +151,9 @@ class StoreWriter:
         had if reinforced, so a restatement still counts), and the episode is demoted as a
         correction's old value is (weight x correction_factor, valid_to = now), with an audit line
         naming the fact. Nothing is lost: the episode's words stay in the store, searchable at a
-        lower rank, and both turns are in the fact's provenance. Undone with the capture."""
+        lower rank, and both turns are in the fact's provenance. Undone with the capture. For the
+        same reason the fact takes no variants from the episode (mal/variants.py): its words are
+        still a memory of their own, and copying them would index them twice."""
         memory = candidate.memory
         memory.provenance = list(dict.fromkeys([*episode.provenance, *memory.provenance]))
         memory.weight = max(memory.weight, reinforced_weight(episode, now, self._settings.lifecycle))

@@ -249,3 +249,14 @@ def test_export_carries_the_variants_and_erase_leaves_no_variant_text_anywhere()
 
 def test_variants_are_raw_text_for_analysts() -> None:
     assert {"variants", "variant_keys"} <= RAW_PROPERTIES
+
+
+def test_a_device_memory_absorbed_at_login_brings_its_words_and_variants() -> None:
+    c, user = _container(), new_scope()
+    target = write(c, user, "s0", "I play the ukulele").memories[0].memory
+    device = target.model_copy(
+        update={"id": "d-1", "text": "I play the ukulele badly", "variants": ["I play ukulele at parties"]}
+    )
+    (written,) = c.writer.absorb(user, [device], origin="f" * 64)
+    assert (written.action, written.memory.id) == ("reinforced", target.id)
+    assert written.memory.variants == ["I play the ukulele badly", "I play ukulele at parties"]
