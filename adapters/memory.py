@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from mal import variants
 from mal.errors import Forbidden, IntegrityError, NotFound, StoreUnavailable
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.records import EmbeddingRecord
@@ -77,6 +78,11 @@ class _Stored:
     words: list[str] = field(default_factory=list)
 
 
+def _words(memory: Memory) -> list[str]:
+    """The words lexical search matches: summary, text with its variants (as Weaviate's `text`), context."""
+    return tokens(" ".join((memory.summary, variants.indexed_text(memory), memory.context)))
+
+
 def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
     return sum(x * y for x, y in zip(a, b, strict=False))
 
@@ -108,7 +114,7 @@ class InMemoryVectorStore:
 
     def upsert(self, subject: SubjectKey, memory: Memory, vector: Sequence[float]) -> None:
         self._check()
-        words = tokens(" ".join((memory.summary, memory.text, memory.context)))
+        words = _words(memory)
         with self._lock:
             self._inactive.discard(subject)
             self._tenants.setdefault(subject, {})[memory.id] = _Stored(
@@ -119,6 +125,16 @@ class InMemoryVectorStore:
         self._check()
         for memory, vector in items:
             self.upsert(subject, memory, vector)
+
+    def update_text(self, subject: SubjectKey, memory: Memory) -> bool:
+        self._check()
+        with self._lock:
+            stored = self._tenants.get(subject, {}).get(memory.id)
+            if stored is None:
+                return False
+            stored.memory.text, stored.memory.variants = memory.text, list(memory.variants)
+            stored.words = _words(stored.memory)
+            return True
 
     def delete(self, subject: SubjectKey, ids: Sequence[str]) -> None:
         self._check()

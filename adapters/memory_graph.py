@@ -70,6 +70,7 @@ class InMemoryGraphStore(InMemoryIdentity, InMemoryAuditChain, GraphStore):
         m = node.memory
         m.status, m.updated_at = MemoryStatus.ARCHIVED, now
         m.summary, m.text, m.context, m.slots, m.relations = "", "", "", {}, []
+        m.variants, m.variants_dropped = [], 0
         node.indexed = True
         node.extra.pop("archive_pending", None)
         node.extra.update(archive_key=key, archive_sha256=sha, archive_reason=reason, archived_at=now)

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from adapters.neo4j_cypher_memories import RELATED_MAX_DF
+from mal import variants
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import HOLDS_FACT, SEARCHABLE, Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
@@ -107,6 +108,8 @@ class InMemoryMemories(MemoryStore):
         rate: float,
         step: float,
         max_weight: float,
+        words: Sequence[str] = (),
+        max_variants: int = 0,
     ) -> Memory | None:
         self._check()
         with self._lock:
@@ -117,7 +120,8 @@ class InMemoryMemories(MemoryStore):
             days = max((now - m.last_reinforced).total_seconds(), 0.0) / 86400.0
             m.weight = min(m.weight * rate**days + step, max_weight)
             m.last_reinforced = m.updated_at = now
-            if event not in m.events:
+            if event not in m.events:  # a replayed event appends no variant
+                variants.append(m, words, max_variants)
                 m.events.append(event)
             m.provenance = [*m.provenance, *(p for p in provenance if p not in m.provenance)]
             return m.model_copy(deep=True)
@@ -132,6 +136,7 @@ class InMemoryMemories(MemoryStore):
             m = node.memory
             m.status, m.updated_at = MemoryStatus.FORGOTTEN, now
             m.summary, m.text, m.context, m.slots, m.relations = "", "", "", {}, []
+            m.variants, m.variants_dropped = [], 0
             node.indexed = True
             for key in ("archive_key", "archive_sha256", "archive_pending", "forget_pending", "pre_quarantine_status"):
                 node.extra.pop(key, None)

@@ -14,6 +14,7 @@ from neo4j import GraphDatabase, RoutingControl
 from neo4j import exceptions as nx
 
 from adapters.neo4j_cypher import UPSERT_MEMORY, UPSERT_RELATION, status_params
+from mal import variants
 from mal.errors import StoreUnavailable
 from mal.models import Entity, Memory, MemoryStatus, Relation, SubjectKey
 from mal.profile import PROFILE_RULES, is_evidence
@@ -66,6 +67,10 @@ def node_props(memory: Memory, indexed: bool) -> dict[str, Any]:
         "agent_id": memory.agent_id,
         "provenance": list(memory.provenance),
         "events": list(memory.events),
+        # Merged wordings (mal/variants.py), and the keys REINFORCE compares a new one with.
+        "variants": list(memory.variants),
+        "variant_keys": variants.known_keys(memory),
+        "variants_dropped": memory.variants_dropped,
         "indexed": indexed,
         # Possible evidence for the instructions, judged once here (mal/profile.py).
         "profile": is_evidence(memory),
@@ -100,6 +105,8 @@ def memory_from_node(node: Any) -> Memory:
         agent_id=data.get("agent_id"),
         provenance=list(data.get("provenance") or []),
         events=list(data.get("events") or []),
+        variants=list(data.get("variants") or []),
+        variants_dropped=int(data.get("variants_dropped") or 0),
         **{f: native(data.get(f)) for f in _DATETIME_FIELDS},
     )
 

@@ -169,7 +169,8 @@ DETACH DELETE f
 WITH DISTINCT m
 SET m.status = $forgotten, m.summary = '', m.text = '', m.context = '', m.slots_json = '{}',
     m.relations_json = '[]', m.indexed = true, m.updated_at = $now, m.forgotten_at = $now
-REMOVE m.archive_key, m.archive_sha256, m.archive_pending, m.forget_pending, m.pre_quarantine_status,
+REMOVE m.variants, m.variant_keys, m.variants_dropped,
+       m.archive_key, m.archive_sha256, m.archive_pending, m.forget_pending, m.pre_quarantine_status,
        m.effective_weight
 RETURN m.id AS id
 """
@@ -271,15 +272,26 @@ MERGE (m)-[:ABOUT]->(e)
 INSERT_RELATIONS = {rel: _INSERT_RELATIONS.format(rel=rel) for rel in sorted(RELATION_TYPES)}
 
 # Reinforce atomically: take the node's write lock first (SET), then read the weight, so two
-# concurrent reinforcements both count (no lost update).
+# concurrent reinforcements both count (no lost update). The merged candidate's words ($words:
+# {text, key} in order, keys by mal/variants.py `key`) become variants in the same statement, only
+# with a new event (a replay appends nothing): a key already in `variant_keys` (the memory's text,
+# summary and variants) is skipped, past $max_variants a word is only counted.
 REINFORCE = """
 MATCH (u:User {key: $subject})-[:HAS_MEMORY]->(m:Memory {id: $id})
 SET m.reinforcing = $now
-WITH u, m, CASE WHEN m.last_reinforced < $now
-               THEN duration.inSeconds(m.last_reinforced, $now).seconds / 86400.0 ELSE 0.0 END AS days
-WITH u, m, m.weight * ($rate ^ days) + $step AS raised
+WITH u, m, NOT $event IN coalesce(m.events, []) AS fresh,
+     CASE WHEN m.last_reinforced < $now
+          THEN duration.inSeconds(m.last_reinforced, $now).seconds / 86400.0 ELSE 0.0 END AS days
+WITH u, m, fresh, m.weight * ($rate ^ days) + $step AS raised,
+     reduce(acc = {v: coalesce(m.variants, []), k: coalesce(m.variant_keys, []),
+                   dropped: coalesce(m.variants_dropped, 0)},
+            w IN CASE WHEN fresh THEN $words ELSE [] END |
+            CASE WHEN w.key IN acc.k THEN acc
+                 WHEN size(acc.v) >= $max_variants THEN {v: acc.v, k: acc.k, dropped: acc.dropped + 1}
+                 ELSE {v: acc.v + w.text, k: acc.k + w.key, dropped: acc.dropped} END) AS said
 SET m.weight = CASE WHEN raised > $max THEN $max ELSE raised END, m.last_reinforced = $now, m.updated_at = $now,
-    m.events = CASE WHEN $event IN coalesce(m.events, []) THEN m.events ELSE coalesce(m.events, []) + $event END,
+    m.events = CASE WHEN fresh THEN coalesce(m.events, []) + $event ELSE m.events END,
+    m.variants = said.v, m.variant_keys = said.k, m.variants_dropped = said.dropped,
     m.provenance = reduce(acc = coalesce(m.provenance, []), p IN $provenance |
                           CASE WHEN p IN acc THEN acc ELSE acc + p END)
 REMOVE m.reinforcing

@@ -140,7 +140,7 @@ WITH DISTINCT m
 SET m.status = $archived, m.archive_key = $key, m.archive_sha256 = $sha, m.archive_reason = $reason,
     m.archived_at = $now, m.updated_at = $now, m.summary = '', m.text = '', m.slots_json = '{}',
     m.relations_json = '[]', m.context = '', m.indexed = true
-REMOVE m.archive_pending
+REMOVE m.archive_pending, m.variants, m.variant_keys, m.variants_dropped
 """
 
 # Step 3 of an archive (decay/archive.py), before the vectors go: the hot memory is hidden from

@@ -53,6 +53,7 @@ from adapters.neo4j_cypher import (
     UNFINISHED,
     UNINDEXED,
 )
+from mal import variants
 from mal.errors import InvalidInput, StoreUnavailable
 from mal.models import Entity, GraphHit, Memory, MemoryStatus, SubjectKey
 from mal.ports import MemoryStore
@@ -132,6 +133,8 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
         rate: float,
         step: float,
         max_weight: float,
+        words: Sequence[str] = (),
+        max_variants: int = 0,
     ) -> Memory | None:
         records = self._write(
             REINFORCE,
@@ -143,6 +146,8 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
             rate=rate,
             step=step,
             max=max_weight,
+            words=[{"text": w, "key": variants.key(w)} for w in words],
+            max_variants=max_variants,
         )
         return memory_from_node(records[0]["m"]) if records else None
 

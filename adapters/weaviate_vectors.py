@@ -42,6 +42,7 @@ from weaviate.exceptions import (
     WeaviateQueryError,
 )
 
+from mal import variants
 from mal.errors import StoreUnavailable
 from mal.models import Memory, SubjectKey, VectorHit
 from mal.recipes import BM25_FIELDS
@@ -260,6 +261,23 @@ class WeaviateVectorStore:
         if result.has_errors:
             raise StoreUnavailable("weaviate", f"{len(result.errors)} objects failed in a batch insert")
 
+    @_reconnecting
+    def update_text(self, subject: SubjectKey, memory: Memory) -> bool:
+        """A PATCH of the two word properties (`text`, `text_zh`: the text and its variants), the
+        vector and the rest untouched: one HTTP round trip after a reinforcement added a variant.
+        A batch cannot do it (a batch object replaces the whole object, vector included)."""
+        words = variants.indexed_text(memory)
+        with self._translate():
+            if not self._has_tenant(subject):
+                return False
+            try:
+                self._tenant(subject).data.update(uuid=memory.id, properties={"text": words, "text_zh": words})
+            except UnexpectedStatusCodeError as exc:
+                if exc.status_code == 404:  # no object: repair or reindex writes it whole
+                    return False
+                raise
+        return True
+
     def _exists(self, subject: SubjectKey, memory_id: str) -> bool:
         if not self._has_tenant(subject):
             return False
@@ -441,12 +459,14 @@ def _grpc_unavailable(exc: Exception) -> bool:
 
 
 def _properties(memory: Memory) -> dict[str, str]:
-    """The indexed text of a memory: each text twice, once per tokenizer."""
+    """The indexed text of a memory: each text twice, once per tokenizer. `text` holds the user's
+    words with the variants dedup merged in (mal/variants.py), so a merged wording stays findable."""
+    words = variants.indexed_text(memory)
     return {
         "summary": memory.summary,
         "summary_zh": memory.summary,
-        "text": memory.text,
-        "text_zh": memory.text,
+        "text": words,
+        "text_zh": words,
         "context": memory.context,
         "context_zh": memory.context,
         "kind": memory.kind,

@@ -37,8 +37,9 @@ __all__ = [
 ]
 
 TENANT_PARAM = "__tenant"
-# Raw turn text: never readable without `analyst:raw`, on any node.
-RAW_PROPERTIES = frozenset({"text", "context", "turns_json"})
+# Raw turn text: never readable without `analyst:raw`, on any node. `variants` are merged turns'
+# words and `variant_keys` their normalised forms (mal/variants.py).
+RAW_PROPERTIES = frozenset({"text", "context", "turns_json", "variants", "variant_keys"})
 # Readable, except on memories of these kinds, whose summary and slots ARE the raw turn.
 EPISODE_PROPERTIES = frozenset({"summary", "slots_json"})
 RAW_SUMMARY_KINDS = ("episode",)

@@ -81,7 +81,8 @@ class ForgetOutcome:
 
 def _memory_terms(memory: Memory) -> set[str]:
     values = [str(v) for v in memory.slots.values() if isinstance(v, (str, int, float))]
-    return parsers.terms(" ".join([memory.summary, memory.text, *values]))
+    # A forget request may name words only a merged wording holds (mal/variants.py).
+    return parsers.terms(" ".join([memory.summary, memory.text, *memory.variants, *values]))
 
 
 def _question(lang: str, matches: list[Memory], named: bool) -> str:

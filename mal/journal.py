@@ -42,6 +42,11 @@ def undo(graph: GraphStore, vectors: VectorStore, clock: Clock, scope: SubjectSc
             graph.upsert(scope.subject, before, indexed=True)
         except Exception:
             log.warning("rollback could not restore memory %s", memory_id)
+        if memory_id in journal.staged.retexted:  # its index entry was re-worded: back to `before`'s
+            try:
+                vectors.update_text(scope.subject, before)
+            except Exception:
+                log.warning("rollback could not re-index the words of memory %s; reindex restores them", memory_id)
     _roll_back(graph, vectors, scope, journal.created)
     try:  # the trail already says "created"/"reinforced"; it must also say that was undone
         at = clock.now()

@@ -105,7 +105,7 @@ def build_server() -> MCPServer:
             result = await _backend().recall(query, k)
         except (MalError, ValidationError) as exc:
             raise _tool_error(exc) from exc
-        fields = {"id", "kind", "summary", "slots", "score", "status"}
+        fields = {"id", "kind", "summary", "slots", "score", "status", "variants"}
         return {"results": [r.model_dump(include=fields) for r in result.results]}
 
     @server.tool(

@@ -80,6 +80,10 @@ class Memory(BaseModel):
     agent_id: str | None = None
     provenance: list[str] = Field(default_factory=list)  # turn refs the memory was derived from
     text: str = ""  # the user's own words the memory came from (indexed for BM25)
+    # Other wordings merged into it by dedup (mal/variants.py): each the user's own words, oldest
+    # first, capped by MAL_DEDUP_MAX_VARIANTS; `variants_dropped` counts the arrivals past the cap.
+    variants: list[str] = Field(default_factory=list)
+    variants_dropped: int = 0
     context: str = ""  # the turn before it, indexed (down-weighted) so answers match their questions
     created_at: datetime
     updated_at: datetime

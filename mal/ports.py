@@ -163,7 +163,16 @@ class MemoryWriter(Protocol):
         rate: float,
         step: float,
         max_weight: float,
-    ) -> Memory | None: ...
+        words: Sequence[str] = (),
+        max_variants: int = 0,
+    ) -> Memory | None:
+        """Raise the weight, apply `event` once, add `provenance`, and append `words` (the merged
+        candidate's own wordings) to the memory's variants, all in one atomic statement. The words
+        are appended only when `event` is new to the memory (a replay appends nothing), in order,
+        never one equal to the memory's text, summary or an earlier variant (mal/variants.py
+        `key`), the oldest `max_variants` kept and later ones counted in `variants_dropped`."""
+        ...
+
     def forget_memory(self, subject: SubjectKey, memory_id: str, now: datetime) -> bool: ...
     def clear_context(self, subject: SubjectKey, memory_id: str, context: str, now: datetime) -> list[Memory]: ...
     def mark_indexed(self, subject: SubjectKey, memory_id: str) -> None: ...
@@ -336,6 +345,12 @@ class VectorStore(Protocol):
 
     def upsert(self, subject: SubjectKey, memory: Memory, vector: Sequence[float]) -> None: ...
     def upsert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, Sequence[float]]]) -> None: ...
+    def update_text(self, subject: SubjectKey, memory: Memory) -> bool:
+        """Re-index a stored memory's words (after a reinforcement added a variant), keeping its
+        vector; False when the store holds no object for it (nothing written: repair or reindex
+        writes it whole)."""
+        ...
+
     def delete(self, subject: SubjectKey, ids: Sequence[str]) -> None: ...
     def search(
         self,

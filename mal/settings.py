@@ -195,6 +195,10 @@ class Settings(BaseSettings):
     # same-language memories on the topic above the other-language original (mal/dedup_gate.py
     # `excluded_lang`, docs/benchmarks.md "fourteenth round"). 0: one search only.
     dedup_other_language_candidates: int = Field(default=3, ge=0, le=20)
+    # A reinforced memory keeps the merged candidate's own words as a variant (mal/variants.py), so a
+    # wrong merge loses no event; the oldest this many are kept, later ones only counted, so a
+    # memory restated every day cannot grow without bound. 0: none kept.
+    dedup_max_variants: int = Field(default=8, ge=0, le=100)
     retrieval_preset: str = "default"
     log_level: str = "INFO"
     # The inspector's graph library, fetched from npm by `python -m infra.ui_assets` (make setup).

@@ -26,6 +26,7 @@ CAPTURE_STAGES = (
     "neo4j_insert",  # the one claim-and-insert transaction of the new memories
     "weaviate_batch",  # one batch insert of the new vectors
     "mark_indexed",  # one statement makes the capture's memories visible
+    "weaviate_retext",  # one PATCH per reinforced memory that gained a variant (mal/variants.py)
     "audit",  # the capture's audit lines, one append
     "recent",  # the recent-turns buffer
 )

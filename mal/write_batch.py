@@ -77,6 +77,11 @@ class StagedWrites:
     # statement up front (the agreement check needs each; one read per hit was ~3 per candidate).
     neighbours: dict[str, Memory] = field(default_factory=dict)
     stages: Stages = field(default_factory=Stages)  # the capture's stage timings (mal/stages.py)
+    # Memories whose variants a reinforcement changed (mal/variants.py), by id, as the store
+    # returned them: their index entry is re-worded at the flush. `retexted`: ids sent (or tried),
+    # which a failed capture's rollback re-words back (mal/journal.py).
+    retext: dict[str, Memory] = field(default_factory=dict)
+    retexted: set[str] = field(default_factory=set)
 
     def nearest(
         self,
@@ -123,11 +128,21 @@ class StagedWrites:
         inserts must have gone out first (`WritePipeline._flush`)."""
         assert not self.inserts, "pending inserts are written before their vectors"
         if self.vectors:
+            # A memory of this capture reinforced before its first write goes out with its variants.
+            self.vectors = [(self.retext.pop(m.id, m), v) for m, v in self.vectors]
             with self.stages("weaviate_batch"):
                 vectors.upsert_many(subject, self.vectors)
             with self.stages("mark_indexed"):
                 graph.mark_indexed_many(subject, [m.id for m, _ in self.vectors])
             self.vectors = []
+        if self.retext:
+            # One PATCH per memory that gained a variant (no batch keeps a stored vector); only a
+            # reinforcement with new words pays it, a plain restatement of known words does not.
+            retext, self.retext = self.retext, {}
+            with self.stages("weaviate_retext"):
+                for memory in retext.values():
+                    self.retexted.add(memory.id)
+                    vectors.update_text(subject, memory)
         self.flush_audit(audit, subject)
 
     def flush_audit(self, audit: AuditLog, subject: SubjectKey) -> None:

@@ -10,7 +10,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from mal import dedup_gate
+from mal import dedup_gate, variants
 from mal.audit import AuditType, audit_event
 from mal.capture_plan import Candidate, embed_text, fingerprint
 from mal.errors import Conflict
@@ -100,12 +100,22 @@ class StoreWriter:
         action: str = "reinforced",
         before: Memory | None = None,
     ) -> WrittenMemory | None:
-        """One atomic statement (weight, events, provenance): concurrent reinforcements all count.
-        The state before it goes into the journal, so a failed capture can put it back (read here
-        only when the caller has not just read it)."""
+        """One atomic statement (weight, events, provenance, variants): concurrent reinforcements
+        all count. The state before it goes into the journal, so a failed capture can put it back
+        (read here only when the caller has not just read it).
+
+        Lossless: the candidate's own words become a variant of the memory (mal/variants.py), so a
+        wrong merge still answers with the second event; its index entry is re-worded at the
+        capture's flush (mal/write_batch.py `retext`). Not for a correction (`action` "corrected":
+        a correction that lands on the memory already holding the corrected value): its words state
+        a change ("no, 2024, not 2023"), naming the old value too, so they are no restatement, and
+        the old value's memory is demoted, not merged. The supersede path (`_supersede`) adds none
+        either: the episode's words stay in the store as their own memory."""
         before = before or self._graph.get(scope.subject, memory_id)
-        if before is not None:
-            journal.changing(before)
+        if before is None:
+            return None
+        journal.changing(before)
+        words = [] if action == "corrected" else variants.fresh_words(before, variants.said(candidate.memory))
         policy = self._settings.lifecycle
         memory = self._graph.reinforce(
             scope.subject,
@@ -116,9 +126,13 @@ class StoreWriter:
             policy.decay_rate,
             policy.reinforce_step,
             policy.max_weight,
+            words=words,
+            max_variants=self._settings.dedup_max_variants,
         )
         if memory is None:
             return None
+        if memory.variants != before.variants:
+            journal.staged.retext[memory.id] = memory
         self._audit(journal, AuditType.REINFORCED, memory.id, now, {"kind": memory.kind, "weight": memory.weight})
         return WrittenMemory(memory, action)  # type: ignore[arg-type]
 
@@ -137,7 +151,9 @@ class StoreWriter:
         had if reinforced, so a restatement still counts), and the episode is demoted as a
         correction's old value is (weight x correction_factor, valid_to = now), with an audit line
         naming the fact. Nothing is lost: the episode's words stay in the store, searchable at a
-        lower rank, and both turns are in the fact's provenance. Undone with the capture."""
+        lower rank, and both turns are in the fact's provenance. Undone with the capture. For the
+        same reason the fact takes no variants from the episode (mal/variants.py): its words are
+        still a memory of their own, and copying them would index them twice."""
         memory = candidate.memory
         memory.provenance = list(dict.fromkeys([*episode.provenance, *memory.provenance]))
         memory.weight = max(memory.weight, reinforced_weight(episode, now, self._settings.lifecycle))

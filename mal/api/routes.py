@@ -131,6 +131,7 @@ def search(body: s.SearchBody, p: Agent, bind: Binder, c: C) -> s.SearchResponse
                 entities=h.entities,
                 hints=h.hints,
                 provenance=h.memory.provenance,
+                variants=h.memory.variants,
             )
             for h in result.hits
         ],

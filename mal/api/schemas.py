@@ -186,6 +186,9 @@ class SearchResultOut(BaseModel):
     entities: list[dict[str, str]]
     hints: list[str]
     provenance: list[str]
+    variants: list[str] = Field(
+        default_factory=list, description="other wordings of this memory the user said (merged by dedup), oldest first"
+    )
 
 
 class SearchResponse(BaseModel):
@@ -231,6 +234,9 @@ class MemoryOut(BaseModel):
     lang: str
     session_id: str | None
     provenance: list[str]
+    variants: list[str] = Field(
+        default_factory=list, description="other wordings of this memory the user said (merged by dedup), oldest first"
+    )
     created_at: datetime
     updated_at: datetime
     last_accessed: datetime

@@ -65,6 +65,53 @@ def test_fingerprint_claim_and_atomic_reinforce(graph: Any, subject: str, tenant
         graph.insert_new(secrets.token_hex(32), _tea(), "fp-" + secrets.token_hex(8))  # unknown subject
 
 
+def test_reinforce_appends_variants_once_in_order_capped_and_upsert_restores_them(
+    graph: Any, subject: str, tenant: str
+) -> None:
+    """Lossless reinforcement (mal/variants.py): the merged candidate's words in the same atomic
+    statement, never the memory's own words or a repeat (case and spacing aside), only with a new
+    event, the oldest `max_variants` kept and the rest counted; an upsert of an earlier state (a
+    rollback) puts that state's variants back, and forget and archive take them."""
+    graph.ensure_subject(subject, tenant, T0)
+    m = _memory(summary="User rides a bike to work", text="I cycle to work")
+    graph.insert_new(subject, m, "fp-" + secrets.token_hex(8))
+    later = T0 + timedelta(hours=1)
+    say = partial(graph.reinforce, subject, m.id, provenance=[], now=later, rate=0.99, step=0.1, max_weight=2.0)
+    got = say(
+        "ev1:reinforced", words=["I CYCLE  to work", "I cycle to work along the river", "我骑车上班"], max_variants=3
+    )
+    assert got is not None and got.variants == ["I cycle to work along the river", "我骑车上班"]
+    before = graph.get(subject, m.id)
+    # A replay of ev1 appends nothing, even with other words.
+    again = say("ev1:reinforced", words=["I cycle to work in the rain"], max_variants=3)
+    assert again is not None and again.variants == got.variants and again.events.count("ev1:reinforced") == 1
+    # Known words (a variant in other case, the summary) are skipped; past the cap only counted.
+    capped = say(
+        "ev2:reinforced",
+        words=["i cycle to work ALONG the river", "user rides a bike to work", "I cycle to work daily", "I cycle at 7"],
+        max_variants=3,
+    )
+    assert capped is not None and capped.variants == [*got.variants, "I cycle to work daily"]
+    assert capped.variants_dropped == 1
+    assert graph.get(subject, m.id) == capped  # as stored
+    assert before is not None
+    graph.upsert(subject, before, indexed=True)  # a rollback restores the earlier state
+    restored = graph.get(subject, m.id)
+    assert restored is not None and restored.variants == got.variants and restored.variants_dropped == 0
+    # ... and its keys: the wording dropped with the undone state can be appended again.
+    after = say("ev3:reinforced", words=["I cycle to work daily"], max_variants=3)
+    assert after is not None and after.variants == [*got.variants, "I cycle to work daily"]
+    assert graph.forget_memory(subject, m.id, later)
+    tomb = graph.get(subject, m.id)
+    assert tomb is not None and tomb.variants == [] and tomb.variants_dropped == 0
+    kept = _memory(summary="User plays the oboe", variants=["I play the oboe in a band"], variants_dropped=2)
+    graph.upsert(subject, kept, indexed=True)
+    assert graph.get(subject, kept.id).variants == ["I play the oboe in a band"]  # type: ignore[union-attr]
+    graph.archive_stub(subject, kept.id, "k/2.json", "cd" * 32, "low_weight", later)
+    stub = graph.get(subject, kept.id)
+    assert stub is not None and stub.variants == [] and stub.variants_dropped == 0
+
+
 def test_insert_many_claims_in_order_in_one_transaction(graph: Any, subject: str, tenant: str) -> None:
     """A capture's new memories (mal/write_batch.py): as `insert_new` one after another (a later
     item sees an earlier one's claim), all or nothing, unindexed until marked."""

@@ -117,3 +117,30 @@ def test_deactivated_subject_answers_again_on_access(vectors: Any, subject: str)
     assert vectors.deactivate_subject(subject) is True  # active again after the access
     _put(vectors, subject, "The user drinks coffee")  # a write re-activates too
     assert vectors.count_subject(subject) == 2
+
+
+def test_update_text_reindexes_the_words_and_keeps_the_vector(vectors: Any, subject: str) -> None:
+    """After a reinforcement added a variant (mal/variants.py): its words are found by the lexical
+    side, the vector (the first text's) is untouched; an unknown memory is left alone."""
+    m = memory("The user keeps bees")
+    vector = EMB.embed_passages([m.summary])[0]
+    vectors.upsert(subject, m, vector)
+    other = _put(vectors, subject, "The user likes green tea")
+    probe = EMB.embed_query(["heather honey"])[0]
+
+    def lexical() -> list[str]:
+        return [h.id for h in vectors.search(subject, "heather honey", probe, 5, 0.0, None) if h.score > 0]
+
+    assert lexical() == []
+    m.variants = ["I keep bees and sell heather honey"]
+    assert vectors.update_text(subject, m) is True
+    assert lexical() == [m.id]
+    (best,) = vectors.nearest(subject, vector, 1, None)
+    assert best.id == m.id and abs((best.vector_cosine or 0) - 1.0) < 1e-3
+    assert vectors.count_subject(subject) == 2 and other in vectors.ids(subject)
+    ghost = memory("never stored")
+    assert vectors.update_text(subject, ghost) is False
+    assert not vectors.exists(subject, ghost.id) and vectors.count_subject(subject) == 2
+    m.variants = []
+    assert vectors.update_text(subject, m) is True  # a rollback re-words it back
+    assert lexical() == []

@@ -186,3 +186,45 @@ def test_erase_leaves_no_text_in_statistics_vectors_or_s3(
     (data / "erase-scan.json").write_text(json.dumps(report, ensure_ascii=False, indent=1))
     print("erase scan:", json.dumps(report, ensure_ascii=False))
     assert not found["weaviate"] and not found["s3"] and not found["s3-versions"], found
+
+
+def test_a_merged_wording_is_searched_archived_restored_and_erased_with_its_memory(
+    container: Container,
+    settings: Settings,
+    scope: SubjectScope,
+    admin_driver: neo4j.Driver,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lossless reinforcement (mal/variants.py) on the real stores: a wrong merge (forced here) keeps
+    the second wording; Weaviate's BM25 finds it, the archive carries it and the hot stub does not,
+    restore brings it back, and erase leaves it nowhere (graph, vectors, both buckets)."""
+    from decay.policy import Decision
+    from mal import dedup_gate
+
+    monkeypatch.setattr(dedup_gate, "merges", lambda *args, **kwargs: True)
+    word = "Vx" + secrets.token_hex(5)
+    (first,) = write(container, scope, "s1", "I repaired my old bicycle")
+    assert write(container, scope, "s2", f"I repaired my old bicycle with parts from {word}") == [first]
+    stored = container.adapters.graph.get(scope.subject, first)
+    assert stored is not None and stored.variants == [f"I repaired my old bicycle with parts from {word}"]
+    vectors = container.adapters.vectors
+    probe = container.adapters.embedder.embed_query([word])[0]
+    assert [h.id for h in vectors.search(scope.subject, word, probe, 5, 0.0, None) if h.score > 0] == [first]
+
+    archiver = container.lifecycle.archiver  # type: ignore[attr-defined]
+    archiver.archive(scope, stored, Decision(first, "low_weight", 0.01))
+    stub = container.adapters.graph.get(scope.subject, first)
+    assert stub is not None and stub.status.value == "archived" and stub.variants == []
+    hot = admin_driver.execute_query("MATCH (m:Memory {id: $id}) RETURN m", id=first).records
+    assert word not in str([r.data() for r in hot])
+    assert container.lifecycle.restore(scope, first).variants == stored.variants
+    assert [h.id for h in vectors.search(scope.subject, word, probe, 5, 0.0, None) if h.score > 0] == [first]
+
+    container.lifecycle.export(scope)
+    assert container.forgetter.erase(scope).as_dict()["verified"] is True
+    graph = admin_driver.execute_query("MATCH (n) WHERE n.subject = $k OR n.key = $k RETURN n", k=scope.subject).records
+    assert word not in str([r.data() for r in graph]) and vectors.count_subject(scope.subject) == 0
+    client = s3_client(settings)
+    for bucket in (settings.s3.archive_bucket, settings.s3.export_bucket):
+        left = client.list_object_versions(Bucket=bucket, Prefix=scope.blob_prefix)
+        assert not left.get("Versions") and not left.get("DeleteMarkers")
