@@ -196,12 +196,14 @@ class Forgetter:
         refs = set(memory.provenance)
         if self._recent is not None:
             self._recent.drop(scope, refs, now)
-        # The next turn's memory keeps these words as its context (graph and index): clear both.
-        for neighbour in self._graph.clear_context(scope.subject, memory.id, memory.text[:500], now):
-            if neighbour.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED, MemoryStatus.QUARANTINED):
-                self._vectors.upsert(
-                    scope.subject, neighbour, self._embedder.embed_passages([embed_text(neighbour)])[0]
-                )
+        # The next turn's memory keeps these words as its context (graph and index): clear both. A
+        # merged wording (mal/variants.py) was a turn too, and the turn after it holds its words.
+        for said in dict.fromkeys(w[:500] for w in (memory.text, *memory.variants)):
+            for neighbour in self._graph.clear_context(scope.subject, memory.id, said, now):
+                if neighbour.status in (MemoryStatus.ACTIVE, MemoryStatus.DISPUTED, MemoryStatus.QUARANTINED):
+                    self._vectors.upsert(
+                        scope.subject, neighbour, self._embedder.embed_passages([embed_text(neighbour)])[0]
+                    )
         self._graph.forget_memory(scope.subject, memory.id, now)
         self._graph.clear_query_stats()  # collected query parameters would still hold the text
         self._graph.append_audit(

@@ -38,15 +38,19 @@ def undo(graph: GraphStore, vectors: VectorStore, clock: Clock, scope: SubjectSc
     for memory_id, before in journal.before.items():
         if memory_id in journal.created:
             continue
-        try:
-            graph.upsert(scope.subject, before, indexed=True)
-        except Exception:
-            log.warning("rollback could not restore memory %s", memory_id)
+        indexed = True
         if memory_id in journal.staged.retexted:  # its index entry was re-worded: back to `before`'s
             try:
                 vectors.update_text(scope.subject, before)
             except Exception:
-                log.warning("rollback could not re-index the words of memory %s; reindex restores them", memory_id)
+                # The index still holds the undone variant's words: the memory goes back unindexed
+                # (hidden from reads), and repair() rewrites its index entry from the graph.
+                indexed = False
+                log.warning("rollback could not re-index the words of memory %s; repair() will", memory_id)
+        try:
+            graph.upsert(scope.subject, before, indexed=indexed)
+        except Exception:
+            log.warning("rollback could not restore memory %s", memory_id)
     _roll_back(graph, vectors, scope, journal.created)
     try:  # the trail already says "created"/"reinforced"; it must also say that was undone
         at = clock.now()

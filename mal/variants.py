@@ -15,6 +15,11 @@ has not applied yet (a replay appends nothing). Past the cap the oldest are kept
 only counted (`Memory.variants_dropped`: arrivals, so a wording repeated past the cap counts each
 time). Not to be confused with mal/dedup_variants.py (spellings the dedup rules treat as one word).
 Variants are user text: never logged.
+
+A variant carries no source of its own, so only a candidate of the memory's own source, and not in
+quarantine, brings its words (`brought`): quarantining a source (mal/quarantine.py) hides the
+memories it wrote by their `source`, and a variant it had merged into another source's memory
+would stay in search and contexts. A merge across sources reinforces as before, words dropped.
 """
 
 from __future__ import annotations
@@ -22,13 +27,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from mal.models import Memory
+from mal.models import Memory, MemoryStatus
 
 __all__ = [
     "ALSO_SAID_CHARS",
     "ALSO_SAID_MAX",
     "also_said",
     "append",
+    "brought",
     "fresh_words",
     "indexed_text",
     "key",
@@ -72,6 +78,14 @@ def fresh_words(memory: Memory, words: Sequence[str]) -> list[str]:
             seen.add(k)
             out.append(word)
     return out
+
+
+def brought(memory: Memory, candidate: Memory) -> list[str]:
+    """The words a candidate merged into `memory` adds as variants (what the write path sends to
+    `MemoryWriter.reinforce`): none from another source or from quarantine (module docstring)."""
+    if candidate.source != memory.source or candidate.status == MemoryStatus.QUARANTINED:
+        return []
+    return fresh_words(memory, said(candidate))
 
 
 def append(memory: Memory, words: Sequence[str], cap: int) -> None:

@@ -110,12 +110,13 @@ class StoreWriter:
         a correction that lands on the memory already holding the corrected value): its words state
         a change ("no, 2024, not 2023"), naming the old value too, so they are no restatement, and
         the old value's memory is demoted, not merged. The supersede path (`_supersede`) adds none
-        either: the episode's words stay in the store as their own memory."""
+        either: the episode's words stay in the store as their own memory. Nor a candidate of
+        another source or in quarantine (`variants.brought`): quarantine hides memories by source."""
         before = before or self._graph.get(scope.subject, memory_id)
         if before is None:
             return None
         journal.changing(before)
-        words = [] if action == "corrected" else variants.fresh_words(before, variants.said(candidate.memory))
+        words = [] if action == "corrected" else variants.brought(before, candidate.memory)
         policy = self._settings.lifecycle
         memory = self._graph.reinforce(
             scope.subject,
