@@ -10,6 +10,7 @@ import pytest
 from bench.dedup_eval import memories
 from mal import dedup
 from mal.dedup_gate import merges
+from mal.dedup_unblock18_en import flight_said
 from mal.models import Memory
 from tests.dedup_memories import assert_family_silent, assert_family_vetoes, memory
 
@@ -37,7 +38,7 @@ CASES = [
     ),
     (
         "model_suffix",
-        ("My daughter uses an iPhone 16", "My daughter uses an iPhone 16e"),
+        ("My daughter uses an iPhone 16.", "My daughter uses an iPhone 16e."),
         ("My daughter uses an iPhone 16e", "My daughter is using an iPhone 16e"),
     ),
     (
@@ -60,6 +61,56 @@ CASES = [
         ("I have 4 years left on my student loan", "I have been paying my student loan for 4 years"),
         ("I have 4 years left on my student loan", "My student loan has 4 more years to go"),
     ),
+    (
+        "to_or_from",
+        ("我下周赴英", "我下周从英国回来"),
+        ("My brother is flying to Peru next week", "Next week my brother is heading to Peru"),
+    ),
+    (
+        "to_or_from",
+        ("我下个月赴德", "我下个月从德国回来"),
+        ("我妈妈下周赴韩", "我妈妈下周去韩国"),
+    ),
+    (
+        "layout_counts",
+        ("我们新房是三室两厅两卫", "我们新房是三室两厅一卫"),
+        ("我们租的房子是三室一厅", "我们租的是一套三室一厅的房子"),
+    ),
+    (
+        "abbreviation_other",
+        ("我表妹在中大读研", "我表妹在中央大学读研"),
+        ("我表妹在中大读研", "我表妹在中山大学读研"),
+    ),
+    (
+        "abbreviation_other",
+        ("我在南大教书", "我在南方大学教书"),
+        ("我爸在国企工作", "我爸在国营企业工作"),
+    ),
+    (
+        "leaning_strong",
+        ("我爸胆固醇偏高", "我爸胆固醇特别高"),
+        ("我爸胆固醇偏高", "我爸胆固醇有点高"),
+    ),
+    (
+        "approximate",
+        ("我婆婆大概六十岁", "我婆婆六十岁"),
+        ("我婆婆大概六十岁", "我婆婆六十岁左右"),
+    ),
+    (
+        "approximate",
+        ("My commute is about 35 minutes", "My commute is 35 minutes"),
+        ("My commute is about 35 minutes", "My commute is roughly 35 minutes"),
+    ),
+    (
+        "comparative",
+        ("My apartment is bigger", "My apartment is big"),
+        ("My apartment is big", "My apartment is quite big"),
+    ),
+    (
+        "stem_collision",
+        ("I bought a new suit", "I bought a new suite"),
+        ("My kids love baking", "My kids love to bake"),
+    ),
 ]
 
 
@@ -67,6 +118,12 @@ CASES = [
 def test_near_miss_is_vetoed_by_its_family(family: str, near: tuple[str, str], same: tuple[str, str]) -> None:
     assert_family_vetoes(family, memory("episode", near[0]), memory("episode", near[1]))
     assert not _merged(*near)
+
+
+def test_a_flight_something_was_done_to_is_no_flying() -> None:
+    """mal/dedup_unblock18_en.py `flight_said`: a cancelled flight is a thing, a flight tomorrow the trip."""
+    assert not _merged("My dad cancelled his flight", "My dad is flying")
+    assert flight_said("My dad has a flight tomorrow", "My dad is flying tomorrow") == "My dad has a flying tomorrow"
 
 
 @pytest.mark.parametrize(("family", "near", "same"), CASES)
