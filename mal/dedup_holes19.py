@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 
 from mal.dedup_families import _base, _past
-from mal.dedup_model import _root
+from mal.dedup_model import _root, unexplained
 from mal.dedup_text import flat as _flat
 from mal.dedup_text import is_cjk, jieba_tokens, opposed, signature, zh_number
 from mal.dedup_unblock18_zh import _cedict, _confirmed, _phrases
@@ -344,6 +344,72 @@ def _lemmas(word: str) -> set[str]:
     return out
 
 
+# --- a Chinese character glued before a word both texts say
+def glued_prefix(a: str, b: str) -> bool:
+    """One text alone says a character that modifies a word the other says, between the same
+    neighbours, and has nothing else the other lacks: 吃早午饭 / 吃午饭, 吃早午餐 / 吃午餐 (jieba cuts
+    the first as 早 + 午饭 and keeps the second whole, and the substitution veto wants an unexplained
+    word on both sides). The character makes another thing of the word; a word said after other
+    words (有高血压 / 血压高, 一名律师 / 是律师) is a rewording, and a verb (去考驾照 / 考驾照) adds no thing."""
+    only_a, only_b = unexplained(a, b)
+    x, y = _flat(a), _flat(b)
+    for s, t, only, other in ((x, y, only_a, only_b), (y, x, only_b, only_a)):
+        if other or len(only) != 1:
+            continue
+        (word,) = only
+        if not is_cjk(word) or word[0] in t or not _modifier(word[0]):
+            continue
+        if _inserted(s, t, word[0]) and (len(word) == 1 or word[1:] in t):
+            return True
+    return False
+
+
+def _inserted(s: str, t: str, char: str) -> bool:
+    """`s` says `char` between a character and a word of two or three characters, and `t` says that
+    character and word side by side (吃早午饭 / 吃午饭)."""
+    return any(
+        m.start() > 0 and any(s[m.start() - 1] + s[m.end() : m.end() + n] in t for n in (2, 3) if m.end() + n <= len(s))
+        for m in re.finditer(re.escape(char), s)
+    )
+
+
+# jieba's part-of-speech flags of a word that modifies a noun: an adjective, a noun, a time, a
+# distinguishing word (早 of 早午饭, 热 of 热红茶); a verb (去考驾照, 叫阿宝) or a particle adds no thing
+_MODIFIER_FLAGS = ("a", "n", "t", "b")
+
+
+def _modifier(char: str) -> bool:
+    """jieba tags `char`, said alone, as a word that modifies a noun (see `_MODIFIER_FLAGS`)."""
+    import jieba.posseg
+
+    return any(w.flag.startswith(_MODIFIER_FLAGS) for w in jieba.posseg.lcut(char))
+
+
+# --- an exception added: the same act done and not done
+_NEGATED_ACT = re.compile(r"(?:没有|不|没)([\u4e00-\u9fff])")
+_ONLY = re.compile(r"只|仅|\bonly\b")
+
+
+def exception_added(a: str, b: str) -> bool:
+    """One text says an act and, in another clause, the same act negated (交五险，不交公积金), the
+    other says the act with no negation at all (交五险一金): a part excepted from what the other says
+    whole. The negated clause shares no word with the other text, so the negation check took it for
+    an aside (mal/dedup_families.py `negation_aside`). With 只 / "only" the exception is said by both."""
+    x, y = _flat(a), _flat(b)
+    if _ONLY.search(x) or _ONLY.search(y):
+        return False
+    for s, t in ((x, y), (y, x)):
+        if signature(t).negated or not signature(s).negated:
+            continue
+        clauses = re.split(r"[，,；;。]", s)
+        plain = "".join(c for c in clauses if not _NEGATED_ACT.search(c))
+        for c in clauses:
+            for m in _NEGATED_ACT.finditer(c):
+                if m.group(1) in plain and m.group(1) in t:
+                    return True
+    return False
+
+
 def differs(a: str, b: str) -> bool:
     """Any family above tells the texts apart."""
     return any(check(a, b) for _, check in CHECKS)
@@ -361,4 +427,6 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("approximate", approximate),
     ("comparative", comparative),
     ("stem_collision", stem_collision),
+    ("glued_prefix", glued_prefix),
+    ("exception_added", exception_added),
 )

@@ -111,6 +111,21 @@ CASES = [
         ("I bought a new suit", "I bought a new suite"),
         ("My kids love baking", "My kids love to bake"),
     ),
+    (
+        "glued_prefix",
+        ("我周日一般吃早午餐", "我周日一般吃午餐"),
+        ("我每天早上去跑步", "我每天早上跑步"),
+    ),
+    (
+        "glued_prefix",
+        ("我喜欢喝热红茶", "我喜欢喝红茶"),
+        ("我爸有高血压", "我爸血压高"),
+    ),
+    (
+        "exception_added",
+        ("单位给我上五险一金", "单位给我上五险，不上公积金"),
+        ("我只喝绿茶，不喝红茶", "我只喝绿茶"),
+    ),
 ]
 
 
