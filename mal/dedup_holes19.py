@@ -2,20 +2,23 @@
 ~0.99, by the learned layer (which then shut itself: a near miss it must score above every
 restatement leaves no threshold that merges anything).
 
-  * `negation_moved` - one negation in each text, on different words: 我不能喝牛奶，乳糖不耐受 /
-                       我能喝牛奶，不是乳糖不耐受. The negation check counts negations, and both texts
-                       have as many. Each text negating a phrase (never said plainly there) that the
-                       other says plainly (and never negates) is the negation moved.
-  * `model_suffix` - a number with a model's letters on it against the bare number or other
-                     letters: Pixel 8 / Pixel 8a. The numbers read "8" in both and drop the "a" as an
-                     article. Units, ordinals and the clock's am / pm are no model's letters.
-  * `progressive_past` - a plan said in the progressive against the deed in the past: "is getting
-                         married in June" / "got married in June", "are moving" / "moved". The
-                         tense check reads a past form only right after its subject, not after a
-                         name ("My sister Priya got married").
-  * `remaining_elapsed` - a span still to go against a span gone by: 房贷还有十五年还完 /
-                          房贷已经还了十五年, "5 years left on" / "for 5 years". The numbers and
-                          units agree; only the words around them say which way the span runs.
+  * `negation_shifted` - one negation in each text, on different words: 我不能喝牛奶，乳糖不耐受 /
+                         我能喝牛奶，不是乳糖不耐受 (the negation check counts negations alike).
+  * `model_suffix` - a model's letters on a number: Pixel 8 / Pixel 8a (the "a" read as an article).
+  * `progressive_past` - a plan in the progressive against the deed: is getting / got married.
+  * `remaining_elapsed` - a span to go against one gone by: 还有十五年还完 / 已经还了十五年.
+  * `to_or_from` - going to a place against coming back from it: 赴日 / 从日本回来.
+  * `layout_counts` - a flat's rooms counted: 两室一厅 / 两室两厅 (一 read as the article).
+  * `abbreviation_other` - a known abbreviation against another phrase of its characters: 国企 /
+                           国外企业, 中大 / 中南大学.
+  * `leaning_strong` - leaning one way against strongly so: 偏高 / 很高.
+  * `approximate` - an estimate against the figure: 差不多三十岁 / 三十岁, "about 30" / "30".
+  * `comparative` - a comparative against the plain adjective: "is newer" / "is new".
+  * `stem_collision` - two words the learned layer's stems cut alike: latte / late.
+  * `glued_prefix` - a modifying character before a word the other says: 早午饭 / 午饭.
+  * `exception_carved` - an exception added to what the other says whole: 五险，不交公积金 / 五险一金.
+
+Each family's comment below says which reading let its near miss through.
 
 Pure functions over two texts as the family checks read them (mal/dedup.py `first_person`).
 """
@@ -31,7 +34,23 @@ from mal.dedup_text import flat as _flat
 from mal.dedup_text import is_cjk, jieba_tokens, opposed, signature, zh_number
 from mal.dedup_unblock18_zh import _cedict, _confirmed, _phrases
 
-__all__ = ["CHECKS", "differs", "model_suffix", "negation_moved", "progressive_past", "remaining_elapsed"]
+__all__ = [
+    "CHECKS",
+    "abbreviation_other",
+    "approximate",
+    "comparative",
+    "differs",
+    "exception_carved",
+    "glued_prefix",
+    "layout_counts",
+    "leaning_strong",
+    "model_suffix",
+    "negation_shifted",
+    "progressive_past",
+    "remaining_elapsed",
+    "stem_collision",
+    "to_or_from",
+]
 
 # --- one negation in each text, on different words
 # 不 in words that negate nothing said after them: 不过 "but", 不错 "good", 不少 "many", ...
@@ -61,7 +80,7 @@ def _moved(s: str, t: str, ns: set[str], nt: set[str]) -> bool:
     return any(p not in nt and _plain(t, p) and not _plain(s, p) for p in ns)
 
 
-def negation_moved(a: str, b: str) -> bool:
+def negation_shifted(a: str, b: str) -> bool:
     """Each text negates a phrase the other says plainly (see the module docstring): the negation
     moved from one to the other. One way only is a rewording ("I don't drink coffee" / "Coffee
     isn't something I drink")."""
@@ -390,7 +409,7 @@ _NEGATED_ACT = re.compile(r"(?:没有|不|没)([\u4e00-\u9fff])")
 _ONLY = re.compile(r"只|仅|\bonly\b")
 
 
-def exception_added(a: str, b: str) -> bool:
+def exception_carved(a: str, b: str) -> bool:
     """One text says an act and, in another clause, the same act negated (交五险，不交公积金), the
     other says the act with no negation at all (交五险一金): a part excepted from what the other says
     whole. The negated clause shares no word with the other text, so the negation check took it for
@@ -416,7 +435,7 @@ def differs(a: str, b: str) -> bool:
 
 
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
-    ("negation_moved", negation_moved),
+    ("negation_shifted", negation_shifted),
     ("model_suffix", model_suffix),
     ("progressive_past", progressive_past),
     ("remaining_elapsed", remaining_elapsed),
@@ -428,5 +447,5 @@ CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("comparative", comparative),
     ("stem_collision", stem_collision),
     ("glued_prefix", glued_prefix),
-    ("exception_added", exception_added),
+    ("exception_carved", exception_carved),
 )

@@ -27,12 +27,12 @@ def _merged(a: str, b: str) -> bool:
 # (family, near miss, restatement beside it)
 CASES = [
     (
-        "negation_moved",
+        "negation_shifted",
         ("我女儿不会游泳，怕水", "我女儿会游泳，不是怕水"),
         ("我女儿不会游泳，她怕水", "我女儿怕水，所以不会游泳"),
     ),
     (
-        "negation_moved",
+        "negation_shifted",
         ("I can't eat shellfish, I'm allergic", "I can eat shellfish, I'm not allergic"),
         ("I can't eat shellfish because I'm allergic", "I'm allergic to shellfish so I can't eat it"),
     ),
@@ -122,7 +122,7 @@ CASES = [
         ("我爸有高血压", "我爸血压高"),
     ),
     (
-        "exception_added",
+        "exception_carved",
         ("单位给我上五险一金", "单位给我上五险，不上公积金"),
         ("我只喝绿茶，不喝红茶", "我只喝绿茶"),
     ),
