@@ -40,6 +40,7 @@ from mal import (
     dedup_en11,
     dedup_explain,
     dedup_guards14,
+    dedup_holes19,
     dedup_model,
     dedup_qualifiers,
     dedup_review10,
@@ -475,6 +476,9 @@ def _checks(
         # dev8's English near misses (mal/dedup_dev8_en.py): vegan / vegan on weekdays, always / usually,
         # with / before breakfast, my landlord / I putting the rent up, left knee / both knees
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_dev8_en.CHECKS),
+        # nineteenth round's holes (mal/dedup_holes19.py): 不能喝 / 能喝…不是, Pixel 8 / 8a, is getting /
+        # got married, 还有十五年 / 已经还了十五年
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes19.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
@@ -529,6 +533,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_dev7.differs,  # "visiting us" / "visiting them", an exception added, 我姐养 / 我养
             dedup_dev8_zh.differs,  # 今年去过 / 去过, 我是小美儿子的干妈 / 小美是我儿子的干妈
             dedup_dev8_en.differs,  # twice / twice this year, for / in a fortnight, always / usually
+            dedup_holes19.differs,  # 不能喝 / 能喝…不是, Pixel 8 / Pixel 8a
         )
     )
 

@@ -120,8 +120,17 @@ _FLIGHT = re.compile(
 )
 
 
+# a verb done to the flight as a thing, not the flying: missed, cancelled, delayed (nineteenth round:
+# "I missed my flight" / "I am flying" read as "I missed my flying")
+_ACTED_ON = re.compile(
+    r"(?i)\b(?:miss|missed|missing|misses|cancel\w*|delay\w*|postpon\w*|rebook\w*|reschedul\w*|chang\w*|"
+    r"lost|lose|refund\w*|upgrad\w*)\s+(?:(?:my|a|the|our|his|her|their|that|this|your)\s+)?(?:[a-z]+\s+)?$"
+)
+
+
 def flight_said(text: str, other: str) -> str:
-    """`text` with a flight written as the flying when `other` flies (see the module docstring)."""
+    """`text` with a flight written as the flying when `other` flies (see the module docstring), not
+    a flight something was done to (`_ACTED_ON`)."""
     if not _FLY.search(other) or _FLIGHT.search(other):
         return text
-    return _FLIGHT.sub("flying", text)
+    return _FLIGHT.sub(lambda m: m.group(0) if _ACTED_ON.search(text[: m.start()]) else "flying", text)
