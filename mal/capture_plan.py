@@ -152,19 +152,24 @@ def _relations(fact: parsers.Fact, turn: Turn, session_time: datetime) -> list[R
     return relations
 
 
-def fingerprint(subject: str, memory: Memory) -> str:
-    """The fact's identity for dedup under concurrency: subject, kind, normalised summary and the
-    user's own words. A claimed fingerprint is reinforced without asking the detector
-    (mal/write_store.py), so it must name one statement, not one summary: a summary keeps the
-    fact's field and value and drops what the slots do not hold ("我家养了两只猫" and "三只猫" are
-    both "用户宠物：猫", 50 mg and 100 mg of one drug both "User takes sertraline"), and with the
-    summary alone such near misses merged past every veto (eighteenth round, bench/dedup_lossless.py:
-    dev9 wrong merges through the service zh 14/70, en 12/70, where the detector merged 3 each).
-    The same words said twice (a replay, two concurrent writers) still claim one fingerprint; other
-    words go through the detector (mal/dedup.py)."""
+def fingerprint(subject: str, memory: Memory, words: bool = False) -> str:
+    """The fact's identity for dedup under concurrency: subject, kind and normalised summary; with
+    `words`, the user's own words too.
+
+    A claimed summary fingerprint joins the owner without the similarity detector: a restatement of
+    one fact (same slots, so same summary) reinforces it even when the detector would not be asked
+    (a disputed owner). But a summary keeps the fact's field and value and drops what the slots do
+    not hold ("我家养了两只猫" and "三只猫" are both "用户宠物：猫"; 10 mg and 20 mg of one drug both
+    "User takes lisinopril"), so the writer joins a summary's owner only when the hard veto
+    (mal/dedup.py `veto`) passes, and otherwise claims the words' fingerprint, under which only the
+    same words said again (a replay, two concurrent writers) find an owner (mal/write_store.py).
+    Eighteenth round, bench/dedup_lossless.py: without that check dev9's near misses merged through
+    the service zh 14/70, en 12/70, where the detector merged 3 each."""
     summary = " ".join(unicodedata.normalize("NFKC", memory.summary).casefold().split())
-    words = " ".join(unicodedata.normalize("NFKC", memory.text).casefold().split())
-    return hashlib.sha256(f"{subject}|{memory.kind}|{summary}|{words}".encode()).hexdigest()
+    if not words:
+        return hashlib.sha256(f"{subject}|{memory.kind}|{summary}".encode()).hexdigest()
+    said = " ".join(unicodedata.normalize("NFKC", memory.text).casefold().split())
+    return hashlib.sha256(f"{subject}|{memory.kind}|{summary}|{said}".encode()).hexdigest()
 
 
 def turn_context(turns: list[Turn], index: int) -> str:

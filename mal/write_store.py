@@ -10,7 +10,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from mal import dedup_gate, variants
+from mal import dedup, dedup_gate, variants
 from mal.audit import AuditType, audit_event
 from mal.capture_plan import Candidate, embed_text, fingerprint
 from mal.errors import Conflict
@@ -84,6 +84,10 @@ class StoreWriter:
         owner = self._insert(scope, candidate.memory, vector, journal)
         if owner == candidate.memory.id:
             return None
+        if action == "reinforced" and not self._may_join(scope, owner, candidate):
+            owner = self._insert(scope, candidate.memory, vector, journal, words=True)
+            if owner == candidate.memory.id:
+                return None
         joined = self._reinforce(scope, owner, candidate, now, journal, action)
         if joined is not None and action == "corrected" and joined.memory.status == MemoryStatus.DISPUTED:
             self._graph.set_status(scope.subject, [owner], MemoryStatus.ACTIVE, now)
@@ -207,10 +211,19 @@ class StoreWriter:
         self._vectors.upsert(scope.subject, memory, self._embedder.embed_passages([embed_text(memory)])[0])
         self._graph.upsert(scope.subject, memory, indexed=True)
 
-    def _insert(self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal) -> str:
-        """Claim the fact's fingerprint and write it; returns the id that holds the fact (another
-        memory's id when a concurrent or earlier writer got there first: nothing is written then)."""
-        owner = self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory))
+    def _may_join(self, scope: SubjectScope, owner: str, candidate: Candidate) -> bool:
+        """A summary's owner is joined only when nothing hard differs (mal/capture_plan.py
+        `fingerprint`): one summary can hold two counts, doses or trips."""
+        held = self._graph.get(scope.subject, owner)
+        return held is None or dedup.veto(held, candidate.memory)
+
+    def _insert(
+        self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal, words: bool = False
+    ) -> str:
+        """Claim the fact's fingerprint (`words`: the one naming its words too) and write it; returns
+        the id that holds the fact (another memory's id when a concurrent or earlier writer got there
+        first: nothing is written then)."""
+        owner = self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory, words))
         if owner != memory.id:
             return owner
         journal.created.append(memory.id)
@@ -251,8 +264,11 @@ class StoreWriter:
         journal.created.extend(p.candidate.memory.id for p in pending)
         with staged.stages("neo4j_insert"):
             owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprint) for p in pending])
-        for p, owner in zip(pending, owners, strict=True):
-            memory = p.candidate.memory
+        for p, claimed in zip(pending, owners, strict=True):
+            memory, owner = p.candidate.memory, claimed
+            if owner != memory.id and not self._may_join(scope, owner, p.candidate):
+                # another fact under one summary: claimed again under its words (`_insert_or_join`)
+                owner = self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory, words=True))
             if owner == memory.id:
                 staged.vectors.append((memory, p.vector))  # Weaviate and `indexed` at the flush
                 continue

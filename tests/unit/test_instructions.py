@@ -80,9 +80,7 @@ def test_a_disliked_language_is_no_evidence(world: tuple[Container, FixedClock])
     write(c, scope, "d2", "I really dislike Java")
     write(c, scope, "d3", "I hate Java")
     memories = c.adapters.graph.list_memories(scope.subject, ["active"], None, 0, 500)[0]  # type: ignore[attr-defined]
-    # three wordings, three memories here (the fakes' hash vectors are no paraphrase model, and a
-    # summary alone claims no fingerprint: mal/capture_plan.py), all of them dislikes
-    assert {m.slots.get("polarity") for m in memories} == {"dislike"} and len(memories) == 3
+    assert [m.slots.get("polarity") for m in memories] == ["dislike"] and len(memories[0].events) == 3
     assert derive(memories, T0, "en") == []
 
 
