@@ -179,7 +179,7 @@ _NOT_DRUG_ZH = re.compile(
 # to said after the substance ("花生我过敏", "猫毛会让我过敏", "青霉素会引起我儿子过敏") or how badly ("尘螨轻度过敏",
 # "猫毛有点过敏"). Each is cut off; what is left is the substance as written.
 _HEAD_ZH = re.compile(rf"^\W*(?:用户|本人|我|俺)\W*(?:的|家)?(?P<r>{_REL_ZH_ALT})?")
-_LEAD_ZH = re.compile(r"^(?:有|因为?|由于|一接触|接触|一碰|碰到?|一吃|一喝|患有|对)+")
+_LEAD_ZH = re.compile(r"^(?:有|因为?|由于|一?(?:接触|碰到?|吃|喝)|患有|对)+")
 _DEGREE_ZH = r"(?:有点儿?|有些|有一点|一点|轻度|轻微|中度|重度|严重|很|非常|特别|比较)的?"
 _TAIL_ZH = re.compile(rf"(?:(?:就会|会|就|也)?(?:让|引起|导致|使)|我|用户|俺).*$|{_DEGREE_ZH}$")
 # A drug counted with how often or how much ("每天吃两次降压药", "服用氨氯地平一片", "吃了一片布洛芬")

@@ -16,6 +16,8 @@ from typing import Any
 
 from parsers.lexicon import PLACES_ZH, RELATIVES_ZH
 from parsers.profile_base import REL_ZH
+from parsers.profile_rules import PET_WORDS_EN as _PET_WORDS_EN
+from parsers.profile_rules import PET_WORDS_ZH as _PET_WORDS_ZH
 
 __all__ = ["implausible", "kin_split"]
 
@@ -46,7 +48,8 @@ _TRAIT_ZH = re.compile(
 _THING_SUBJECT_ZH = re.compile(
     r"(?:车|狗狗?|猫咪?|宠物|手机|电脑|房子|坐的|开的|骑的|养的|买的|用的|穿的|吃的|喝的)(?:也|都|就)?是[^，。,.!！？?]*$"
 )
-_NOT_JOB_ZH = re.compile(r"^(?:过.*|名字|小名|昵称|生日|.*[的得]名字|.*毕业的?)$")
+_NOT_JOB_ZH = re.compile(rf"^(?:过.*|名字|小名|昵称|生日|本科|.*毕业的?|(?:{_PET_WORDS_ZH})犬?)$")
+_NOT_JOB_PET_EN = re.compile(rf"^(?:[a-z]+\s+)?(?:{_PET_WORDS_EN})s?$", re.I)
 _THING_SUBJECT_EN = re.compile(
     r"\b(?:my|our|the user's|user's)\s+(?:[a-z]+\s+)?(?:dog|cat|puppy|kitten|pet|car|phone|horse)\b"
     r"(?:\s+[A-Z][a-z]+)?\s+(?:is|'s)\s+(?:an?\s+)?$",
@@ -117,7 +120,8 @@ def implausible(kind: str, slots: dict[str, Any], text: str) -> bool:
             return _place(str(field), value)
         if field == "job":
             before = text[:at] if at >= 0 else ""
-            kin = bool(re.fullmatch(rf"[干亲养继]?(?:{_KIN_ALT})", value))  # "小雨是我干女儿"; 全职妈妈 is a job
+            # "小雨是我干女儿", "我是小美儿子的干妈": a kinship, not a job; 全职妈妈 is a job
+            kin = bool(re.fullmatch(rf"(?:.*的)?[干亲养继]?(?:{_KIN_ALT})", value))
             clause = re.split(r"[，。,;；!！？?]", before)[-1]
             return bool(
                 _TRAIT_ZH.search(value)
@@ -126,6 +130,7 @@ def implausible(kind: str, slots: dict[str, Any], text: str) -> bool:
                 or _COUNTED.search(before)
                 or _NOT_JOB_ZH.match(value)
                 or _NOT_JOB_EN.match(value)
+                or _NOT_JOB_PET_EN.match(value)
                 or (at >= 0 and _FAN_AFTER_EN.match(text[at + len(value) :]))
                 or _THING_SUBJECT_ZH.search(clause)
                 or _THING_SUBJECT_EN.search(clause)
