@@ -347,10 +347,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
                 continue
             if re.search(r"(?:不|没)$", a) or re.match(r"没|不|无|什么", a) or a.endswith("什么"):
                 continue  # "我没有什么过敏的东西": a denial names no allergen
-            a, said = _bare_allergen(a)
+            a, kin = _bare_allergen(a)
             if not a:
                 continue
-            who = REL_ZH[said] if said else _who(text, m.start("a"), "zh")
+            who = REL_ZH[kin] if kin else _who(text, m.start("a"), "zh")
             for part in [p for p in _LIST_ZH.split(a) if p] if len(a) > 3 else [a]:
                 out.append((m.start(), _health(who, {"condition": "过敏", "allergen": part})))
     if lang != "zh":
