@@ -92,6 +92,10 @@ _ONE_DAY = re.compile(
     r"\b(?:today|tonight|tomorrow|next|this (?:week|weekend|morning|afternoon|evening))\b",
     re.I,
 )
+# A single weekday with a routine verb is a day of its own ("我周一早上九点开始上班"); "每周一" is not.
+_WEEKDAY = re.compile(
+    r"(?<!每)(?<!每个)(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I
+)
 _ASKS_REMINDER = re.compile(r"提醒|叫我|喊我|记好|别忘|不能忘|闹钟|\b(?:remind|don't let me forget|alarm)\b", re.I)
 
 
@@ -99,4 +103,4 @@ def standing(text: str) -> bool:
     """The turn states a standing schedule or a routine (see `_ROUTINE`), not a task to remind of."""
     if _ASKS_REMINDER.search(text) or _ONE_DAY.search(text):
         return False
-    return bool(_ROUTINE.search(text) or _ROUTINE_VERB.search(text))
+    return bool(_ROUTINE.search(text) or (_ROUTINE_VERB.search(text) and not _WEEKDAY.search(text)))

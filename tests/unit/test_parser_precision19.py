@@ -140,6 +140,7 @@ def test_a_standing_schedule_is_no_todo(text: str) -> None:
         "Remind me every evening to stretch",
         "我明天下午六点下班后去接孩子",
         "下周四上午十点开组会",
+        "我周一早上九点开始上班",
     ],
 )
 def test_a_reminder_or_a_dated_task_stays_a_todo(text: str) -> None:
