@@ -37,6 +37,7 @@ from parsers.sentiment import sentiment
 from parsers.shorthand import normalise, original
 from parsers.slot_tagger import slot_facts
 from parsers.summaries import render
+from parsers.todo_rules import standing
 from parsers.truecase import recase
 from parsers.zh_values import code_switched_health, code_switched_profile
 
@@ -152,6 +153,11 @@ def _same_fact(a: Match, b: Match) -> bool:
     return all(str(a[2][k]).lower() == str(b[2][k]).lower() for k in keys["family_health"] if k in a[2] and k in b[2])
 
 
+_JOB_FRAME = re.compile(r"^(?:一名|一位|一个|职业(?:为|是))(?=[\u4e00-\u9fffA-Za-z]{2})")
+# A value read up to the sentence's full stop ("works at Oracle.") ends before it; "Inc." keeps its own.
+_END_STOP = re.compile(r"(?<!\bInc)(?<!\bCo)(?<!\bLtd)(?<!\bCorp)(?<!\bSt)(?<!\bJr)(?<=[A-Za-z])\.$")
+
+
 def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[Match]:
     """Every fact of the turn in reading order: the intent rules' matches plus the profile and
     health extractors (several per turn). A trip's budget is its slot, not a second fact; feedback
@@ -163,12 +169,19 @@ def _collect(text: str, lang: str, now: datetime, matches: list[Match]) -> list[
             and re.search(r"[\u4e00-\u9fa5]{2}[的滴]$", str(m[2]["value"]))
         ):
             m[2]["value"] = str(m[2]["value"])[:-1]  # "做后端开发的": the job without the particle
+    for m in matches:
+        if m[0] == "profile" and m[2].get("field") == "job":
+            # "是一名前端工程师", "本人职业为产品经理": the job without its count word or its frame
+            m[2]["value"] = _JOB_FRAME.sub("", str(m[2]["value"])) or m[2]["value"]
     found: list[tuple[int, Match]] = [(_position(text, m), m) for m in matches]
     extras = profile_facts(text, lang, now) + health_facts(text, lang) + identifier_facts(text, lang)
     extras += code_switched_profile(text, lang) + code_switched_health(text, lang)  # "做PM的", "allergic to 海鲜"
     # Contrastive turns hold several tastes ("喜欢喝茶，不喜欢咖啡"): the extractor's readings join the
     # rule's, and a reading of the same item merges into it.
     extras += preference_facts(text, lang) + more_tastes(text, lang)
+    for _, extra in extras:
+        if extra[0] == "profile" and isinstance(extra[2].get("value"), str):
+            extra[2]["value"] = _END_STOP.sub("", _JOB_FRAME.sub("", extra[2]["value"]) or extra[2]["value"])
     for pos, extra in extras:
         family = extra[2].get("relative") not in (None, "self")
         if not family and _OTHER_PERSON.search(re.split(r"[，。,.!！？?；;]", text[:pos])[-1]):
@@ -379,6 +392,8 @@ def parse(
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
         intent = guess[0] if guess and guess[1] >= LABEL_MIN and guess[0] not in _NOTHING else "episode"
         intent = "episode" if guarded else intent  # parsers/guards.py: the words say no such fact
+        if intent == "todo" and standing(text):
+            intent = "episode"  # a standing schedule ("I wake up at 6:30 on weekdays") asks for no task
         if intent in _STATE_KINDS and (_DENIAL.search(text) or _SOMEONE_ELSE.search(text)):
             # No rule read a slot and the turn denies or ends a state ("I don't have any allergies",
             # "我以前抽烟，两年前戒了") or is about someone outside the family: the label format calls

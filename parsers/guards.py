@@ -8,6 +8,7 @@ current fact of the user's depends on the grammar around it, which one rule cann
   - a habit ("usually", "每年") or a trip already made ("上个月…了") is no travel plan;
   - a sentence whose subject is someone outside the family (a possessive name, a teacher, a
     neighbour, an ex) states none of the user's facts, and someone else's wish is no plan of theirs;
+  - a standing schedule or routine ("工作时间为9点到6点", "I wake up at 6:30 on weekdays") is no to-do;
   - a relative named at the head of a clause chain ("My sister lives in X and works as Y") owns
     every fact of the chain.
 Each guard drops (or re-attributes) a whole fact; the turn then falls to the next reading (an
@@ -23,6 +24,7 @@ from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
 from parsers.place_bounds import bound_places
 from parsers.profile_base import REL_EN, REL_EN_ALT, REL_ZH, REL_ZH_ALT
 from parsers.slot_sense import implausible
+from parsers.todo_rules import standing
 
 __all__ = ["guard"]
 
@@ -208,7 +210,11 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
         or relatives_taste
     ):
         return True
-    if (kind == "travel_plan" and _RELOCATION.search(clause)) or (kind == "budget" and _SUPPOSED_BUDGET.search(text)):
+    if (
+        (kind == "travel_plan" and _RELOCATION.search(clause))
+        or (kind == "budget" and _SUPPOSED_BUDGET.search(text))
+        or (kind == "todo" and standing(sentence))  # parsers/todo_rules.py: "工作时间为9点到6点" is no task
+    ):
         return True
     if kind == "travel_plan" and not _FUTURE.search(sentence):
         if (

@@ -15,7 +15,7 @@ from parsers.model import EntityRef
 from parsers.profile_rules import REL_EN, REL_ZH, relative_before
 from parsers.zh_values import bare_medication
 
-__all__ = ["health_facts", "not_a_drug"]
+__all__ = ["bare_drug", "health_facts", "not_a_drug"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 Found = tuple[int, Match]
@@ -154,8 +154,8 @@ _AND_MEMBER_EN = re.compile(
     re.I,
 )
 _ALLERGY_EN = re.compile(
-    r"(?:\b(?:allergic|alergic|allergc)\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|myself|also|,)\b|[,.;!?]|$))|"
-    r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b)|"
+    r"(?:\b(?:allergic|alergic|allergc|allerg(?:y|ies))\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|myself|also|,)\b|[,.;!?]|$))|"
+    r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b(?!\s+to\b))|"
     r"(?:\ballergic\b[^.;!?]{0,3}$)|"
     r"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives me an? (?:bad |severe )?allergic reaction|"
     r"makes me break out\b[^.;!?]*\ballergic))",
@@ -174,6 +174,17 @@ _NAMED_MED_ZH = re.compile(
 _NOT_DRUG_ZH = re.compile(
     r"^[一两三四五六七八九十几\d]*[个家场次间辆扇条门]|^(?:会|店|车|门|窗|灯|玩笑|空调|房)|[会店]$"
 )
+# Without 对 the span before 过敏 holds more than the substance: the note's subject and its verb
+# ("用户海鲜过敏", "用户有虾过敏", "【用户】青霉素过敏", "用户儿子猫毛过敏", "用户因猫毛过敏"), the one it happens
+# to said after the substance ("花生我过敏", "猫毛会让我过敏", "青霉素会引起我儿子过敏") or how badly ("尘螨轻度过敏",
+# "猫毛有点过敏"). Each is cut off; what is left is the substance as written.
+_HEAD_ZH = re.compile(rf"^\W*(?:用户|本人|我|俺)\W*(?:的|家)?(?P<r>{_REL_ZH_ALT})?")
+_LEAD_ZH = re.compile(r"^(?:有|因为?|由于|一?(?:接触|碰到?|吃|喝)|患有|对)+")
+_DEGREE_ZH = r"(?:有点儿?|有些|有一点|一点|轻度|轻微|中度|重度|严重|很|非常|特别|比较)的?"
+_TAIL_ZH = re.compile(rf"(?:(?:就会|会|就|也)?(?:让|引起|导致|使)|我|用户|俺).*$|{_DEGREE_ZH}$")
+# A drug counted with how often or how much ("每天吃两次降压药", "服用氨氯地平一片", "吃了一片布洛芬")
+_COUNT_ZH = r"[一两二三四五六七八九十半几\d]+(?:次|回|片|粒|颗|支|针|袋|包)"
+_DRUG_EDGES_ZH = re.compile(rf"^(?:了|过)?(?:{_COUNT_ZH})?|(?:{_COUNT_ZH})$")
 # "对青霉素和乳胶过敏": a list of allergens is split like the English "and"
 _LIST_ZH = re.compile(r"和|、|以及|跟|与|还有")
 # "老公的降压药快吃完了": a family member's medicine named by its kind
@@ -255,6 +266,27 @@ def _clause(text: str, pos: int) -> tuple[int, int]:
     return start, pos + end.start() if end else len(text)
 
 
+def _bare_allergen(a: str) -> tuple[str, str | None]:
+    """The substance of a zh allergy span (see `_HEAD_ZH`) and the relative the span names, if any."""
+    head = _HEAD_ZH.match(a)
+    said = head.group("r") if head else None
+    a = _LEAD_ZH.sub("", a[head.end() :] if head and head.end() else a)
+    tail = _TAIL_ZH.search(a)
+    if tail and tail.start() > 0:
+        said = said or next((w for w in _REL_ZH_SORTED if w in tail.group(0)), None)
+        a = a[: tail.start()]
+    a = re.sub(rf"^{_DEGREE_ZH}", "", a)
+    return a, said
+
+
+_REL_ZH_SORTED = sorted(REL_ZH, key=len, reverse=True)
+
+
+def bare_drug(value: str) -> str:
+    """A zh drug without the count read with it ("两次降压药" -> 降压药, "氨氯地平一片" -> 氨氯地平)."""
+    return _DRUG_EDGES_ZH.sub("", value) if re.search(r"[\u4e00-\u9fff]", value) else value
+
+
 def not_a_drug(value: str) -> bool:
     """A word the rules never take for a medication (an everyday food, a diet, a judgement, "药"
     itself): the slot tagger's medication spans pass the same refusal (我每天吃苹果 is no drug)."""
@@ -272,15 +304,17 @@ def _meds(text: str, lang: str, start: int, end: int) -> str | None:
         bare = bare_medication(window)  # "平时用沙丁胺醇": a bare verb before a drug-shaped name
         if bare and (m is None or (m.group("m").startswith(bare.group("m")) and m.start("m") == bare.start("m"))):
             m = bare  # also "在吃甲钴胺因为手麻": the drug ends where its name ends, not at the comma
+        drug = bare_drug(m.group("m")) if m else ""
         if (
             m
-            and m.group("m") not in _NOT_MED_ZH
-            and not _NOT_DRUG_WORD_ZH.search(m.group("m"))
-            and not _FOOD_ZH.search(m.group("m"))
-            and not re.search(r"饭|菜|水果|东西|火锅|钙$|肉|鱼|蛋|面|粥", m.group("m")[:1] + m.group("m")[-1:])
-            and not (re.search(r"开了\s?$", window[m.start() : m.start("m")]) and _NOT_DRUG_ZH.search(m.group("m")))
+            and len(drug) >= 2
+            and drug not in _NOT_MED_ZH
+            and not _NOT_DRUG_WORD_ZH.search(drug)
+            and not _FOOD_ZH.search(drug)
+            and not re.search(r"饭|菜|水果|东西|火锅|钙$|肉|鱼|蛋|面|粥", drug[:1] + drug[-1:])
+            and not (re.search(r"开了\s?$", window[m.start() : m.start("m")]) and _NOT_DRUG_ZH.search(drug))
         ):
-            return m.group("m")
+            return drug
     m = _MED_EN.search(window)
     if m and m.group("m").lower() not in _NOT_MED_EN:
         drug = m.group("m")
@@ -313,7 +347,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
                 continue
             if re.search(r"(?:不|没)$", a) or re.match(r"没|不|无|什么", a) or a.endswith("什么"):
                 continue  # "我没有什么过敏的东西": a denial names no allergen
-            who = _who(text, m.start("a"), "zh")
+            a, kin = _bare_allergen(a)
+            if not a:
+                continue
+            who = REL_ZH[kin] if kin else _who(text, m.start("a"), "zh")
             for part in [p for p in _LIST_ZH.split(a) if p] if len(a) > 3 else [a]:
                 out.append((m.start(), _health(who, {"condition": "过敏", "allergen": part})))
     if lang != "zh":

@@ -30,7 +30,7 @@ from parsers.profile_words import languages as _languages
 from parsers.profile_words import names as _names
 from parsers.work_rules import work_facts
 
-__all__ = ["REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_before"]
+__all__ = ["PET_WORDS_EN", "PET_WORDS_ZH", "REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_before"]
 
 
 _AGE_ZH = re.compile(
@@ -86,7 +86,7 @@ def _ages(text: str, lang: str) -> list[Found]:
                 continue
             rel = REL_ZH.get(m.group("who") or "")
             if not m.group("who"):
-                if re.search(_PET_WORDS_ZH, re.split(r"[。！？!?]", text[: m.start()])[-1]):
+                if re.search(PET_WORDS_ZH, re.split(r"[。！？!?]", text[: m.start()])[-1]):
                     continue  # "家里有条金毛叫可乐，今年三岁了": the pet's age
                 rel = _sentence_relative(text, m.start())
             out.append((m.start(), _fact("age", str(n), rel)))
@@ -96,7 +96,7 @@ def _ages(text: str, lang: str) -> list[Found]:
                 m.group("n") or m.groupdict().get("n2") or m.groupdict().get("n3") or m.groupdict().get("n4") or ""
             )
             clause = re.split(r"[,.;!?]", text[: m.start()])[-1]
-            if re.search(rf"\b(?:{_PET_WORDS_EN})s?\b", clause, re.I):
+            if re.search(rf"\b(?:{PET_WORDS_EN})s?\b", clause, re.I):
                 continue  # "Our cat Luna just turned 3": the pet's age
             if n is None or not 0 < n < 120:
                 continue
@@ -164,38 +164,38 @@ def _diets(text: str, lang: str) -> list[Found]:
     return out
 
 
-_PET_WORDS_ZH = (
+PET_WORDS_ZH = (
     "猫|狗|狗子|狗狗|猫咪|柯基|金毛|泰迪|哈士奇|布偶|英短|美短|仓鼠|兔子|鹦鹉|乌龟|柴犬|边牧|橘猫|比熊|博美|萨摩耶|"
     "拉布拉多|德牧|法斗|蜥蜴|金鱼|龙猫|刺猬|八哥"
 )
-_PET_WORDS_EN = (
+PET_WORDS_EN = (
     "cat|dog|puppy|kitten|rabbit|bunny|parrot|hamster|turtle|beagle|golden retriever|labrador|lab|corgi|"
     "poodle|husky|bulldog|terrier|guinea pig|ferret|goldfish|fish|bird|tortoise|gecko|snake|bearded dragon|lizard|"
     "iguana|axolotl|hedgehog|chinchilla|cockatiel|budgie|parakeet|canary|pug|dachshund|chihuahua|shih tzu|"
     "german shepherd|retriever|spaniel|collie|border collie|schnauzer|maltese|greyhound|dalmatian|rat|mouse|pony|horse"
 )
 _PET_NAMED_ZH = re.compile(
-    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{_PET_WORDS_ZH}|(?i:{_PET_WORDS_EN}))[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{PET_WORDS_ZH}|(?i:{PET_WORDS_EN}))[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
 # "我们养了只小狗！柯基。孩子们给它取名叫豆豆": the naming a sentence after the pet
 _PET_NAMED_LATER_ZH = re.compile(
-    rf"(?P<sp>{_PET_WORDS_ZH})[^；;]{{0,20}}?给(?:它|他|她)(?:取名|起名|取了个名字|起了个名字)(?:叫|为)?\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+    rf"(?P<sp>{PET_WORDS_ZH})[^；;]{{0,20}}?给(?:它|他|她)(?:取名|起名|取了个名字|起了个名字)(?:叫|为)?\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
 # "我家那只叫雪球的布偶猫": the name before the species
 _PET_NAME_FIRST_ZH = re.compile(
-    rf"(?:那|这|一)?(?:只|条)叫(?P<v>[\u4e00-\u9fa5]{{1,4}}?|[A-Za-z]{{2,12}})的[^，。]{{0,4}}?(?:{_PET_WORDS_ZH})"
+    rf"(?:那|这|一)?(?:只|条)叫(?P<v>[\u4e00-\u9fa5]{{1,4}}?|[A-Za-z]{{2,12}})的[^，。]{{0,4}}?(?:{PET_WORDS_ZH})"
 )
 # "我和两只猫住在深圳": the pets the user lives with (species as written)
-_PET_ZH = re.compile(rf"(?:养了|养着|养|有|(?<=我)[和跟]|带着)(?:一|两|三|几)?(?:只|条|个)(?P<v>{_PET_WORDS_ZH})")
+_PET_ZH = re.compile(rf"(?:养了|养着|养|有|(?<=我)[和跟]|带着)(?:一|两|三|几)?(?:只|条|个)(?P<v>{PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
-    rf"\b(?P<sp>{_PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
+    rf"\b(?P<sp>{PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
     # "with my cat, Mochi": the name may follow a comma
-    rf"\b(?i:my|our)\s+(?P<sp2>{_PET_WORDS_EN}),?\s+(?!(?:And|But|The|So|It|He|She|We|They|Oh|Who)\b)(?P<v2>[A-Z][a-z]+)\b|"
+    rf"\b(?i:my|our)\s+(?P<sp2>{PET_WORDS_EN}),?\s+(?!(?:And|But|The|So|It|He|She|We|They|Oh|Who)\b)(?P<v2>[A-Z][a-z]+)\b|"
     # the pet, then a sentence or two later its naming: "we got a puppy!! a beagle. the kids named him Waffles"
-    rf"\b(?P<sp3>{_PET_WORDS_EN})s?\b[^;]{{0,50}}?\b(?:named|called)\s+(?:him|her|it)\s+(?P<v3>[A-Z][a-z]+)",
+    rf"\b(?P<sp3>{PET_WORDS_EN})s?\b[^;]{{0,50}}?\b(?:named|called)\s+(?:him|her|it)\s+(?P<v3>[A-Z][a-z]+)",
 )
 _PET_EN = re.compile(
-    rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
+    rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{PET_WORDS_EN})s?)\b",
     re.I,
 )
 
@@ -203,7 +203,7 @@ _PET_EN = re.compile(
 # "I live in Denver with my two dogs": the pets the user lives with (species as written), as 我和两只猫住在深圳
 _PET_WITH_EN = re.compile(
     rf"\b(?:I|we)\s+(?:live|am living|'m living|are living)\b[^.;!?]{{0,40}}?\bwith\s+(?:my|our)\s+"
-    rf"(?:(?:two|three|four|\d+)\s+)?(?P<v>(?:{_PET_WORDS_EN})s?)\b",
+    rf"(?:(?:two|three|four|\d+)\s+)?(?P<v>(?:{PET_WORDS_EN})s?)\b",
     re.I,
 )
 

@@ -204,6 +204,15 @@ _ZH_DIGIT_SPACE = re.compile(
 )
 
 
+# A full-width letter or digit typed on a Chinese keyboard ("我是Ｏ型血", "Ｐ３０") is the ASCII one to every
+# reader; one character for one, so each offset stays where it was.
+_WIDE = re.compile(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]+")
+
+
+def _narrow(word: str) -> str:
+    return "".join(chr(ord(c) - 0xFEE0) for c in word)
+
+
 def _zh_rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
     keys = (
         ((m.start(), m.end(), _ZH_KEYS[m.group("w").lower()] if m.group("w") else "住") for m in _ZH_KEY.finditer(text))
@@ -211,7 +220,8 @@ def _zh_rewrites(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
         else iter(())
     )
     spaces = ((m.start(), m.end(), "") for m in _ZH_DIGIT_SPACE.finditer(text))
-    found = sorted([*keys, *spaces])
+    wide = ((m.start(), m.end(), _narrow(m.group(0))) for m in _WIDE.finditer(text))
+    found = sorted([*keys, *spaces, *wide])
     kept = [f for i, f in enumerate(found) if i == 0 or f[0] >= found[i - 1][1]]  # never overlapping
     return _spliced(text, kept)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["second_reminder", "todo_task"]
+__all__ = ["second_reminder", "standing", "todo_task"]
 
 _ZH = [
     # the task first, the ask after it; a birthday stated first is the fact to keep, not a task
@@ -72,3 +72,35 @@ def second_reminder(text: str, lang: str) -> str | None:
         _SECOND_EN.search(text.strip()) if lang != "zh" else None
     )
     return m.group("rest") if m else None
+
+
+# A standing schedule or routine is a lasting fact, not a task with a day: "工作时间为9点到6点", "用户每日6:30
+# 起床", "我晚上七点下班", "I wake up at 6:30 on weekdays", "I volunteer at the food bank on Saturday mornings",
+# "I pay my rent on the 1st of each month". A turn that asks to be reminded keeps its task however often it
+# recurs ("提醒我每周五还信用卡", "Remind me every day at 7"), and so does one that names a day of its own.
+_ROUTINE = re.compile(
+    r"每天|每日|每晚|每早|每[个隔]?(?:周|星期|礼拜|月)|天天|工作日|周内|平时|平日|(?:工作|上班|营业|办公|作息)时间|"
+    r"\d+\s*点到\s*\d+\s*点|早[七八九十]晚[五六七八九十]|"
+    r"\b(?:every|each|daily|weekdays|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days|"
+    r"(?:mornings|afternoons|evenings|nights)|(?:working|work|office|business|opening) hours|9 to 5|nine to five)\b",
+    re.I,
+)
+# Getting up, going to bed, going to and leaving work, said with a time and no day, are the day's routine.
+_ROUTINE_VERB = re.compile(r"起床|下班|上班|睡觉|上床|\b(?:wakes? up|gets? up|go(?:es)? to bed|leaves? work)\b", re.I)
+_ONE_DAY = re.compile(
+    r"今天|今晚|今早|明天|明早|明晚|后天|下个?(?:周|星期|礼拜|月)|这个?(?:周|星期|礼拜)|\d+\s*月\s*\d+\s*[日号]|"
+    r"\b(?:today|tonight|tomorrow|next|this (?:week|weekend|morning|afternoon|evening))\b",
+    re.I,
+)
+# A single weekday with a routine verb is a day of its own ("我周一早上九点开始上班"); "每周一" is not.
+_WEEKDAY = re.compile(
+    r"(?<!每)(?<!每个)(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I
+)
+_ASKS_REMINDER = re.compile(r"提醒|叫我|喊我|记好|别忘|不能忘|闹钟|\b(?:remind|don't let me forget|alarm)\b", re.I)
+
+
+def standing(text: str) -> bool:
+    """The turn states a standing schedule or a routine (see `_ROUTINE`), not a task to remind of."""
+    if _ASKS_REMINDER.search(text) or _ONE_DAY.search(text):
+        return False
+    return bool(_ROUTINE.search(text) or (_ROUTINE_VERB.search(text) and not _WEEKDAY.search(text)))

@@ -89,16 +89,17 @@ def test_span_slots_may_be_cut_differently_but_not_name_another_thing() -> None:
 
 
 @pytest.mark.parametrize(
-    ("a", "b"),
+    ("a", "b", "cut_apart"),
     [
-        ("我买了一台新电脑", "我买了台新电脑"),
-        ("我对青霉素过敏", "青霉素我过敏"),
+        ("我买了一台新电脑", "我买了台新电脑", True),
+        # since the nineteenth round the parser cuts 青霉素我过敏 as 青霉素 too (parsers/health_rules.py)
+        ("我对青霉素过敏", "青霉素我过敏", False),
     ],
 )
-def test_parsed_facts_with_spans_cut_differently_merge(a: str, b: str) -> None:
+def test_parsed_facts_with_spans_cut_differently_merge(a: str, b: str, cut_apart: bool) -> None:
     """Through the real parser: same kind and field, the value span cut at another place."""
     [old], [new] = memories(a), memories(b)
-    assert old.slots != new.slots and dedup.agree(old, new)
+    assert (old.slots != new.slots) == cut_apart and dedup.agree(old, new)
 
 
 def test_favourite_said_either_way_is_one_item() -> None:
