@@ -174,8 +174,12 @@ PET_WORDS_EN = (
     "iguana|axolotl|hedgehog|chinchilla|cockatiel|budgie|parakeet|canary|pug|dachshund|chihuahua|shih tzu|"
     "german shepherd|retriever|spaniel|collie|border collie|schnauzer|maltese|greyhound|dalmatian|rat|mouse|pony|horse"
 )
+# How many pets: any count, not only the small ones ("养了五只兔子" is a pet as "养了两只兔子" is; a
+# rule that read only 一/两/三 gave the two restatements different kinds, eighteenth round).
+_PET_COUNT_ZH = r"(?:[一二两三四五六七八九十几]{1,3}|\d{1,2})"
+_PET_COUNT_EN = "two|three|four|five|six|seven|eight|nine|ten|several|a couple of"
 _PET_NAMED_ZH = re.compile(
-    rf"(?:养了|有)?(?:一|两|三)?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{PET_WORDS_ZH}|(?i:{PET_WORDS_EN}))[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+    rf"(?:养了|有)?{_PET_COUNT_ZH}?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{PET_WORDS_ZH}|(?i:{PET_WORDS_EN}))[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
 # "我们养了只小狗！柯基。孩子们给它取名叫豆豆": the naming a sentence after the pet
 _PET_NAMED_LATER_ZH = re.compile(
@@ -186,7 +190,7 @@ _PET_NAME_FIRST_ZH = re.compile(
     rf"(?:那|这|一)?(?:只|条)叫(?P<v>[\u4e00-\u9fa5]{{1,4}}?|[A-Za-z]{{2,12}})的[^，。]{{0,4}}?(?:{PET_WORDS_ZH})"
 )
 # "我和两只猫住在深圳": the pets the user lives with (species as written)
-_PET_ZH = re.compile(rf"(?:养了|养着|养|有|(?<=我)[和跟]|带着)(?:一|两|三|几)?(?:只|条|个)(?P<v>{PET_WORDS_ZH})")
+_PET_ZH = re.compile(rf"(?:养了|养着|养|有|(?<=我)[和跟]|带着){_PET_COUNT_ZH}?(?:只|条|个)(?P<v>{PET_WORDS_ZH})")
 _PET_NAMED_EN = re.compile(
     rf"\b(?P<sp>{PET_WORDS_EN})s?\b[^.;!?]{{0,25}}?\b(?:named|called|(?:his|her|its|'s) name is)\s+(?P<v>[A-Z][a-z]+)|"
     # "with my cat, Mochi": the name may follow a comma
@@ -195,7 +199,7 @@ _PET_NAMED_EN = re.compile(
     rf"\b(?P<sp3>{PET_WORDS_EN})s?\b[^;]{{0,50}}?\b(?:named|called)\s+(?:him|her|it)\s+(?P<v3>[A-Z][a-z]+)",
 )
 _PET_EN = re.compile(
-    rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|two|three|\d)\s+(?:\w+\s+)?(?P<v>(?:{PET_WORDS_EN})s?)\b",
+    rf"\b(?:I|we)(?:'ve)?\s+(?:have|own|got|adopted|have got)\s+(?:a|an|{_PET_COUNT_EN}|\d+)\s+(?:\w+\s+)?(?P<v>(?:{PET_WORDS_EN})s?)\b",
     re.I,
 )
 
