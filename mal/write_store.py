@@ -213,9 +213,11 @@ class StoreWriter:
 
     def _may_join(self, scope: SubjectScope, owner: str, candidate: Candidate) -> bool:
         """A summary's owner is joined only when nothing hard differs (mal/capture_plan.py
-        `fingerprint`): one summary can hold two counts, doses or trips."""
+        `fingerprint`): one summary can hold two counts, doses or trips. Or when the word rules
+        equate the two (mal/dedup.py `agree`), as they would for the detector, veto or not: 我有一只
+        仓鼠 / 我养了一只仓鼠 is one pet, which the swap check reads as a verb swapped (review19)."""
         held = self._graph.get(scope.subject, owner)
-        return held is None or dedup.veto(held, candidate.memory)
+        return held is None or dedup.veto(held, candidate.memory) or dedup.agree(held, candidate.memory)
 
     def _insert(
         self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal, words: bool = False
