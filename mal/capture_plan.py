@@ -9,7 +9,6 @@ facts would become. Pure (no store); `mal.writing.WritePipeline` carries the pla
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -17,6 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import parsers
+from mal import variants
 from mal.models import Entity, Memory, MemoryStatus, Relation, Turn
 from mal.scope import SubjectScope
 from parsers.entities import extract as extract_entities
@@ -165,11 +165,10 @@ def fingerprint(subject: str, memory: Memory, words: bool = False) -> str:
     same words said again (a replay, two concurrent writers) find an owner (mal/write_store.py).
     Eighteenth round, bench/dedup_lossless.py: without that check dev9's near misses merged through
     the service zh 14/70, en 12/70, where the detector merged 3 each."""
-    summary = " ".join(unicodedata.normalize("NFKC", memory.summary).casefold().split())
+    summary = variants.key(memory.summary)
     if not words:
         return hashlib.sha256(f"{subject}|{memory.kind}|{summary}".encode()).hexdigest()
-    said = " ".join(unicodedata.normalize("NFKC", memory.text).casefold().split())
-    return hashlib.sha256(f"{subject}|{memory.kind}|{summary}|{said}".encode()).hexdigest()
+    return hashlib.sha256(f"{subject}|{memory.kind}|{summary}|{variants.key(memory.text)}".encode()).hexdigest()
 
 
 def turn_context(turns: list[Turn], index: int) -> str:

@@ -48,7 +48,8 @@ ALSO_SAID_CHARS = 160
 
 
 def key(text: str) -> str:
-    """The comparison form of a wording: NFKC, case-folded, whitespace collapsed (as the fingerprint)."""
+    """The comparison form of a wording: NFKC, case-folded, whitespace collapsed (the fingerprint,
+    mal/capture_plan.py, reads a summary and its words so too)."""
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 

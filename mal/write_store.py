@@ -84,11 +84,14 @@ class StoreWriter:
         owner = self._insert(scope, candidate.memory, vector, journal)
         if owner == candidate.memory.id:
             return None
-        if action == "reinforced" and not self._may_join(scope, owner, candidate):
-            owner = self._insert(scope, candidate.memory, vector, journal, words=True)
-            if owner == candidate.memory.id:
-                return None
-        joined = self._reinforce(scope, owner, candidate, now, journal, action)
+        held = None
+        if action == "reinforced":
+            joins, held = self._may_join(scope, owner, candidate)
+            if not joins:
+                held, owner = None, self._insert(scope, candidate.memory, vector, journal, words=True)
+                if owner == candidate.memory.id:
+                    return None
+        joined = self._reinforce(scope, owner, candidate, now, journal, action, before=held)
         if joined is not None and action == "corrected" and joined.memory.status == MemoryStatus.DISPUTED:
             self._graph.set_status(scope.subject, [owner], MemoryStatus.ACTIVE, now)
             joined.memory.status = MemoryStatus.ACTIVE
@@ -211,13 +214,15 @@ class StoreWriter:
         self._vectors.upsert(scope.subject, memory, self._embedder.embed_passages([embed_text(memory)])[0])
         self._graph.upsert(scope.subject, memory, indexed=True)
 
-    def _may_join(self, scope: SubjectScope, owner: str, candidate: Candidate) -> bool:
+    def _may_join(self, scope: SubjectScope, owner: str, candidate: Candidate) -> tuple[bool, Memory | None]:
         """A summary's owner is joined only when nothing hard differs (mal/capture_plan.py
         `fingerprint`): one summary can hold two counts, doses or trips. Or when the word rules
         equate the two (mal/dedup.py `agree`), as they would for the detector, veto or not: 我有一只
-        仓鼠 / 我养了一只仓鼠 is one pet, which the swap check reads as a verb swapped (review19)."""
+        仓鼠 / 我养了一只仓鼠 is one pet, which the swap check reads as a verb swapped (review19).
+        Returns the owner as read too, so a join reinforces it without reading it again."""
         held = self._graph.get(scope.subject, owner)
-        return held is None or dedup.veto(held, candidate.memory) or dedup.agree(held, candidate.memory)
+        joins = held is None or dedup.veto(held, candidate.memory) or dedup.agree(held, candidate.memory)
+        return joins, held
 
     def _insert(
         self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal, words: bool = False
@@ -267,16 +272,20 @@ class StoreWriter:
         with staged.stages("neo4j_insert"):
             owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprint) for p in pending])
         for p, claimed in zip(pending, owners, strict=True):
-            memory, owner = p.candidate.memory, claimed
-            if owner != memory.id and not self._may_join(scope, owner, p.candidate):
-                # another fact under one summary: claimed again under its words (`_insert_or_join`)
-                owner = self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory, words=True))
+            memory, owner, held = p.candidate.memory, claimed, None
+            if owner != memory.id:
+                joins, held = self._may_join(scope, owner, p.candidate)
+                if not joins:  # another fact under one summary: claimed again under its words
+                    held, owner = (
+                        None,
+                        self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory, words=True)),
+                    )
             if owner == memory.id:
                 staged.vectors.append((memory, p.vector))  # Weaviate and `indexed` at the flush
                 continue
             journal.created.remove(memory.id)
             staged.audit.remove(p.audit)
-            joined = self._reinforce(scope, owner, p.candidate, now, journal)
+            joined = self._reinforce(scope, owner, p.candidate, now, journal, before=held)
             if joined is not None:
                 p.written.memory, p.written.action = joined.memory, joined.action
 
