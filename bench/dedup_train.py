@@ -41,8 +41,8 @@ from mal.dedup_model import ARTEFACT, FEATURES, PairModel, features, group
 # Every pair set whose first blind score is recorded (docs/benchmarks.md): the six development
 # sets (dev5 and dev6 written in the fourteenth round, dev7 in the seventeenth, their first scores
 # recorded too; dev8, the seventeenth round's near-miss-heavy set, is not trained on yet) and the
-# seventeen retired blind sets (blind17 and blind17b, writer33 and writer35, retired at the start of
-# the eighteenth round after their first and after-scores). *blind18* (the eighteenth round's fresh
+# retired blind sets (blind18 and blind18b, writer36 and writer38, retired at the start of the
+# nineteenth round after their first and after-scores). *blind19* (the nineteenth round's fresh
 # sets) and any later one are never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
@@ -68,6 +68,8 @@ TRAIN_SETS = (
     "dedup_pairs_blind16.jsonl",
     "dedup_pairs_blind17.jsonl",
     "dedup_pairs_blind17b.jsonl",
+    "dedup_pairs_blind18.jsonl",
+    "dedup_pairs_blind18b.jsonl",
 )
 RETIRED = frozenset(TRAIN_SETS)
 FOLDS = 5
