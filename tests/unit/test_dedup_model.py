@@ -99,7 +99,10 @@ def test_training_reads_retired_pair_sets_only() -> None:
     # the retired blind sets (blind18 and blind18b, writer36 and writer38, since the nineteenth
     # round) are development data now; blind19 (the nineteenth round's fresh sets) and any later
     # one are refused before any file is opened
-    assert {f"dedup_pairs_blind{n}.jsonl" for n in range(5, 19)} | {"dedup_pairs_blind17b.jsonl", "dedup_pairs_blind18b.jsonl"} <= set(TRAIN_SETS)
+    assert {f"dedup_pairs_blind{n}.jsonl" for n in range(5, 19)} | {
+        "dedup_pairs_blind17b.jsonl",
+        "dedup_pairs_blind18b.jsonl",
+    } <= set(TRAIN_SETS)
     assert all(f"blind{n}" not in name for name in TRAIN_SETS for n in range(19, 23))
     data = pairs()
     assert len(data) >= 1300 and {p["lang"] for p in data} >= {"zh", "en"}
