@@ -13,6 +13,12 @@ every pair whose b was merged into a's memory:
   * "same" (a restatement merged): how many characters the variant adds to that context line, the
     price of keeping every wording.
 
+A fact that restates an older episode does not reinforce it: the write path stores the fact with
+the episode's provenance and demotes the episode (mal/dedup.py `supersedes`). The pair benchmark
+counts that as a merge, so this one does too (b's memory carries a's turns), and reports how many
+of the merges were such supersedes (before the nineteenth round they were counted as kept apart,
+which made the service look ~2-3 restatements per language worse than the detector).
+
 Prints a table; writes bench/results/dedup_lossless.json with the command that made it.
 
     python -m bench.dedup_lossless --pairs tests/data/dedup_dev9_pairs.jsonl
@@ -50,6 +56,16 @@ def _capture(c: Any, scope: SubjectScope, session: str, text: str) -> Any:
     return c.writer.capture(scope, request)
 
 
+def _took(written: Any, ids: set[str], turns: set[str]) -> str:
+    """How a second capture's memory took in the first's: "reinforced" (the same memory),
+    "superseded" (a new fact carrying the first's episode turns, the episode demoted), or ""."""
+    if written.memory.id in ids:
+        return "reinforced"
+    if written.action == "created" and turns and turns <= set(written.memory.provenance):
+        return "superseded"
+    return ""
+
+
 def run(path: Path) -> dict[str, Any]:
     settings = Settings(_env_file=None, pepper="bench-lossless-pepper-0123456789")  # type: ignore[call-arg]
     adapters = Adapters(
@@ -67,6 +83,8 @@ def run(path: Path) -> dict[str, Any]:
             "same": 0,
             "merged_same": 0,
             "added_chars": [],
+            "superseded_same": 0,
+            "superseded_different": 0,
         }
     )
     for pair in tqdm(load(path), desc=f"pairs of {path.name}", unit="pair", file=sys.stderr):
@@ -76,9 +94,11 @@ def run(path: Path) -> dict[str, Any]:
         first = _capture(c, scope, "s0", pair["a"])
         second = _capture(c, scope, "s1", pair["b"])
         ids = {w.memory.id for w in first.memories}
-        merged = bool(second.memories) and all(w.memory.id in ids for w in second.memories)
-        if not merged:
+        turns = {t for w in first.memories for t in w.memory.provenance}
+        taken = [_took(w, ids, turns) for w in second.memories]
+        if not (taken and all(taken)):
             continue
+        row["superseded_" + pair["label"]] += "superseded" in taken
         lang = pair.get("lang") if pair.get("lang") in ("zh", "en") else None
         content = "\n".join(m["content"] for m in c.context.build(scope, pair["b"], 5, 0, lang).system_messages)
         if pair["label"] == "different":
@@ -108,6 +128,7 @@ def main() -> int:
         "wrong merges",
         "2nd event in context",
         "restatements merged",
+        "of which superseded",
         "chars a variant adds (median)",
     ):
         table.add_column(column)
@@ -117,6 +138,7 @@ def main() -> int:
             f"{row['merged_different']} / {row['different']}",
             f"{row['kept_in_context']} / {row['merged_different']}",
             f"{row['merged_same']} / {row['same']}",
+            f"{row['superseded_same']} same, {row['superseded_different']} different",
             str(row["added_chars_median"]),
         )
     Console().print(table)
