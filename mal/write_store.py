@@ -16,7 +16,7 @@ from mal.audit import AuditType, audit_event
 from mal.capture_plan import Candidate, embed_text, fingerprints
 from mal.errors import Conflict
 from mal.journal import Journal
-from mal.models import Memory, MemoryStatus
+from mal.models import HOLDS_FACT, Memory, MemoryStatus
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
 from mal.scope import SubjectScope
 from mal.settings import Settings
@@ -110,12 +110,15 @@ class StoreWriter:
         to claim its words alone (`claim(True)`), whose owner, if any, said the same words.
 
         The owner can disappear between the claim and the join (its own capture rolling back
-        concurrently, which frees the fingerprints with it): the fact is claimed again, so the
+        concurrently, which frees the fingerprints with it; or forgotten or archived meanwhile,
+        never to be revived by a join): the fact is claimed again, so the
         answer never names a memory that was never written; after `CLAIM_RETRIES` such losses the
         capture fails with Conflict (the client retries) and is undone whole."""
         words_only, lost = False, 0
         while owner != candidate.memory.id:
             held = self._graph.get(scope.subject, owner)
+            if held is not None and held.status.value not in HOLDS_FACT:
+                held = None  # forgotten or archived since the claim: it holds nothing now
             if held is not None and action == "reinforced" and not words_only and not self._joins(held, candidate):
                 words_only, owner = True, claim(True)  # another fact under one summary
                 continue

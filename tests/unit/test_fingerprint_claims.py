@@ -117,20 +117,25 @@ class _Rival:
         assert self.insert(self.subject, rival, fingerprints) == rival.id
         self.ids.append(rival.id)
 
-    def vanish(self) -> None:
+    def vanish(self, forget: bool = False) -> None:
+        """Its capture rolls back (`forget`: the user forgets it instead, leaving a tombstone)."""
         for rival_id in self.ids:
-            self.graph.delete(self.subject, rival_id)
+            if forget:
+                self.graph.forget_memory(self.subject, rival_id, T0)
+            else:
+                self.graph.delete(self.subject, rival_id)
 
 
 def _race(monkeypatch: pytest.MonkeyPatch, rival: _Rival, where: str) -> None:
     """Patch the fake so the rival claims before every claim of this capture and is rolled back
-    right after the claim (`where` "claim") or right before the owner is reinforced ("reinforce")."""
+    right after the claim (`where` "claim"; "forget": forgotten instead) or right before the owner
+    is reinforced ("reinforce")."""
     graph = rival.graph
     real_many, real_new, real_reinforce = graph.insert_many, graph.insert_new, graph.reinforce
 
     def after_claim(result: Any) -> Any:
-        if where == "claim":
-            rival.vanish()
+        if where in ("claim", "forget"):
+            rival.vanish(forget=where == "forget")
         return result
 
     batch: list[bool] = []  # inside insert_many (the fake's calls insert_new per item)
@@ -168,8 +173,10 @@ def _written_whole(c: Container, scope: SubjectScope, memory_id: str, action: st
     assert trail.count((action, memory_id)) == 1 and not any(t == "rolled_back" for t, _ in trail)
 
 
-@pytest.mark.parametrize("where", ["claim", "reinforce"])
-@pytest.mark.parametrize("text", ["I keep bees in the back garden.", "我在后院养蜜蜂"])
+@pytest.mark.parametrize("where", ["claim", "reinforce", "forget"])
+@pytest.mark.parametrize(
+    "text", ["I keep bees in the back garden.", "我在后院养蜜蜂", "We watched a film at the cinema last night."]
+)
 def test_a_batched_fact_whose_owner_rolls_back_meanwhile_is_written(
     text: str, where: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -180,7 +187,8 @@ def test_a_batched_fact_whose_owner_rolls_back_meanwhile_is_written(
     assert rival.ids and written.memory.id not in rival.ids
     assert written.action == "created"
     _written_whole(c, scope, written.memory.id, "created")
-    assert all(_graph(c).get(scope.subject, r) is None for r in rival.ids)
+    gone = None if where != "forget" else MemoryStatus.FORGOTTEN
+    assert all(_status(c, scope, r) == gone for r in rival.ids)  # and not revived
 
 
 @pytest.mark.parametrize("where", ["claim", "reinforce"])
@@ -220,3 +228,27 @@ def test_an_owner_that_keeps_disappearing_fails_the_capture_with_nothing_written
     [retried] = write(c, scope, "s2", second).memories
     assert retried.action in ("created", "disputed")
     assert {m.id for m in _live(c, scope)} == {first.memory.id, retried.memory.id}
+
+
+def test_an_owner_forgotten_between_the_claim_and_the_join_is_not_revived(monkeypatch: pytest.MonkeyPatch) -> None:
+    c, scope = fake_container(), new_scope()
+    write(c, scope, "s1", "I live in Bath.")
+    [owner] = write(c, scope, "s2", "I live in Wells.").memories  # disputed: claimed, not batched
+    graph = _graph(c)
+    real = graph.insert_new
+    forgotten: list[str] = []
+
+    def insert_new(subject: str, memory: Memory, fingerprints: tuple[str, ...]) -> str:
+        claimed = real(subject, memory, fingerprints)
+        if not forgotten:  # the user forgets it concurrently, right after this claim found it
+            forgotten.append(claimed)
+            c.forgetter.forget(scope, claimed)
+        return claimed  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(graph, "insert_new", insert_new)
+    [again] = write(c, scope, "s3", "I live in Wells.").memories
+    assert forgotten == [owner.memory.id]
+    assert again.memory.id != owner.memory.id and again.action == "disputed"
+    tomb = graph.get(scope.subject, owner.memory.id)
+    assert tomb is not None and tomb.status == MemoryStatus.FORGOTTEN and len(tomb.events) == 1
+    _written_whole(c, scope, again.memory.id, "disputed")
