@@ -71,32 +71,41 @@ class InMemoryMemories(MemoryStore):
             for relation in memory.relations:
                 self._entities.setdefault(subject, set()).add((relation.entity.type, relation.entity.name))
 
-    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, tuple[str, ...]]]) -> list[str]:
         """All or nothing under the one lock, as the Neo4j adapter's one transaction."""
         self._check()
         with self._lock:
             saved = (dict(self._memories), dict(self._fingerprints))
             try:
-                return [self.insert_new(subject, memory, fingerprint) for memory, fingerprint in items]
+                return [self.insert_new(subject, memory, fingerprints) for memory, fingerprints in items]
             except BaseException:
                 self._memories, self._fingerprints = saved
                 raise
 
-    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str:
-        """Claim the fingerprint and write the memory unindexed, atomically (one lock here, one
-        transaction in Neo4j). A live owner of the same fingerprint wins; the caller reinforces it."""
+    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprints: tuple[str, ...]) -> str:
+        """Claim the fingerprints and write the memory unindexed, atomically (one lock here, one
+        transaction in Neo4j). The first one another live memory holds names the owner, and nothing
+        is claimed; the caller reinforces it (mal/ports.py `MemoryWriter.insert_new`)."""
         self._check()
+        if not fingerprints or isinstance(fingerprints, str):
+            raise ValueError("insert_new claims a tuple of at least one fingerprint")
         with self._lock:
             if subject not in self._users:
                 raise InvalidInput("unknown subject", field="X-User-Id")
-            claimed = self._fingerprints.get(fingerprint)
-            if claimed is not None:
-                owner = self._mine(subject, claimed[1])
-                if owner is not None and owner.memory.status.value in HOLDS_FACT:
-                    return owner.memory.id
-            self._fingerprints[fingerprint] = (subject, memory.id)
+            for fingerprint in fingerprints:
+                owner = self._holder(subject, fingerprint)
+                if owner is not None and owner != memory.id:
+                    return owner
+            for fingerprint in fingerprints:
+                self._fingerprints[fingerprint] = (subject, memory.id)
             self.upsert(subject, memory, indexed=False)
             return memory.id
+
+    def _holder(self, subject: SubjectKey, fingerprint: str) -> str | None:
+        """The live memory (`HOLDS_FACT`) of `subject` that holds `fingerprint`, if any."""
+        claimed = self._fingerprints.get(fingerprint)
+        owner = self._mine(subject, claimed[1]) if claimed is not None else None
+        return owner.memory.id if owner is not None and owner.memory.status.value in HOLDS_FACT else None
 
     def reinforce(
         self,

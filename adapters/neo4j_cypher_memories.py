@@ -201,26 +201,35 @@ RETURN m
 """
 
 # A capture's new memories in one statement (issue #13). Per item, in order: claim the fact's
-# fingerprint (unique constraint: concurrent MERGEs of one id queue; the claim passes to this item
-# when the recorded owner is gone, forgotten or archived) and, when the claim is this item's, the
-# clauses of UPSERT_MEMORY. Each `CALL` runs once per row and sees the rows before it, so a later
-# item with an earlier one's fingerprint finds it the owner, as separate statements would (claim
-# and write are one subquery: in two, every claim would run before any write).
+# fingerprints (`it.fps`: its words', then its summary's; mal/capture_plan.py `fingerprints`) and,
+# when the claim is this item's, the clauses of UPSERT_MEMORY. Every fingerprint is MERGEd first
+# (unique constraint: concurrent MERGEs of one id queue, words before summary in every claim, so
+# two claims cannot wait on each other); the owner is then the first one another live memory holds
+# (a recorded owner gone, forgotten or archived holds nothing). An item that owns none claims them
+# all; one that does not claims nothing, and the fingerprints its MERGE created go again (a claim
+# is all or nothing, as the fake's). Each `CALL` runs once per row and sees the rows before it, so
+# a later item with an earlier one's fingerprint finds it the owner, as separate statements would
+# (claim and write are one subquery: in two, every claim would run before any write).
 # `written` is 0 when the id belongs to another subject.
 INSERT_MANY = """
 MATCH (u:User {key: $subject})
 UNWIND range(0, size($items) - 1) AS pos
 WITH u, pos, $items[pos] AS it
 CALL (u, it) {
-  MERGE (f:Fingerprint {id: it.fp})
+  UNWIND range(0, size(it.fps) - 1) AS i
+  MERGE (f:Fingerprint {id: it.fps[i]})
     ON CREATE SET f.subject = $subject, f.memory_id = it.id, f.tenant = u.tenant
   SET f.locked_at = it.now
-  WITH u, f, it
+  WITH u, it, i, f
   OPTIONAL MATCH (u)-[:HAS_MEMORY]->(o:Memory {id: f.memory_id})
-  WITH u, f, o, it
-  SET f.memory_id = CASE WHEN o IS NULL OR NOT o.status IN $holds_fact
-                         THEN it.id ELSE f.memory_id END
-  WITH u, it, f.memory_id AS owner
+  WITH u, it, i, f, o IS NOT NULL AND o.status IN $holds_fact AS live
+  ORDER BY i
+  WITH u, it, collect(f) AS claimed, collect(CASE WHEN live AND f.memory_id <> it.id THEN f.memory_id END) AS held,
+       collect(CASE WHEN NOT live AND f.memory_id = it.id THEN f END) AS fresh
+  WITH u, it, claimed, fresh, coalesce(held[0], it.id) AS owner
+  FOREACH (f IN CASE WHEN owner = it.id THEN claimed ELSE [] END | SET f.memory_id = it.id)
+  FOREACH (f IN CASE WHEN owner = it.id THEN [] ELSE fresh END | DELETE f)
+  WITH u, it, owner
   CALL (u, it, owner) {
     WITH u, it WHERE owner = it.id
     OPTIONAL MATCH (before:Memory {id: it.id})

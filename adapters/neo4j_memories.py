@@ -79,14 +79,14 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
                 f"memory id {memory.id} belongs to another subject (or the subject is unknown)", field="id"
             )
 
-    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str:
-        """Claim the fact's fingerprint and write the memory (unindexed) in one transaction.
+    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprints: tuple[str, ...]) -> str:
+        """Claim the fact's fingerprints and write the memory (unindexed) in one transaction.
 
-        Returns the fingerprint's owner: `memory.id` when written, else the memory that already
-        holds this fact (a concurrent or earlier writer), which the caller reinforces instead."""
-        return self.insert_many(subject, [(memory, fingerprint)])[0]
+        Returns the owner: `memory.id` when written, else the memory that already holds this fact
+        (a concurrent or earlier writer), which the caller reinforces instead."""
+        return self.insert_many(subject, [(memory, fingerprints)])[0]
 
-    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, tuple[str, ...]]]) -> list[str]:
         """A capture's new memories in one transaction (one commit, issue #13), each claimed and
         written in order: a later item sees an earlier one's claim, as separate calls would.
         Two kinds of statement, not several per memory: one `INSERT_MANY` (claims and nodes), then
@@ -99,7 +99,8 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
                     STATUS_PARAMS,
                     subject=subject,
                     items=[
-                        {"id": m.id, "fp": fp, "now": m.updated_at, "props": node_props(m, False)} for m, fp in items
+                        {"id": m.id, "fps": list(fps), "now": m.updated_at, "props": node_props(m, False)}
+                        for m, fps in items
                     ],
                 )
             )
@@ -120,6 +121,8 @@ class Neo4jMemories(Neo4jBase, MemoryStore):
 
         if not items:
             return []
+        if any(not fps or isinstance(fps, str) for _, fps in items):
+            raise ValueError("insert_many claims a tuple of at least one fingerprint per memory")
         with self._translate(), self._session() as session:
             return session.execute_write(work)
 

@@ -32,6 +32,7 @@ __all__ = [
     "decide",
     "embed_text",
     "fingerprint",
+    "fingerprints",
     "turn_context",
 ]
 
@@ -161,14 +162,28 @@ def fingerprint(subject: str, memory: Memory, words: bool = False) -> str:
     (a disputed owner). But a summary keeps the fact's field and value and drops what the slots do
     not hold ("我家养了两只猫" and "三只猫" are both "用户宠物：猫"; 10 mg and 20 mg of one drug both
     "User takes lisinopril"), so the writer joins a summary's owner only when the hard veto
-    (mal/dedup.py `veto`) passes, and otherwise claims the words' fingerprint, under which only the
-    same words said again (a replay, two concurrent writers) find an owner (mal/write_store.py).
+    (mal/dedup.py `veto`) passes, and otherwise claims the words' fingerprint alone, under which only
+    the same words said again (a replay, two concurrent writers) find an owner (mal/write_store.py).
+    Every new memory holds its words' fingerprint too (`fingerprints`).
     Eighteenth round, bench/dedup_lossless.py: without that check dev9's near misses merged through
     the service zh 14/70, en 12/70, where the detector merged 3 each."""
     summary = variants.key(memory.summary)
     if not words:
         return hashlib.sha256(f"{subject}|{memory.kind}|{summary}".encode()).hexdigest()
     return hashlib.sha256(f"{subject}|{memory.kind}|{summary}|{variants.key(memory.text)}".encode()).hexdigest()
+
+
+def fingerprints(subject: str, memory: Memory, words_only: bool = False) -> tuple[str, ...]:
+    """What a new fact claims, in the order the store looks for an owner (`MemoryWriter.insert_new`):
+    its words' fingerprint, then its summary's; `words_only` once the summary's owner was vetoed.
+
+    Every new memory holds the fingerprint of its words as well as its summary's, and the words are
+    looked up first: the same words said again find their memory whoever holds the summary, even
+    after that owner is forgotten or archived (review19: a fact held under its words was found only
+    through the summary's owner, and once that owner was gone the same words claimed the free summary
+    and were written a second time)."""
+    words = fingerprint(subject, memory, words=True)
+    return (words,) if words_only else (words, fingerprint(subject, memory))
 
 
 def turn_context(turns: list[Turn], index: int) -> str:

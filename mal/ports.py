@@ -142,9 +142,16 @@ class MemoryWriter(Protocol):
     """Writes of one subject's memories: capture, reinforce, correct, forget, crash repair."""
 
     def upsert(self, subject: SubjectKey, memory: Memory, indexed: bool) -> None: ...
-    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprint: str) -> str: ...
-    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, str]]) -> list[str]:
-        """`insert_new` for each (memory, fingerprint) in order, in one transaction: owners in order."""
+    def insert_new(self, subject: SubjectKey, memory: Memory, fingerprints: tuple[str, ...]) -> str:
+        """Claim the fact's fingerprints and write the memory (unindexed), atomically. The first of
+        `fingerprints` (at least one) that another live memory (`HOLDS_FACT`) holds names the owner:
+        its id is returned and nothing is written or claimed. Otherwise the memory is written, holds
+        them all, and its own id is returned. A fingerprint whose recorded owner is gone, forgotten
+        or archived is free."""
+        ...
+
+    def insert_many(self, subject: SubjectKey, items: Sequence[tuple[Memory, tuple[str, ...]]]) -> list[str]:
+        """`insert_new` for each (memory, fingerprints) in order, in one transaction: owners in order."""
         ...
 
     def backfill_marks(self, subject: SubjectKey, limit: int) -> int:

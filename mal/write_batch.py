@@ -51,7 +51,7 @@ class PendingInsert:
     `written` is the answer already given for it, corrected if another memory owns the fact."""
 
     candidate: Candidate
-    fingerprint: str
+    fingerprints: tuple[str, ...]
     vector: list[float]
     written: WrittenAnswer
     audit: AuditEvent

@@ -7,15 +7,16 @@ can undo it."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from mal import dedup, dedup_gate, variants
 from mal.audit import AuditType, audit_event
-from mal.capture_plan import Candidate, embed_text, fingerprint
+from mal.capture_plan import Candidate, embed_text, fingerprints
 from mal.errors import Conflict
 from mal.journal import Journal
-from mal.models import Memory, MemoryStatus
+from mal.models import HOLDS_FACT, Memory, MemoryStatus
 from mal.ports import Clock, Embedder, GraphStore, VectorStore
 from mal.scope import SubjectScope
 from mal.settings import Settings
@@ -23,12 +24,15 @@ from mal.weights import effective_weight, reinforced_weight
 from mal.write_batch import PendingInsert
 from mal.write_records import WrittenMemory
 
-__all__ = ["DEDUP_CANDIDATES", "StoreWriter"]
+__all__ = ["CLAIM_RETRIES", "DEDUP_CANDIDATES", "StoreWriter"]
 
 log = logging.getLogger("mal.write")
 # Nearest memories above the dedup threshold that the agreement check looks at. Every kind is
 # searched (mal/dedup.py `search_kind`), so a few more than the one or two of the same kind.
 DEDUP_CANDIDATES = 5
+# How many times a fact is claimed again when the memory holding it disappears before it is joined
+# (its own capture rolling back concurrently, `StoreWriter._settle`); past that, the capture fails.
+CLAIM_RETRIES = 3
 
 
 class StoreWriter:
@@ -81,21 +85,55 @@ class StoreWriter:
         """Insert the candidate; None when inserted. When another memory already holds the same
         fact (a concurrent writer won the fingerprint), reinforce that one instead. A correction
         that lands on a disputed memory with the corrected value confirms it (active again)."""
-        owner = self._insert(scope, candidate.memory, vector, journal)
-        if owner == candidate.memory.id:
-            return None
-        held = None
-        if action == "reinforced":
-            joins, held = self._may_join(scope, owner, candidate)
-            if not joins:
-                held, owner = None, self._insert(scope, candidate.memory, vector, journal, words=True)
-                if owner == candidate.memory.id:
-                    return None
-        joined = self._reinforce(scope, owner, candidate, now, journal, action, before=held)
+
+        def claim(words_only: bool) -> str:
+            return self._insert(scope, candidate.memory, vector, journal, words_only)
+
+        joined = self._settle(scope, candidate, claim(False), claim, now, journal, action)
         if joined is not None and action == "corrected" and joined.memory.status == MemoryStatus.DISPUTED:
-            self._graph.set_status(scope.subject, [owner], MemoryStatus.ACTIVE, now)
+            self._graph.set_status(scope.subject, [joined.memory.id], MemoryStatus.ACTIVE, now)
             joined.memory.status = MemoryStatus.ACTIVE
         return joined
+
+    def _settle(
+        self,
+        scope: SubjectScope,
+        candidate: Candidate,
+        owner: str,
+        claim: Callable[[bool], str],
+        now: datetime,
+        journal: Journal,
+        action: str = "reinforced",
+    ) -> WrittenMemory | None:
+        """After the candidate's claim returned `owner`: None when the candidate itself was written,
+        else the owner reinforced. A summary's owner the candidate may not join (`_joins`) sends it
+        to claim its words alone (`claim(True)`), whose owner, if any, said the same words.
+
+        The owner can disappear between the claim and the join (its own capture rolling back
+        concurrently, which frees the fingerprints with it; or forgotten or archived meanwhile,
+        never to be revived by a join): the fact is claimed again, so the
+        answer never names a memory that was never written; after `CLAIM_RETRIES` such losses the
+        capture fails with Conflict (the client retries) and is undone whole."""
+        words_only, lost = False, 0
+        while owner != candidate.memory.id:
+            held = self._graph.get(scope.subject, owner)
+            if held is not None and held.status.value not in HOLDS_FACT:
+                held = None  # forgotten or archived since the claim: it holds nothing now
+            if held is not None and action == "reinforced" and not words_only and not self._joins(held, candidate):
+                words_only, owner = True, claim(True)  # another fact under one summary
+                continue
+            if held is not None:
+                joined = self._reinforce(scope, owner, candidate, now, journal, action, before=held)
+                if joined is not None:
+                    return joined
+            lost += 1
+            if lost > CLAIM_RETRIES:
+                raise Conflict(
+                    f"the memory holding this fact ({owner}) keeps disappearing while being joined; retry shortly"
+                )
+            log.info("fingerprint owner %s disappeared before it was joined; claiming again", owner)
+            owner = claim(words_only)
+        return None
 
     def _reinforce(
         self,
@@ -214,23 +252,27 @@ class StoreWriter:
         self._vectors.upsert(scope.subject, memory, self._embedder.embed_passages([embed_text(memory)])[0])
         self._graph.upsert(scope.subject, memory, indexed=True)
 
-    def _may_join(self, scope: SubjectScope, owner: str, candidate: Candidate) -> tuple[bool, Memory | None]:
+    @staticmethod
+    def _joins(held: Memory, candidate: Candidate) -> bool:
         """A summary's owner is joined only when nothing hard differs (mal/capture_plan.py
         `fingerprint`): one summary can hold two counts, doses or trips. Or when the word rules
         equate the two (mal/dedup.py `agree`), as they would for the detector, veto or not: 我有一只
         仓鼠 / 我养了一只仓鼠 is one pet, which the swap check reads as a verb swapped (review19).
-        Returns the owner as read too, so a join reinforces it without reading it again."""
-        held = self._graph.get(scope.subject, owner)
-        joins = held is None or dedup.veto(held, candidate.memory) or dedup.agree(held, candidate.memory)
-        return joins, held
+        The same words (the owner of the words' fingerprint) are always the same fact."""
+        memory = candidate.memory
+        return (
+            variants.key(held.text) == variants.key(memory.text)
+            or dedup.veto(held, memory)
+            or dedup.agree(held, memory)
+        )
 
     def _insert(
-        self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal, words: bool = False
+        self, scope: SubjectScope, memory: Memory, vector: list[float], journal: Journal, words_only: bool = False
     ) -> str:
-        """Claim the fact's fingerprint (`words`: the one naming its words too) and write it; returns
+        """Claim the fact's fingerprints (mal/capture_plan.py `fingerprints`) and write it; returns
         the id that holds the fact (another memory's id when a concurrent or earlier writer got there
         first: nothing is written then)."""
-        owner = self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory, words))
+        owner = self._graph.insert_new(scope.subject, memory, fingerprints(scope.subject, memory, words_only))
         if owner != memory.id:
             return owner
         journal.created.append(memory.id)
@@ -256,38 +298,44 @@ class StoreWriter:
         )
         journal.staged.audit.append(event)
         journal.staged.inserts.append(
-            PendingInsert(candidate, fingerprint(scope.subject, memory), vector, written, event)
+            PendingInsert(candidate, fingerprints(scope.subject, memory), vector, written, event)
         )
         return written
 
     def _flush_inserts(self, scope: SubjectScope, journal: Journal, now: datetime) -> None:
         """The pending new memories in one transaction. Each is journalled as created before it is
         sent (a failed transaction is rolled back and audited as such); one whose fact another
-        memory owns was never written: that owner is reinforced and the answer says so."""
+        memory owns was never written: that owner is reinforced and the answer says so (or, the
+        owner gone meanwhile, the memory is claimed again: `_settle`)."""
         staged = journal.staged
         pending, staged.inserts = staged.inserts, []
         if not pending:
             return
         journal.created.extend(p.candidate.memory.id for p in pending)
         with staged.stages("neo4j_insert"):
-            owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprint) for p in pending])
-        for p, claimed in zip(pending, owners, strict=True):
-            memory, owner, held = p.candidate.memory, claimed, None
-            if owner != memory.id:
-                joins, held = self._may_join(scope, owner, p.candidate)
-                if not joins:  # another fact under one summary: claimed again under its words
-                    held, owner = (
-                        None,
-                        self._graph.insert_new(scope.subject, memory, fingerprint(scope.subject, memory, words=True)),
-                    )
-            if owner == memory.id:
+            owners = self._graph.insert_many(scope.subject, [(p.candidate.memory, p.fingerprints) for p in pending])
+        for at, (p, owner) in enumerate(zip(pending, owners, strict=True)):
+            memory = p.candidate.memory
+
+            def claim(words_only: bool, memory: Memory = memory) -> str:
+                return self._graph.insert_new(scope.subject, memory, fingerprints(scope.subject, memory, words_only))
+
+            try:
+                joined = self._settle(scope, p.candidate, owner, claim, now, journal)
+            except BaseException:
+                # This memory and the later ones another memory owned were never written: the
+                # trail of the undone capture must not say "created" for them.
+                for q, claimed in list(zip(pending, owners, strict=True))[at:]:
+                    if q is p or claimed != q.candidate.memory.id:
+                        journal.created.remove(q.candidate.memory.id)
+                        staged.audit.remove(q.audit)
+                raise
+            if joined is None:
                 staged.vectors.append((memory, p.vector))  # Weaviate and `indexed` at the flush
                 continue
             journal.created.remove(memory.id)
             staged.audit.remove(p.audit)
-            joined = self._reinforce(scope, owner, p.candidate, now, journal, before=held)
-            if joined is not None:
-                p.written.memory, p.written.action = joined.memory, joined.action
+            p.written.memory, p.written.action = joined.memory, joined.action
 
     def _flush(self, scope: SubjectScope, journal: Journal, now: datetime) -> None:
         self._flush_inserts(scope, journal, now)

@@ -54,7 +54,7 @@ def test_a_quarantined_memory_still_holds_its_fact_an_archived_one_does_not(
     graph.ensure_subject(subject, tenant, T0)
     event = "ev" + secrets.token_hex(8)
     owner = _memory(events=[f"{event}:created"], source="web")
-    fp = "fp-" + secrets.token_hex(8)
+    fp = ("fp-" + secrets.token_hex(8),)
     assert graph.insert_new(subject, owner, fp) == owner.id
     graph.mark_indexed(subject, owner.id)
     graph.set_source_quarantine(tenant, "web", True, T0)

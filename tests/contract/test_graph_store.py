@@ -50,7 +50,7 @@ def test_upsert_get_and_scope(graph: Any, subject: str, tenant: str) -> None:
 def test_fingerprint_claim_and_atomic_reinforce(graph: Any, subject: str, tenant: str) -> None:
     graph.ensure_subject(subject, tenant, T0)
     first, second = _tea(), _tea()
-    fp = "fp-" + secrets.token_hex(8)
+    fp = ("fp-" + secrets.token_hex(8),)
     assert graph.insert_new(subject, first, fp) == first.id
     assert graph.insert_new(subject, second, fp) == first.id  # the live owner wins, nothing written
     assert graph.get(subject, second.id) is None
@@ -62,7 +62,7 @@ def test_fingerprint_claim_and_atomic_reinforce(graph: Any, subject: str, tenant
     assert again is not None and again.events.count("ev2:reinforced") == 1 and again.provenance.count("s2:0") == 1
     assert graph.reinforce(subject[::-1], first.id, "ev3:reinforced", [], later, 0.95, 0.25, 2.0) is None
     with pytest.raises(InvalidInput):
-        graph.insert_new(secrets.token_hex(32), _tea(), "fp-" + secrets.token_hex(8))  # unknown subject
+        graph.insert_new(secrets.token_hex(32), _tea(), ("fp-" + secrets.token_hex(8),))  # unknown subject
 
 
 def test_reinforce_appends_variants_once_in_order_capped_and_upsert_restores_them(
@@ -74,7 +74,7 @@ def test_reinforce_appends_variants_once_in_order_capped_and_upsert_restores_the
     rollback) puts that state's variants back, and forget and archive take them."""
     graph.ensure_subject(subject, tenant, T0)
     m = _memory(summary="User rides a bike to work", text="I cycle to work")
-    graph.insert_new(subject, m, "fp-" + secrets.token_hex(8))
+    graph.insert_new(subject, m, ("fp-" + secrets.token_hex(8),))
     later = T0 + timedelta(hours=1)
     say = partial(graph.reinforce, subject, m.id, provenance=[], now=later, rate=0.99, step=0.1, max_weight=2.0)
     got = say(
@@ -117,7 +117,7 @@ def test_insert_many_claims_in_order_in_one_transaction(graph: Any, subject: str
     item sees an earlier one's claim), all or nothing, unindexed until marked."""
     graph.ensure_subject(subject, tenant, T0)
     first, same, other = _tea(), _tea(), _memory(summary="用户喜欢乌龙茶", lang="zh")
-    fp, fp_other = "fp-" + secrets.token_hex(8), "fp-" + secrets.token_hex(8)
+    fp, fp_other = ("fp-" + secrets.token_hex(8),), ("fp-" + secrets.token_hex(8),)
     assert graph.insert_many(subject, []) == []
     assert graph.insert_many(subject, [(first, fp), (same, fp), (other, fp_other)]) == [first.id, first.id, other.id]
     assert graph.get(subject, same.id) is None and graph.get(subject, other.id).summary == other.summary  # type: ignore[union-attr]
@@ -125,8 +125,29 @@ def test_insert_many_claims_in_order_in_one_transaction(graph: Any, subject: str
     assert {m.id for _, m in graph.unindexed(subject, T0 + timedelta(days=1))} == {first.id, other.id}
     later, stranger = _tea(), _memory(summary="never written")
     with pytest.raises(InvalidInput):  # unknown subject: nothing of the batch is written
-        graph.insert_many(secrets.token_hex(32), [(stranger, "fp-" + secrets.token_hex(8))])
+        graph.insert_many(secrets.token_hex(32), [(stranger, ("fp-" + secrets.token_hex(8),))])
     assert graph.insert_many(subject, [(later, fp)]) == [first.id]  # the live owner still wins
+
+
+def test_a_claim_of_several_fingerprints_takes_all_or_none(graph: Any, subject: str, tenant: str) -> None:
+    """A new fact claims its words' fingerprint and its summary's (mal/capture_plan.py
+    `fingerprints`): the first one a live memory holds names the owner and nothing is claimed;
+    otherwise the memory holds them all, so either finds it, until it is forgotten."""
+    graph.ensure_subject(subject, tenant, T0)
+    words, summary, other_words = ("fp-" + secrets.token_hex(8) for _ in range(3))
+    first, second, third = _tea(), _tea(), _tea()
+    assert graph.insert_new(subject, first, (words, summary)) == first.id
+    assert graph.insert_new(subject, second, (other_words, summary)) == first.id  # the summary's owner
+    assert graph.get(subject, second.id) is None
+    # The failed claim took nothing: `other_words` stays free even once `second` exists.
+    graph.upsert(subject, second, indexed=True)
+    assert graph.insert_many(subject, [(third, (other_words,))]) == [third.id]
+    assert graph.insert_new(subject, _tea(), (other_words, summary)) == third.id  # the words are looked up first
+    assert graph.insert_new(subject, _tea(), (words, "fp-" + secrets.token_hex(8))) == first.id
+    assert graph.forget_memory(subject, first.id, T0)  # both of its claims go with it
+    fourth, fifth = _tea(), _tea()
+    assert graph.insert_many(subject, [(fourth, (summary,)), (fifth, (words,))]) == [fourth.id, fifth.id]
+    assert graph.get(subject, first.id).status == MemoryStatus.FORGOTTEN  # type: ignore[union-attr]
 
 
 def test_forget_memory_leaves_a_textless_tombstone_and_frees_the_fingerprint(
@@ -134,7 +155,7 @@ def test_forget_memory_leaves_a_textless_tombstone_and_frees_the_fingerprint(
 ) -> None:
     graph.ensure_subject(subject, tenant, T0)
     tea, follow = _tea(), _memory(summary="the next turn", context="I like green tea")
-    fp = "fp-" + secrets.token_hex(8)
+    fp = ("fp-" + secrets.token_hex(8),)
     graph.insert_new(subject, tea, fp)
     graph.mark_indexed(subject, tea.id)
     graph.upsert(subject, follow, indexed=True)
@@ -198,10 +219,10 @@ def test_insert_many_over_an_existing_node_replaces_its_quadruples(graph: Any, s
     again = old.model_copy(
         update={"relations": [Relation(type="PREFERS", entity=Entity(name="乌龙茶", type="topic"), at=T0)]}
     )
-    assert graph.insert_many(subject, [(again, "fp-" + secrets.token_hex(8))]) == [old.id]
+    assert graph.insert_many(subject, [(again, ("fp-" + secrets.token_hex(8),))]) == [old.id]
     assert [q.entity for q in graph.quadruples(subject)] == ["乌龙茶"]
     fresh = _memory(relations=[Relation(type="PREFERS", entity=Entity(name="coffee", type="topic"), at=T0)])
-    assert graph.insert_many(subject, [(fresh, "fp-" + secrets.token_hex(8))]) == [fresh.id]
+    assert graph.insert_many(subject, [(fresh, ("fp-" + secrets.token_hex(8),))]) == [fresh.id]
     assert sorted(q.entity for q in graph.quadruples(subject)) == ["coffee", "乌龙茶"]
 
 
@@ -411,7 +432,7 @@ def test_batched_capture_steps_match_their_single_forms(graph: Any, subject: str
     ev_a, ev_t, ev_none = (f"ev-{name}-{secrets.token_hex(6)}" for name in "atn")
     first.events, tomb.events = [f"{ev_a}:created"], [f"{ev_t}:created"]
     for m in (first, second, tomb):
-        graph.insert_new(subject, m, "fp-" + secrets.token_hex(8))
+        graph.insert_new(subject, m, ("fp-" + secrets.token_hex(8),))
     graph.forget_memory(subject, tomb.id, T0)
     found = graph.prior_writes(subject, [second.id, "no-such-id", tomb.id], [ev_a, ev_t, ev_none])
     assert set(found) == {second.id, tomb.id, ev_a}  # by id: any status; by event: holds the fact

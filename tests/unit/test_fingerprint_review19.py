@@ -81,12 +81,6 @@ def test_a_correction_still_confirms_the_disputed_memory_of_its_value() -> None:
     assert (fixed.action, fixed.memory.id, fixed.memory.status) == ("corrected", disputed.memory.id, "active")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap (review19, not fixed): a fact held under its words' fingerprint is found by the same "
-    "words only through its summary's owner; once that owner is forgotten or archived, the same words claim "
-    "the free summary fingerprint and, where the detector is not asked (a disputed fact), are written again",
-)
 def test_the_same_words_find_their_memory_after_the_summary_owner_is_forgotten() -> None:
     c, scope = fake_container(), new_scope()
     write(c, scope, "s1", "I live in Bristol.")
