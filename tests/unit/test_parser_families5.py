@@ -38,6 +38,9 @@ facts = partial(parser_facts.facts, hidden=HIDDEN - {"mood"})
         ("I'm 35, live in Austin, and work remotely", ("city", "Austin", None)),
         ("我婆婆是素食者", ("diet", "vegetarian", "mother-in-law")),
         ("我爸现在定居在昆明", ("city", "昆明", "father")),
+        # a written 于 ("settled in") is not part of the place (nineteenth round)
+        ("我表哥定居于新西兰奥克兰", ("city", "新西兰奥克兰", "cousin")),
+        ("我生活于珠海", ("city", "珠海", None)),
         ("我在西安一家银行上班", ("city", "西安", None)),
         ("我平时用的是华为手机", ("device", "华为手机", None)),
         ("I switched from Windows to a MacBook Pro", ("device", "MacBook Pro", None)),
