@@ -69,5 +69,5 @@ DIALECT_PHRASES = {
 
 KIN_VARIANTS = {
     **dict.fromkeys(("grandad", "grandads", "gramps", "grandpop"), "grandfather"),
-    **dict.fromkeys(("grandmum", "gran", "grandmom"), "grandmother"),
+    **dict.fromkeys(("grandmum", "grandmom"), "grandmother"),
 }
