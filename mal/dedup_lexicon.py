@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mal.dedup_canon import CANON_PHRASES
 from mal.dedup_synonyms import MORE_ASPECTS, MORE_PEOPLE_EN, MORE_PEOPLE_ZH, MORE_PHRASES, MORE_SYNONYMS
+from mal.dedup_unblock19_en import DIALECT, DIALECT_PHRASES, KIN_VARIANTS, SHORT_TIME_WORDS, WEEKDAY_SPANS
 from mal.dedup_zh_forms import ZH_PHRASES
 from parsers.lexicon_words import EN_NUMBERS, EN_TENS
 
@@ -117,6 +118,7 @@ PEOPLE_EN = {
     **dict.fromkeys(("he", "him", "his"), "he"),
     **dict.fromkeys(("she", "her", "hers"), "she"),
     **MORE_PEOPLE_EN,
+    **KIN_VARIANTS,  # grandad (mal/dedup_unblock19_en.py)
 }
 
 # When: a different day, part of day or period is a different event.
@@ -158,6 +160,7 @@ TIME_WORDS_EN = {
     "fri": "friday",
     "sat": "saturday",
     "sun": "sunday",
+    **SHORT_TIME_WORDS,  # next wk, Saturday arvo (mal/dedup_unblock19_en.py)
     "jan": "january",
     "feb": "february",
     "aug": "august",
@@ -280,6 +283,7 @@ SYNONYMS = {
     **dict.fromkeys(("hypertension",), "hypertension"),
     **dict.fromkeys(("small", "little"), "small"),
     **MORE_SYNONYMS,
+    **DIALECT,  # flat / apartment (mal/dedup_unblock19_en.py)
 }
 
 # Whether it still holds: "My husband was a teacher" is not "is a teacher", 已经戒烟 is not 正在戒烟.
@@ -363,6 +367,8 @@ PHRASES = {
     "每个星期": "每周",
     "每个礼拜": "每周",
     **MORE_PHRASES,
+    **WEEKDAY_SPANS,  # Monday to Friday: weekdays (mal/dedup_unblock19_en.py)
+    **DIALECT_PHRASES,
     **CANON_PHRASES,
     **ZH_PHRASES,  # eleventh round (mal/dedup_zh_forms.py)
 }

@@ -486,6 +486,8 @@ def _en_token(raw: str, acc: _Acc) -> None:
         acc.counts.append("a")  # "a tablet" may be "one tablet" (mal/dedup_numbers.py)
         return
     base = stem(low)
+    if low.endswith("ies") and (low[:-1] in SYNONYMS or low[:-1] in PEOPLE_EN):
+        base = low[:-1]  # movies / aunties: the plural of a listed word in -ie, not "movy" (unblock19en)
     if low in CURRENCY_WORDS or base in CURRENCY_WORDS:
         acc.currencies.add(CURRENCY_WORDS.get(low) or CURRENCY_WORDS[base])
     elif low in _SELF:
