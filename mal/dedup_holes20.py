@@ -1,11 +1,6 @@
 """Twentieth round's holes: near misses that passed every veto and shut the learned layer (it must
 score each above every restatement, which leaves no threshold that merges anything).
 
-  * `user_said` (a reading, not a family) - a Chinese note in the user's words for the swap check:
-    a leading 用户 / 用户的 is 我 / 我的, and a relative after 我 is said one way (我的父亲 / 我爸,
-    妈妈 / 母亲). English notes are rewritten upstream (mal/dedup_notes.py `first_person`); a Chinese
-    note was not, so "我爸…膝盖手术" / "用户的父亲…髋关节手术" read as two changed spans (the subject
-    and the body part) and the swap check, which wants one, let the pair through.
   * `food_verb` - one food with another verb: 喜欢吃川菜 / 喜欢做川菜, "eating Thai food" / "cooking
     Thai food". The signature drops 吃 / "eat" as a filler of a liking, so only one side had a word
     the other lacked and the swap check (which needs one on each side) was silent.
@@ -25,30 +20,7 @@ from collections.abc import Callable
 from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH
 from mal.dedup_text import flat
 
-__all__ = ["CHECKS", "differs", "food_verb", "person_chain", "user_said"]
-
-# --- a Chinese note in the user's words
-# 用户 as the subject or owner: at the start of a clause (not 新用户, 微信用户: a compound)
-_NOTE_USER = re.compile(r"(?:(?<=^)|(?<=[，,。；;！!？?：:\s]))(?:该)?用户(的)?")
-# one form for each relative a closed class says several ways (爸 / 爸爸 / 父亲 / 老爸), the first
-# listed in mal/dedup_lexicon.py; pronouns and plurals (我们, 他们) are not relatives
-_KIN_FORMS: dict[str, list[str]] = defaultdict(list)
-for _word, _person in PEOPLE_ZH.items():
-    _KIN_FORMS[_person].append(_word)
-_KIN = {w: forms[0] for forms in _KIN_FORMS.values() if len(forms) > 1 for w in forms if forms[0] not in ("我们", "他们")}
-# the user's relative: 我 (的) and a kin word, longest first (老爸 before 老, 妈妈 before 妈)
-_MY_KIN = re.compile(r"我(?:的)?(" + "|".join(sorted(map(re.escape, _KIN), key=len, reverse=True)) + ")")
-
-
-def user_said(text: str) -> str:
-    """`text` with a Chinese note's 用户 (的) read as the user's 我 (的), and the user's relative said
-    in one form of its closed class (我的父亲 / 用户的父亲 / 我爸爸 are all 我爸爸). A text with no
-    Chinese is returned as it is."""
-    if not any("\u4e00" <= c <= "\u9fff" for c in text):
-        return text
-    out = _NOTE_USER.sub(lambda m: "我" + (m.group(1) or ""), text)
-    return _MY_KIN.sub(lambda m: "我" + _KIN[m.group(1)], out)
-
+__all__ = ["CHECKS", "differs", "food_verb", "person_chain"]
 
 # --- one food with another verb
 # verbs before a food, by what they do with it: eat it, cook it, get it (order or buy)
@@ -107,7 +79,7 @@ def _same_food(x: str, y: str) -> bool:
 def food_verb(a: str, b: str) -> bool:
     """One food with verbs of another kind in each text: eaten / cooked, cooked / ordered (a takeaway
     ordered is eaten). Restatements say one kind (吃 / 品尝, "cook" / "make") or leave it to a liking."""
-    fa, fb = _foods(user_said(a)), _foods(user_said(b))
+    fa, fb = _foods(a), _foods(b)
     for x, verbs_x in fa.items():
         for y, verbs_y in fb.items():
             if not _same_food(x, y) or verbs_x & verbs_y:
