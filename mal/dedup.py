@@ -41,6 +41,7 @@ from mal import (
     dedup_explain,
     dedup_guards14,
     dedup_holes19,
+    dedup_holes20,
     dedup_model,
     dedup_qualifiers,
     dedup_review10,
@@ -479,6 +480,8 @@ def _checks(
         # nineteenth round's holes (mal/dedup_holes19.py): 不能喝 / 能喝…不是, Pixel 8 / 8a, is getting /
         # got married, 还有十五年 / 已经还了十五年
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes19.CHECKS),
+        # twentieth round's holes (mal/dedup_holes20.py): 吃川菜 / 做川菜, my boss / my boss's boss
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes20.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
@@ -534,6 +537,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_dev8_zh.differs,  # 今年去过 / 去过, 我是小美儿子的干妈 / 小美是我儿子的干妈
             dedup_dev8_en.differs,  # twice / twice this year, for / in a fortnight, always / usually
             dedup_holes19.differs,  # 不能喝 / 能喝…不是, Pixel 8 / Pixel 8a
+            dedup_holes20.differs,  # 吃川菜 / 做川菜, my boss / my boss's boss
         )
     )
 

@@ -186,6 +186,12 @@ CONTRASTS = (
     # (English members by stem: a text's words are stemmed, lives / living -> live)
     "住 live | 上班 work | 实习 intern",
     "交 pay | 收 collect",
+    # twentieth round: a body part operated on or hurt (膝盖手术 / 髋关节手术: 膝 and 髋 in a joint's
+    # name too), and how one goes to work (走路 / 骑车上班); a Chinese note and the user's words name
+    # the same member, so the check holds whoever wrote the sentence (用户的父亲 / 我爸)
+    "膝 knee knees | 髋 hip hips | 肩 shoulder shoulders | 踝 ankle ankles | 腕 wrist wrists | 肘 elbow elbows",
+    "走路 步行 走到 walk walks walking | 骑车 骑自行车 自行车 单车 bike bikes biking cycle cycles cycling | "
+    "开车 自驾 驾车 驾驶 drive drives driving | 地铁 subway metro | 公交 bus buses | 打车 taxi cab",
 )
 # Light verbs and adverbs that add no thing of their own, skipped by the added-modifier veto
 # (mal/dedup.py `_added_modifier`): "go hiking" / "hike", "After 2 pm I only drink decaf".
