@@ -15,6 +15,18 @@ merge threshold is the highest probability any "different" row gets, out of fold
 fit, plus a margin: on the training pairs no distinct event merges, and on new text the veto still
 stands in front.
 
+Nineteenth round: a second opinion (mal/dedup_model.py `SecondOpinion`) is fitted too, on every
+judged row the word rules leave, the near misses the vetoes stop included (`rows2`), with five
+more features for the kind of detail one text alone says (mal/dedup_details.py). It can only keep
+a pair apart: a pair merges when the first model reaches its threshold and the second its floor
+(`decision`). The floors (`choose_floors`, per language and threshold group) cost at most `LOSS`
+of each language's out-of-fold merges, raised where a training near miss passes every veto (the
+retired blind18 holds three in Chinese, p ~0.99 from the first model): above it, rather than the
+first model's threshold going above 1 for its whole group. The first model's thresholds are then
+set above every "different" row the second opinion lets through (`thresholds`). The report holds
+the combined rule (the service decision), each model alone, and the floor curve. The second
+opinion's artefact is `mal/dedup_model2.npz` (with --out PATH: next to it, PATH's stem + "2").
+
     python -m bench.dedup_train [--no-write] [--out PATH [--report PATH]]
 
 Two runs write byte-identical artefacts; tests/integration/test_dedup_retrain.py checks that a

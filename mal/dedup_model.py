@@ -28,9 +28,11 @@ two parts, in this order:
      stop too, with five more features for the kind of detail one text alone says
      (mal/dedup_details.py), so it has seen near misses and the first has not. Alone it stops most
      near misses but keeps too many restatements apart; asked only about the pairs the first would
-     merge, a pair merges when its probability also reaches a floor per language (`language`),
-     which bench/dedup_train.py sets out of fold as the highest that costs at most about one
-     point of the merged restatements. Its artefact `dedup_model2.npz` is optional: without it
+     merge, a pair merges when its probability also reaches a floor per language (`language`)
+     and threshold group (`group`), which bench/dedup_train.py sets out of fold as the highest
+     that costs at most about one point of the merged restatements, raised above any training
+     near miss that passes every veto (the first model's thresholds are then set above the near
+     misses the second lets through). Its artefact `dedup_model2.npz` is optional: without it
      (or with one from another feature set) the first model decides alone, as before.
 
 `merges` is the combined decision, the one place the service (mal/dedup.py `same_fact`) and the
@@ -226,7 +228,7 @@ class PairModel:
 @dataclass(frozen=True)
 class SecondOpinion:
     """The second model (module docstring, part 3): a logistic regression over `FEATURES2` and a
-    floor per language (`LANGUAGES`); it can only keep apart a pair the first model merges."""
+    floor per language and threshold group; it can only keep apart a pair the first model merges."""
 
     mean: Any  # numpy vectors in FEATURES2 order
     scale: Any
