@@ -5,9 +5,10 @@ Each text of a pair goes through the real parser and becomes the memories the se
 meets `a` as a new write meets the store: each of b's memories looks at the nearest of a's memories
 of its kind (an episode: of any kind, `mal.dedup.comparable`), and merges when the cosine reaches
 the threshold (and, for the new rule, the two agree: `mal.dedup.same_fact`, the word rules and then
-the learned paraphrase decision behind its veto). Given the service's cross-language threshold, the
-new rule applies both of the service's gates (`mal.dedup_gate.merges`): a pair in two scripts
-also merges below the threshold, down to that one, when the word rules agree.
+the learned paraphrase decision behind its veto, mal/dedup_model.py `merges`: the first model and
+its second opinion, the one place the learned layer is asked). Given the service's cross-language
+threshold, the new rule applies both of the service's gates (`mal.dedup_gate.merges`): a pair in
+two scripts also merges below the threshold, down to that one, when the word rules agree.
 
 A "different" pair counts as a wrong merge when ANY of b's memories merged (something b said is
 lost); a "same" pair counts as merged only when ALL of b's memories merged. Both err on the side of

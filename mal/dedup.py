@@ -166,7 +166,8 @@ def supersedes(old: Memory, new: Memory) -> bool:
 
 def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
     """`b` may reinforce `a`: the word rules agree (`agree`), or nothing hard differs (`veto`) and
-    the learned paraphrase decision (mal/dedup_model.py) is confident they restate one fact.
+    the learned paraphrase decision (mal/dedup_model.py `merges`: the first model, and the second
+    opinion that has seen near misses, when it ships) is confident they restate one fact.
     `cosine` is the e5 cosine of the two memories' vectors, which the write path already has.
     A fact and an episode (`comparable`, either way round) take the second path only.
     Every entry point reads the two memories with code-switched words aligned, once
@@ -177,8 +178,7 @@ def same_fact(a: Memory, b: Memory, cosine: float) -> bool:
         return True
     if _veto_reason(a, b) is not None:
         return False
-    model = dedup_model.model()
-    return model is not None and model.merges(dedup_model.row(a, b, cosine))
+    return dedup_model.merges(a, b, cosine)
 
 
 def _aligned(a: Memory, b: Memory) -> tuple[Memory, Memory]:

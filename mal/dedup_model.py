@@ -20,6 +20,24 @@ two parts, in this order:
      "different" development pair that passes the veto (in and out of fold), one threshold for
      facts the slots pin down, a stricter one for episodes, whose text is all there is, and one
      for a fact and an episode (`group`), which the model scores high almost whatever they say.
+  3. `SecondOpinion` - a second logistic regression that can only say no. The first model is
+     fitted on the rows the vetoes let through, nearly all restatements, so it is a restatement
+     scorer with a threshold: a near miss the vetoes miss (one text only adds an exception, a
+     limit, a period, a hedge) gets p ~1.0 from it (the nineteenth round's unseen writer: all three
+     Chinese wrong merges). The second is fitted on EVERY judged pair, the near misses the vetoes
+     stop too, with five more features for the kind of detail one text alone says
+     (mal/dedup_details.py), so it has seen near misses and the first has not. Alone it stops most
+     near misses but keeps too many restatements apart; asked only about the pairs the first would
+     merge, a pair merges when its probability also reaches a floor per language (`language`)
+     and threshold group (`group`), which bench/dedup_train.py sets out of fold as the highest
+     that costs at most about one point of the merged restatements, raised above any training
+     near miss that passes every veto (the first model's thresholds are then set above the near
+     misses the second lets through). Its artefact `dedup_model2.npz` is optional: without it
+     (or with one from another feature set) the first model decides alone, as before.
+
+`merges` is the combined decision, the one place the service (mal/dedup.py `same_fact`) and the
+benchmarks (bench/dedup_eval.py through `same_fact`; bench/dedup_train.py on out-of-fold
+probabilities through `decision`) ask the learned layer.
 
 numpy only at run time; pure functions, no I/O beyond reading the packaged artefact once.
 """
@@ -35,12 +53,36 @@ from typing import Any
 import numpy as np
 
 from mal import dedup_variants
+from mal.dedup_details import DETAILS, details
 from mal.dedup_text import is_cjk, normalise, signature, stem
 from mal.models import Memory
 
-__all__ = ["ARTEFACT", "FEATURES", "PairModel", "features", "group", "load_model", "model", "row", "unexplained"]
+__all__ = [
+    "ARTEFACT",
+    "ARTEFACT2",
+    "FEATURES",
+    "FEATURES2",
+    "GROUPS",
+    "LANGUAGES",
+    "PairModel",
+    "SecondOpinion",
+    "decision",
+    "features",
+    "features2",
+    "group",
+    "language",
+    "load_model",
+    "load_second",
+    "merges",
+    "model",
+    "row",
+    "row2",
+    "second",
+    "unexplained",
+]
 
 ARTEFACT = Path(__file__).resolve().parent / "dedup_model.npz"
+ARTEFACT2 = ARTEFACT.with_name("dedup_model2.npz")
 FEATURES = (
     "cosine",
     "word_jaccard",
@@ -53,6 +95,11 @@ FEATURES = (
     "length_ratio",
     "cross_kind",
 )
+# The second opinion's features: the first model's, then what kind of detail one text alone says.
+FEATURES2 = (*FEATURES, *DETAILS)
+# The second opinion's floors, one per language of the pair (`language`) and threshold group (`group`).
+LANGUAGES = ("en", "zh")
+GROUPS = (0, 1, 2)
 # Slots that hold the user's own words: they say nothing the text does not, so they do not pin a fact.
 _FREE_SLOTS = frozenset(("content", "task", "topic", "note"))
 _PUNCT = str.maketrans("", "", " \t\n.,!?;:'\"，。！？；：、“”‘’（）()…-~")
@@ -95,6 +142,23 @@ def row(a: Memory, b: Memory, cosine: float) -> list[float]:
         min(la, lb) / max(la, lb, 1),
         0.0 if a.kind == b.kind else 1.0,
     ]
+
+
+def features2(a: Memory, b: Memory, cosine: float) -> list[float]:
+    """The second opinion's features (`FEATURES2`), read as `features` reads the pair."""
+    return row2(*dedup_variants.read_alike(a, b), cosine)
+
+
+def row2(a: Memory, b: Memory, cosine: float) -> list[float]:
+    """`features2` of a pair already aligned; its first `len(FEATURES)` values are `row`."""
+    sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
+    return [*row(a, b, cosine), *details(sa, sb)]
+
+
+def language(a: Memory, b: Memory) -> str:
+    """Which floor of the second opinion a pair is held to: "zh" when either text has a Chinese
+    character (code-switched and cross-language pairs included), else "en"."""
+    return "zh" if any(is_cjk(ch) for ch in (a.text or a.summary) + (b.text or b.summary)) else "en"
 
 
 def _unexplained(words: set[str], others: set[str], other_text: str) -> set[str]:
@@ -158,8 +222,55 @@ class PairModel:
         return (self.threshold_pinned, self.threshold_free, self.threshold_cross)[group(row)]
 
     def probability(self, row: list[float]) -> float:
-        z = (np.asarray(row, dtype=np.float64) - self.mean) / self.scale
-        return float(1.0 / (1.0 + np.exp(-(float(z @ self.coef) + self.intercept))))
+        return _logistic(self.mean, self.scale, self.coef, self.intercept, row)
+
+
+@dataclass(frozen=True)
+class SecondOpinion:
+    """The second model (module docstring, part 3): a logistic regression over `FEATURES2` and a
+    floor per language and threshold group; it can only keep apart a pair the first model merges."""
+
+    mean: Any  # numpy vectors in FEATURES2 order
+    scale: Any
+    coef: Any
+    intercept: float
+    floors: Mapping[tuple[str, int], float]  # by `language` and `group`: merge only at or above it
+
+    def probability(self, row2: list[float]) -> float:
+        return _logistic(self.mean, self.scale, self.coef, self.intercept, row2)
+
+    def floor(self, lang: str, row: list[float]) -> float:
+        """The floor a pair of language `lang` and (first model's) feature row `row` is held to."""
+        return self.floors.get((lang, group(row)), 0.0)
+
+
+def decision(p_first: float, threshold: float, p_second: float | None, floor: float) -> bool:
+    """The combined rule on probabilities: the first model reaches its threshold, and the second,
+    when there is one, its floor. bench/dedup_train.py scores the out-of-fold probabilities with it."""
+    return p_first >= threshold and (p_second is None or p_second >= floor)
+
+
+def merges(a: Memory, b: Memory, cosine: float) -> bool:
+    """The learned layer's decision on a pair already aligned that no veto stops: the first model
+    merges it and the second opinion, when its artefact ships, does not keep it apart. No first
+    model: never (the word rules alone decide)."""
+    first = model()
+    if first is None:
+        return False
+    full = row2(a, b, cosine)
+    base = full[: len(FEATURES)]
+    opinion = second()
+    return decision(
+        first.probability(base),
+        first.threshold(base),
+        None if opinion is None else opinion.probability(full),
+        0.0 if opinion is None else opinion.floor(language(a, b), base),
+    )
+
+
+def _logistic(mean: Any, scale: Any, coef: Any, intercept: float, row: list[float]) -> float:
+    z = (np.asarray(row, dtype=np.float64) - mean) / scale
+    return float(1.0 / (1.0 + np.exp(-(float(z @ coef) + intercept))))
 
 
 def group(row: list[float]) -> int:
@@ -191,3 +302,31 @@ def load_model(path: Path = ARTEFACT) -> PairModel | None:
 def model() -> PairModel | None:
     """The packaged model, read once; None when no artefact ships (the word rules alone decide)."""
     return load_model()
+
+
+def load_second(path: Path = ARTEFACT2) -> SecondOpinion | None:
+    """The second opinion at `path`; None when it is missing or from another feature set, and the
+    first model then decides alone (fail safe: the service behaves as before the second existed)."""
+    if not path.exists():
+        return None
+    data = np.load(path, allow_pickle=False)
+    if tuple(str(f) for f in data["features"]) != FEATURES2:
+        return None
+    return SecondOpinion(
+        mean=data["mean"].astype(np.float64),
+        scale=data["scale"].astype(np.float64),
+        coef=data["coef"].astype(np.float64),
+        intercept=float(data["intercept"]),
+        floors={
+            (lang, which): float(data[f"floor_{lang}_{which}"])
+            for lang in LANGUAGES
+            for which in GROUPS
+            if f"floor_{lang}_{which}" in data
+        },
+    )
+
+
+@lru_cache(maxsize=1)
+def second() -> SecondOpinion | None:
+    """The packaged second opinion, read once; None when it does not ship."""
+    return load_second()
