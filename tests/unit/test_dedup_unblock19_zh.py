@@ -1,0 +1,45 @@
+"""Nineteenth round (helper unblock19zh): Chinese restatements a veto misread (mal/dedup_unblock19_zh.py).
+For each reading fixed, a restatement that now passes every veto and a near miss beside it that is
+still vetoed. Every sentence here is new (none is in a pair set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mal.dedup_unblock19_zh import dictionary_paired, one_word
+from tests.dedup_memories import assert_passes_veto, assert_vetoed
+
+# --- one word written with a synonymous character: 读书 / 念书, 胃疼 / 胃痛
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表妹在英国读书", "用户的表妹在英国念书"),
+        ("我外公最近常常胃疼", "用户的外公最近常常胃痛"),
+        ("我奶奶信基督教", "用户的奶奶是基督徒"),
+    ],
+)
+def test_one_word_with_a_synonymous_character_passes(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表妹在英国读书", "用户的表妹在英国教书"),  # another deed on the same 书
+        ("我表妹暑假学潜水", "我表妹暑假学跳水"),  # "to dive" is not "to dive (into water)"
+        ("我外公去年退役了", "我外公去年退休了"),  # glossed alike only once the qualifier is dropped
+        ("我外公最近常常胃疼", "用户的外公最近常常头疼"),  # another ache
+    ],
+)
+def test_a_near_miss_beside_a_synonymous_character_is_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
+
+
+def test_one_word_needs_one_character_and_one_entry() -> None:
+    assert one_word("读书", "念书")
+    assert not one_word("经理", "管理员")  # co-hyponyms glossed "manager": two lengths
+    assert not one_word("教会", "教书")  # 教会 is also "church": two entries
+    assert not one_word("草莓", "蓝莓")
+    assert dictionary_paired(frozenset({"读书", "英国"}), frozenset({"念书"})) == (frozenset({"英国"}), frozenset())
