@@ -11,6 +11,9 @@ The learned layer scores these pairs ~0.99, and a hard veto shut them out on a m
     with two entries is two words (教会 "to teach" and "church"), so co-hyponyms and polysemous
     words glossed loosely alike (退役 / 退休, 经理 / 管理员) stay two words. mal/dedup_explain.py
     `zh_synonyms` reads the looser sense for the word rules, which count only when no veto fires.
+  * 尚未 / 并未 / 从未 (an adverb jieba cuts with 未) is the written 还没: the signature reads it as a
+    negation (mal/dedup_text.py), as it reads 没; and 没过 / 未过 is the verb "pass" negated (科目二还没
+    过), not an experience (没学过): the been-or-being check skips it (mal/dedup_qualifiers.py).
 
 Pure functions over word sets; the dictionary is read once, lazily.
 """

@@ -43,3 +43,29 @@ def test_one_word_needs_one_character_and_one_entry() -> None:
     assert not one_word("教会", "教书")  # 教会 is also "church": two entries
     assert not one_word("草莓", "蓝莓")
     assert dictionary_paired(frozenset({"读书", "英国"}), frozenset({"念书"})) == (frozenset({"英国"}), frozenset())
+
+
+# --- 尚未 / 并未 (an adverb cut with 未) is the written 还没; 没过 is "not passed", no experience
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表哥的论文还没发表", "用户表哥的论文尚未发表"),
+        ("我弟弟在考驾照，科目一还没过", "用户的弟弟正在考驾照，科目一尚未通过"),
+    ],
+)
+def test_a_written_not_yet_passes(a: str, b: str) -> None:
+    assert_passes_veto(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我表哥的论文已经发表了", "用户表哥的论文尚未发表"),  # done against not yet
+        ("我弟弟在学滑雪", "我弟弟没学过滑雪"),  # never learnt is still an experience denied
+        ("我弟弟学过滑雪", "我弟弟在学滑雪"),  # learnt before against learning now
+    ],
+)
+def test_a_near_miss_beside_a_written_not_yet_is_vetoed(a: str, b: str) -> None:
+    assert_vetoed(a, b)
