@@ -14,18 +14,26 @@ The learned layer scores these pairs ~0.99, and a hard veto shut them out on a m
   * 尚未 / 并未 / 从未 (an adverb jieba cuts with 未) is the written 还没: the signature reads it as a
     negation (mal/dedup_text.py), as it reads 没; and 没过 / 未过 is the verb "pass" negated (科目二还没
     过), not an experience (没学过): the been-or-being check skips it (mal/dedup_qualifiers.py).
+  * a to-do whose task is its whole turn (`whole_turn_task`: the parser found no task inside 用户
+    每逢周三晚上会去练瑜伽): the slots check across kinds asked the episode to say that whole turn
+    word for word. Its slots hold nothing the text does not, so it is read by the text checks, as
+    an episode is, once the two texts name one day (a weekly habit names its weekday).
 
-Pure functions over word sets; the dictionary is read once, lazily.
+Pure functions over word sets and texts; the dictionary is read once, lazily.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from mal.dedup_bilingual import cedict_entries
-from mal.dedup_text import is_cjk
+from mal.dedup_text import is_cjk, normalise
 
-__all__ = ["dictionary_paired", "one_word"]
+__all__ = ["dictionary_paired", "one_word", "whole_turn_task"]
 
 _SENSES = 2  # a gloss counts among the first senses of a word only (as mal/dedup_explain.py)
 _NOT_A_GLOSS = ("cl:", "variant of", "old variant", "see ", "surname", "abbr", "also written", "used in", "pr. ")
@@ -69,3 +77,34 @@ def _glosses() -> dict[str, frozenset[str]]:
                 g for g in (part.strip().lower() for part in sense.split(";")) if g and not g.startswith(_NOT_A_GLOSS)
             )
     return {word: frozenset(g) for word, g in out.items() if entries[word] == 1 and g}
+
+
+_END_PUNCT = "。.!！?？~～ "
+
+
+def whole_turn_task(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
+    """A to-do whose task is its whole turn, word for word (用户每逢周三晚上会去练瑜伽 with that task):
+    the parser found no task inside the words, so the slots say nothing the text does not, and
+    across kinds the fact is read as an episode is, by the text checks (times, people, negation,
+    substitution ...), not by a task that only its own words can say. Its date is read from those
+    words, and the other text must name that day too: "lunch the day after tomorrow" is not "lunch
+    tomorrow", though the times check may read both as one (attack11). A weekly habit names its
+    weekday (孩子每周六上午学钢琴 / 用户孩子周六上午上钢琴课): the day it names next."""
+    task = normalise(str(slots.get("task") or "")).strip(_END_PUNCT)
+    if not task or task != normalise(text).strip(_END_PUNCT):
+        return False
+    return not slots.get("date") or _day(text) == _day(other_text)
+
+
+# 每周六 / 每逢周三 / 每个星期二: the weekday a habit names, read as the day it names next
+_EVERY_WEEKDAY = re.compile(r"每(?:逢|个)?(?=(?:周|星期|礼拜)[一二三四五六日天])")
+# One reference day for both texts: only whether they name one day matters, not which
+_READ_AT = datetime(2026, 1, 7, 12, 0)
+
+
+def _day(text: str) -> str | None:
+    from parsers.temporal import find_when
+
+    flat = _EVERY_WEEKDAY.sub("", normalise(text))
+    when = find_when(flat, _READ_AT, "zh" if any(is_cjk(c) for c in flat) else "en")
+    return str(when.date) if when is not None and when.date else None

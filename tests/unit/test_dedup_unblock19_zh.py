@@ -7,7 +7,14 @@ from __future__ import annotations
 import pytest
 
 from mal.dedup_unblock19_zh import dictionary_paired, one_word
-from tests.dedup_memories import assert_passes_veto, assert_vetoed
+from mal.models import Memory
+from tests.dedup_memories import (
+    assert_family_silent,
+    assert_family_vetoes,
+    assert_passes_veto,
+    assert_vetoed,
+    memory,
+)
 
 # --- one word written with a synonymous character: 读书 / 念书, 胃疼 / 胃痛
 
@@ -69,3 +76,37 @@ def test_a_written_not_yet_passes(a: str, b: str) -> None:
 )
 def test_a_near_miss_beside_a_written_not_yet_is_vetoed(a: str, b: str) -> None:
     assert_vetoed(a, b)
+
+
+# --- a to-do whose task is its whole turn is read by the text checks, as an episode is
+
+
+def _todo(text: str, date: str) -> Memory:
+    return memory("todo", text, task=text, date=date)
+
+
+@pytest.mark.parametrize(
+    ("todo", "date", "episode"),
+    [
+        ("用户侄女每逢周日上午会去上画画课", "2026-12-06", "我侄女每周日上午上画画课"),
+        ("用户外甥周二晚上上围棋课", "2026-12-01", "外甥每周二晚上学围棋"),
+    ],
+)
+def test_a_whole_turn_to_do_passes_the_slots(todo: str, date: str, episode: str) -> None:
+    assert_family_silent("slots", _todo(todo, date), memory("episode", episode))
+
+
+@pytest.mark.parametrize(
+    ("todo", "date", "episode"),
+    [
+        ("我后天和小林吃午饭", "2026-12-02", "我明天和小林吃午饭"),  # another day
+        ("我表姐下周五办婚礼", "2026-12-11", "我表姐这周五办婚礼"),
+    ],
+)
+def test_a_whole_turn_to_do_on_another_day_is_vetoed(todo: str, date: str, episode: str) -> None:
+    assert_family_vetoes("slots", _todo(todo, date), memory("episode", episode))
+
+
+def test_a_to_do_with_a_task_of_its_own_is_read_by_its_task() -> None:
+    todo = memory("todo", "记得提醒我给外婆寄药", task="给外婆寄药")
+    assert_family_vetoes("slots", todo, memory("episode", "我要给外婆寄快递"))
