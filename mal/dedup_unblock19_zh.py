@@ -18,6 +18,9 @@ The learned layer scores these pairs ~0.99, and a hard veto shut them out on a m
     每逢周三晚上会去练瑜伽): the slots check across kinds asked the episode to say that whole turn
     word for word. Its slots hold nothing the text does not, so it is read by the text checks, as
     an episode is, once the two texts name one day (a weekly habit names its weekday).
+  * a Chinese to-do with only a task (`task_said_zh`: 给奶奶打电话) is said by a text that says the
+    task word for word, as an English one is (mal/dedup_unblock17_en.py `task_said`), a 个 between
+    a verb and its object read away (打个电话 is 打电话; 两个 / 这个 count or point and stay).
 
 Pure functions over word sets and texts; the dictionary is read once, lazily.
 """
@@ -33,7 +36,7 @@ from typing import Any
 from mal.dedup_bilingual import cedict_entries
 from mal.dedup_text import is_cjk, normalise
 
-__all__ = ["dictionary_paired", "one_word", "whole_turn_task"]
+__all__ = ["dictionary_paired", "one_word", "task_said_zh", "whole_turn_task"]
 
 _SENSES = 2  # a gloss counts among the first senses of a word only (as mal/dedup_explain.py)
 _NOT_A_GLOSS = ("cl:", "variant of", "old variant", "see ", "surname", "abbr", "also written", "used in", "pr. ")
@@ -108,3 +111,21 @@ def _day(text: str) -> str | None:
     flat = _EVERY_WEEKDAY.sub("", normalise(text))
     when = find_when(flat, _READ_AT, "zh" if any(is_cjk(c) for c in flat) else "en")
     return str(when.date) if when is not None and when.date else None
+
+
+# 个 between a verb and its object with no numeral or demonstrative before it (打个电话, 洗个澡,
+# 吃个饭): "a quick call", the call itself; 两个, 这个, 每个 count or point and stay
+_VERB_GE = re.compile(r"(?<=[\u4e00-\u9fff])(?<![0-9一二两三四五六七八九十百千几这那哪每某整半])个(?=[\u4e00-\u9fff])")
+_TASK_MIN = 3  # 打电话: a verb and its object at least, not one word that any text may hold
+
+
+def task_said_zh(slots: Mapping[str, Any], text: str) -> bool:
+    """A Chinese to-do with no date or other value (task 给奶奶打电话) is said by a text that says
+    its task word for word, a 个 between a verb and its object read away (提醒一下我要给奶奶打个
+    电话), as mal/dedup_unblock17_en.py `task_said` reads an English one; the other vetoes read what
+    the text says around it (a negation, a person, a deed done)."""
+    task = normalise(str(slots.get("task") or "")).strip(_END_PUNCT)
+    if len(task) < _TASK_MIN or not all(is_cjk(c) for c in task) or set(slots) - {"task"}:
+        return False
+    flat = normalise(text)
+    return task in flat or task in _VERB_GE.sub("", flat)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from mal import dedup
 from mal.dedup_unblock19_zh import dictionary_paired, one_word
 from mal.models import Memory
 from tests.dedup_memories import (
@@ -110,3 +111,24 @@ def test_a_whole_turn_to_do_on_another_day_is_vetoed(todo: str, date: str, episo
 def test_a_to_do_with_a_task_of_its_own_is_read_by_its_task() -> None:
     todo = memory("todo", "记得提醒我给外婆寄药", task="给外婆寄药")
     assert_family_vetoes("slots", todo, memory("episode", "我要给外婆寄快递"))
+
+
+# --- a Chinese to-do with only a task is said by a text that says the task (打个电话 is 打电话)
+
+
+def test_a_to_do_task_said_with_a_measure_word_passes() -> None:
+    todo = memory("todo", "记得提醒我给舅舅回电话", task="给舅舅回电话")
+    assert_family_silent("slots", todo, memory("episode", "提醒我一下要给舅舅回个电话"))
+
+
+@pytest.mark.parametrize(
+    "episode",
+    [
+        "提醒我一下要给舅妈回个电话",  # another person
+        "我已经给舅舅回过电话了",  # the deed done
+    ],
+)
+def test_a_near_miss_beside_a_to_do_task_is_vetoed(episode: str) -> None:
+    todo = memory("todo", "记得提醒我给舅舅回电话", task="给舅舅回电话")
+    for x, y in ((todo, memory("episode", episode)), (memory("episode", episode), todo)):
+        assert dedup.veto_reasons(x, y), episode
