@@ -56,6 +56,7 @@ from mal import (
     dedup_unblock16_en,
     dedup_unblock17_en,
     dedup_unblock18_zh,
+    dedup_unblock19_zh,
     dedup_variants,
     dedup_zh_near,
 )
@@ -563,7 +564,12 @@ def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
     # (下星期二约了牙医: mal/dedup_unblock16_zh.py)
     # a birthday's field is said by "was born on" that day (mal/dedup_unblock17_en.py)
     born = dedup_unblock17_en.birthday_said(dict(slots), other_text)
-    if not values and dedup_unblock17_en.task_said(dict(slots), other_text):
+    if dedup_unblock19_zh.whole_turn_task(slots, text, other_text):
+        return True  # 用户每逢周三晚上会去练瑜伽, its task the whole turn (mal/dedup_unblock19_zh.py)
+    if not values and (
+        dedup_unblock17_en.task_said(dict(slots), other_text)
+        or dedup_unblock19_zh.task_said_zh(slots, other_text)  # 给奶奶打电话 / …打个电话 (mal/dedup_unblock19_zh.py)
+    ):
         return True  # "Remind me to renew my passport" / "I need a reminder to renew my passport"
     return (bool(values) or date_restated(slots, text, other_text)) and all(
         _says(other_text, v)

@@ -16,6 +16,7 @@ from mal.dedup_overlap import overlaps
 from mal.dedup_synonyms import CONTRASTS, LIGHT_WORDS
 from mal.dedup_text import Signature, content_words, is_cjk, jieba_tokens, normalise, stem
 from mal.dedup_unblock17_zh import preposition_glued
+from mal.dedup_unblock19_zh import dictionary_paired
 
 __all__ = [
     "CONTRAST_GROUPS",
@@ -80,7 +81,8 @@ def substituted(a: str, b: str) -> bool:
     and the model scores such a near miss as high as a restatement, so it never reaches it. A
     rewording that keeps the object and changes the frame around it ("我大学学的是计算机" / "我本科
     专业是计算机", "I bike to work" / "I commute by bike") is no evidence: the model decides."""
-    only_a, only_b = dedup_model.unexplained(a, b)
+    # 读书 / 念书: one dictionary sense is one word (mal/dedup_unblock19_zh.py)
+    only_a, only_b = dictionary_paired(*dedup_model.unexplained(a, b))
     # words of one frame on both sides are a rewording (我开的是 / 我的车是: mal/dedup_canon.py)
     rest_a, rest_b = beyond_frames(only_a, only_b)
     return bool(rest_a and rest_b) and _ends_on(a, rest_a) and _ends_on(b, rest_b)
@@ -113,8 +115,9 @@ def siblings(a: str, b: str) -> bool:
     Fourteenth round: a Chinese compound jieba cut in two is put back together from two content
     words side by side, one of them unexplained (年 + 假 / 病假, 框架 + 眼镜 / 隐形眼镜: `_rebuilt_sibling`),
     and two Chinese words of one length (3+) that differ in one character neither text says
-    elsewhere name two things too (独生子 / 独生女)."""
-    only_a, only_b = dedup_model.unexplained(a, b)
+    elsewhere name two things too (独生子 / 独生女). Nineteenth round: two words of one dictionary
+    sense (读书 / 念书) are one word, not two sorts of 书 (mal/dedup_unblock19_zh.py)."""
+    only_a, only_b = dictionary_paired(*dedup_model.unexplained(a, b))
     if any(
         u != v
         and (u[-1] == v[-1] if is_cjk(u) and is_cjk(v) else _shared_tail(u, v) >= 4)

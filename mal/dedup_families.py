@@ -38,6 +38,7 @@ from mal.dedup_canon import FRAMES
 from mal.dedup_lexicon import PEOPLE_EN, PHRASES, SYNONYMS
 from mal.dedup_overlap import overlaps
 from mal.dedup_text import is_cjk, normalise, signature, stem
+from mal.dedup_unblock19_zh import dictionary_paired
 
 __all__ = [
     "beyond_frames",
@@ -150,7 +151,8 @@ def swapped(a: str, b: str) -> bool:
         return True  # one more item on a list: "a nut allergy" / "a nut allergy and asthma"
     if not mid_x or not mid_y:
         return False
-    only_a, only_b = beyond_frames(*dedup_model.unexplained(a, b))
+    # 读书 / 念书: one word written with a synonymous character (mal/dedup_unblock19_zh.py)
+    only_a, only_b = beyond_frames(*dictionary_paired(*dedup_model.unexplained(a, b)))
     # the span read with a unit either side, so a phrase it ends or starts ("catch the") is read whole
     wide_x = _join(x[max(start - 1, 0) : len(x) - end + 1])
     wide_y = _join(y[max(start - 1, 0) : len(y) - end + 1])

@@ -206,7 +206,8 @@ def skill_level(a: str, b: str) -> bool:
 
 # --- done before against doing now
 _EXPERIENCED = re.compile(r"[\u4e00-\u9fff]过(?!敏|年|节|去|来|头|度|期|于|程|夜|后|的)")
-_NOT_EXPERIENCE = re.compile(r"不过|经过|通过|超过|难过|过敏|错过|路过|度过|过了")
+# (没过 / 未过 right after the negation: 过 is the verb, "not passed" (科目二还没过); 没去过 keeps its 过)
+_NOT_EXPERIENCE = re.compile(r"不过|经过|通过|超过|难过|过敏|错过|路过|度过|过了|[没未]过")
 _ONGOING = re.compile(r"正在|在(?=\s*[\u4e00-\u9fffa-z])")
 
 

@@ -56,6 +56,9 @@ _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(rf"[{_CJK}]")
 _ZH_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _ZH_DIGITS = "零〇一二两三四五六七八九十"
+# 未 cut with its adverb (尚未, 并未, 从未, 仍未): the written 还没 / 没 (a closed class: never a
+# mis-cut such as 车贷 + 未 -> 贷未, which the negation checks read apart: mal/dedup_unblock18_zh.py)
+_NOT_YET = frozenset(("尚未", "并未", "从未", "仍未", "还未", "均未", "都未", "皆未", "亦未", "也未", "迄未", "始终未"))
 # Words containing a numeral that are no number (NOT_NEGATIONS_ZH: a negation character, no negation).
 _ZH_NOT_NUMBERS = (
     *("一起", "一些", "一点", "一下", "一直", "一定", "一样", "一般", "一切", "一边", "一向", "一致", "一会"),
@@ -413,8 +416,8 @@ def _zh_token(token: str, acc: _Acc) -> None:
     if token in CURRENCY_WORDS:  # 两千块
         acc.currencies.add(CURRENCY_WORDS[token])
         return
-    if token and (token[0] in NEGATIONS_ZH or "不" in token or "没" in token):
-        acc.negated = True  # 不, 没去, 吃不下
+    if token and (token[0] in NEGATIONS_ZH or "不" in token or "没" in token or token in _NOT_YET):
+        acc.negated = True  # 不, 没去, 吃不下, 尚未 / 并未 / 从未 (an adverb cut with 未: 还没 said in writing)
         token = "".join(c for c in token if c not in NEGATIONS_ZH)
     if token:
         _word(SYNONYMS.get(token, token), acc, FILLERS_ZH)
