@@ -391,11 +391,10 @@ def parse(
         # The learned layer names the turn's intent even when no rule could read its slots; the turn
         # is still stored as an episode (its words kept), never as a fact with guessed slots.
         intent = guess[0] if guess and guess[1] >= LABEL_MIN and guess[0] not in _NOTHING else "episode"
-        intent = "episode" if guarded else intent  # parsers/guards.py: the words say no such fact
-        if intent == "forget_request":
-            # Only the forget rules name what to forget (they returned above); a learned label alone
-            # would announce a forget nothing acts on ("delete the milk from my grocery list").
-            intent = "episode"
+        # parsers/guards.py: the words say no such fact. And only the forget rules name what to forget
+        # (they returned above): a learned label alone would announce a forget nothing acts on
+        # ("delete the milk from my grocery list").
+        intent = "episode" if guarded or intent == "forget_request" else intent
         if intent == "todo" and standing(text):
             intent = "episode"  # a standing schedule ("I wake up at 6:30 on weekdays") asks for no task
         if intent in _STATE_KINDS and (_DENIAL.search(text) or _SOMEONE_ELSE.search(text)):
