@@ -52,7 +52,7 @@ RESULTS = Path(__file__).resolve().parent / "results" / "dedup_lossless.json"
 
 
 def _capture(c: Any, scope: SubjectScope, session: str, text: str) -> Any:
-    request = CaptureRequest(session_id=session, turns=[{"role": "user", "content": text}])  # type: ignore[list-item]
+    request = CaptureRequest(session_id=session, turns=[{"role": "user", "content": text}])
     return c.writer.capture(scope, request)
 
 
@@ -67,7 +67,7 @@ def _took(written: Any, ids: set[str], turns: set[str]) -> str:
 
 
 def run(path: Path) -> dict[str, Any]:
-    settings = Settings(_env_file=None, pepper="bench-lossless-pepper-0123456789")  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, pepper="bench-lossless-pepper-0123456789")
     adapters = Adapters(
         graph=InMemoryGraphStore(),
         vectors=InMemoryVectorStore(),
