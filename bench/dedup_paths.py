@@ -7,7 +7,8 @@ safe to run on a frozen blind file):
    merge and every missed duplicate, which step of the service rule (mal/dedup.py `same_fact`) made
    the call - below the cosine gate, the word rules (`agree`), a hard veto (and which), or the
    learned decision in which threshold group (mal/dedup_model.py `group`: 0 pinned facts, 1 two
-   episodes, 2 a fact and an episode) - counted per language and label.
+   episodes, 2 a fact and an episode; "second opinion keeps" when the first model would merge and
+   the second keeps the pair apart, as the service decides) - counted per language and label.
 2. **Separation** (training sets only): the learned decision is fitted on the rows the vetoes let
    through, which are nearly all restatements, so its thresholds rest on a handful of near misses.
    The near misses the vetoes stop are the only large sample of what a near miss looks like to the
@@ -31,7 +32,7 @@ import numpy as np
 from bench.dedup_bench import CROSS, SERVICE, e5
 from bench.dedup_eval import Scored, load, prepare
 from bench.dedup_train import pairs
-from mal import dedup, dedup_gate, dedup_model
+from mal import dedup, dedup_gate, dedup_model, dedup_variants
 from mal.dedup_model import PairModel, features, group
 
 QUANTILES = (0.5, 0.75, 0.9, 0.95, 0.99)
@@ -53,7 +54,10 @@ def steps(s: Scored, model: PairModel) -> Iterator[Step]:
             yield f"veto {reason}", -1.0
         else:
             row = features(old, new, cos)
-            verdict = "merges" if model.merges(row) else "keeps"
+            # the service's decision (mal/dedup_model.py `merges`): the first model, then the
+            # second opinion, which may keep apart a pair the first would merge
+            combined = dedup_model.merges(*dedup_variants.read_alike(old, new), cos)
+            verdict = "merges" if combined else "second opinion keeps" if model.merges(row) else "keeps"
             yield f"model group {group(row)} {verdict}", model.probability(row)
 
 

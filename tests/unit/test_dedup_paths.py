@@ -40,3 +40,28 @@ def test_each_row_names_its_deciding_step(model: PairModel) -> None:
     nothing = Scored({"a": "x", "b": "y", "label": "same"}, [(0.0, None, memories("I hike on Sundays")[0])])
     assert [s for s, _ in steps(nothing, model)] == ["no memory to meet"]
     assert merged("word rules merge") and merged("model group 0 merges") and not merged("model group 1 keeps")
+
+
+class _Merging:
+    """A first model that merges every pair it is asked about."""
+
+    def merges(self, row: list[float]) -> bool:
+        return True
+
+    def probability(self, row: list[float]) -> float:
+        return 0.99
+
+
+def test_a_pair_the_second_opinion_keeps_apart_is_named_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the diagnosis follows the service's decision (mal/dedup_model.py `merges`), not the first model's
+    from bench import dedup_paths
+
+    monkeypatch.setattr(dedup_paths.dedup, "agree", lambda a, b: False)
+    monkeypatch.setattr(dedup_paths.dedup, "veto_reason", lambda a, b: None)
+    pair = _pair("I swim on Saturday mornings", "On Saturday mornings I go swimming", "same", 0.96)
+    monkeypatch.setattr(dedup_paths.dedup_model, "merges", lambda a, b, cos: False)
+    ((kept, _),) = list(steps(pair, _Merging()))  # type: ignore[arg-type]
+    assert kept.endswith("second opinion keeps") and not merged(kept)
+    monkeypatch.setattr(dedup_paths.dedup_model, "merges", lambda a, b, cos: True)
+    ((step, p),) = list(steps(pair, _Merging()))  # type: ignore[arg-type]
+    assert step.endswith(" merges") and merged(step) and p == 0.99
