@@ -40,6 +40,11 @@ __all__ = ["dictionary_paired", "one_word", "task_said_zh", "whole_turn_task"]
 
 _SENSES = 2  # a gloss counts among the first senses of a word only (as mal/dedup_explain.py)
 _NOT_A_GLOSS = ("cl:", "variant of", "old variant", "see ", "surname", "abbr", "also written", "used in", "pr. ")
+# English kin words that cover relatives Chinese names apart: 伯母 / 舅母 are both "aunt" but the
+# wives of a father's and a mother's brother, 叔父 / 姨父 both "uncle", 侄女 / 甥女 both "niece"
+# (review20: 我伯母住在苏州 / 我舅母住在苏州 merged). A shared gloss of these alone is no synonym;
+# a branch named alike still is (叔叔 / 叔父 "father's younger brother", 姑妈 / 姑姑 "paternal aunt").
+_KIN_UMBRELLAS = frozenset(("aunt", "uncle", "niece", "nephew", "cousin"))
 
 
 def dictionary_paired(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -60,7 +65,7 @@ def one_word(u: str, v: str) -> bool:
     if sum(x != y for x, y in zip(u, v, strict=True)) != 1:
         return False
     glosses = _glosses()
-    return bool(glosses.get(u, frozenset()) & glosses.get(v, frozenset()))
+    return bool((glosses.get(u, frozenset()) & glosses.get(v, frozenset())) - _KIN_UMBRELLAS)
 
 
 @lru_cache(maxsize=1)
