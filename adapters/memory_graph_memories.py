@@ -93,7 +93,7 @@ class InMemoryMemories(MemoryStore):
             if subject not in self._users:
                 raise InvalidInput("unknown subject", field="X-User-Id")
             for fingerprint in fingerprints:
-                owner = self._holder(subject, fingerprint, memory)
+                owner = self._holder(subject, fingerprint)
                 if owner is not None and owner != memory.id:
                     return owner
             for fingerprint in fingerprints:
@@ -101,16 +101,11 @@ class InMemoryMemories(MemoryStore):
             self.upsert(subject, memory, indexed=False)
             return memory.id
 
-    def _holder(self, subject: SubjectKey, fingerprint: str, claimant: Memory) -> str | None:
-        """The live memory (`HOLDS_FACT`) of `subject` that holds `fingerprint` against `claimant`,
-        if any. A quarantined owner holds it only against another quarantined fact: the user's own
-        words must not be reinforced into a memory no search shows (review20)."""
+    def _holder(self, subject: SubjectKey, fingerprint: str) -> str | None:
+        """The live memory (`HOLDS_FACT`) of `subject` that holds `fingerprint`, if any."""
         claimed = self._fingerprints.get(fingerprint)
         owner = self._mine(subject, claimed[1]) if claimed is not None else None
-        if owner is None or owner.memory.status.value not in HOLDS_FACT:
-            return None
-        hidden = owner.memory.status is MemoryStatus.QUARANTINED
-        return None if hidden and claimant.status is not MemoryStatus.QUARANTINED else owner.memory.id
+        return owner.memory.id if owner is not None and owner.memory.status.value in HOLDS_FACT else None
 
     def reinforce(
         self,

@@ -205,13 +205,11 @@ RETURN m
 # when the claim is this item's, the clauses of UPSERT_MEMORY. Every fingerprint is MERGEd first
 # (unique constraint: concurrent MERGEs of one id queue, words before summary in every claim, so
 # two claims cannot wait on each other); the owner is then the first one another live memory holds
-# (a recorded owner gone, forgotten or archived holds nothing; a quarantined one holds it only
-# against another quarantined fact: the user's own words must not vanish into a hidden memory).
-# An item that owns none claims them all; one that does not claims nothing, and the fingerprints
-# its MERGE created go again (a claim is all or nothing, as the fake's). Each `CALL` runs once per
-# row and sees the rows before it, so a later item with an earlier one's fingerprint finds it the
-# owner, as separate statements would (claim and write are one subquery: in two, every claim would
-# run before any write).
+# (a recorded owner gone, forgotten or archived holds nothing). An item that owns none claims them
+# all; one that does not claims nothing, and the fingerprints its MERGE created go again (a claim
+# is all or nothing, as the fake's). Each `CALL` runs once per row and sees the rows before it, so
+# a later item with an earlier one's fingerprint finds it the owner, as separate statements would
+# (claim and write are one subquery: in two, every claim would run before any write).
 # `written` is 0 when the id belongs to another subject.
 INSERT_MANY = """
 MATCH (u:User {key: $subject})
@@ -224,8 +222,7 @@ CALL (u, it) {
   SET f.locked_at = it.now
   WITH u, it, i, f
   OPTIONAL MATCH (u)-[:HAS_MEMORY]->(o:Memory {id: f.memory_id})
-  WITH u, it, i, f, o IS NOT NULL AND o.status IN $holds_fact
-       AND (o.status <> $quarantined OR it.props.status = $quarantined) AS live
+  WITH u, it, i, f, o IS NOT NULL AND o.status IN $holds_fact AS live
   ORDER BY i
   WITH u, it, collect(f) AS claimed, collect(CASE WHEN live AND f.memory_id <> it.id THEN f.memory_id END) AS held,
        collect(CASE WHEN NOT live AND f.memory_id = it.id THEN f END) AS fresh

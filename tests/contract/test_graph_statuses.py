@@ -59,11 +59,7 @@ def test_a_quarantined_memory_still_holds_its_fact_an_archived_one_does_not(
     graph.mark_indexed(subject, owner.id)
     graph.set_source_quarantine(tenant, "web", True, T0)
     assert graph.by_event(subject, event).id == owner.id  # type: ignore[union-attr]
-    hidden = _memory(source="web")
-    hidden.status = MemoryStatus.QUARANTINED
-    assert graph.insert_new(subject, hidden, fp) == owner.id  # the quarantined owner keeps the claim
-    # ... against another quarantined fact only (review20): the user's own words are not reinforced
-    # into a memory no search shows (tests/contract/test_graph_store.py has the claim passing on)
+    assert graph.insert_new(subject, _memory(), fp) == owner.id  # the quarantined owner keeps the claim
     graph.archive_stub(subject, owner.id, "k/a.json", "cd" * 32, "ttl", T0)
     assert graph.by_event(subject, event) is None
     newcomer = _memory()

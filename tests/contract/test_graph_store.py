@@ -150,22 +150,6 @@ def test_a_claim_of_several_fingerprints_takes_all_or_none(graph: Any, subject: 
     assert graph.get(subject, first.id).status == MemoryStatus.FORGOTTEN  # type: ignore[union-attr]
 
 
-def test_a_quarantined_owner_holds_its_fingerprint_only_against_quarantined_facts(
-    graph: Any, subject: str, tenant: str
-) -> None:
-    """review20: a quarantined source's memory held the fingerprint against the user's own words,
-    which then reinforced a memory no search shows. It holds it only against another quarantined fact."""
-    graph.ensure_subject(subject, tenant, T0)
-    fp = ("fp-" + secrets.token_hex(8),)
-    hidden, again, mine = _tea(), _tea(), _tea()
-    hidden.status = again.status = MemoryStatus.QUARANTINED
-    assert graph.insert_new(subject, hidden, fp) == hidden.id
-    assert graph.insert_new(subject, again, fp) == hidden.id  # one hidden source repeating itself
-    assert graph.insert_new(subject, mine, fp) == mine.id  # the user's own words are written
-    assert graph.get(subject, mine.id).status == MemoryStatus.ACTIVE  # type: ignore[union-attr]
-    assert graph.insert_new(subject, _tea(), fp) == mine.id  # and now hold the fact
-
-
 def test_forget_memory_leaves_a_textless_tombstone_and_frees_the_fingerprint(
     graph: Any, subject: str, tenant: str
 ) -> None:
