@@ -90,16 +90,14 @@ def test_a_wifes_best_friend_is_not_the_wife() -> None:
     assert not _merges("我老婆的闺蜜在深圳", "我老婆在深圳")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review20: a quarantined owner holds the words' fingerprint (HOLDS_FACT), so a trusted source's "
-    "same words reinforce the hidden memory and the fact is never visible",
-)
-def test_a_trusted_source_saying_a_quarantined_sources_words_is_visible() -> None:
+def test_a_quarantined_sources_words_said_again_join_its_hidden_memory() -> None:
+    # review20 reported this as a defect (the words said through another source stay hidden); it is
+    # the trust boundary's design (tests/e2e/test_write_safety.py, item 11): content of a quarantined
+    # source does not go live by being posted again under another source; it joins the quarantined
+    # memory until the admin releases the source. A fix that let it through was reverted.
     c, scope = fake_container(), new_scope()
     c.quarantine.set(scope.tenant, "scraper-bot")
-    write(c, scope, "s0", "I collect antique barometers.", source="scraper-bot")
-    [mine] = write(c, scope, "s1", "I collect antique barometers.").memories
-    assert mine.memory.status.value == "active"
-    live = c.adapters.graph.list_memories(scope.subject, ["active", "disputed"], None, 0, 50)[0]
-    assert [m.text for m in live] == ["I collect antique barometers."]
+    [hidden] = write(c, scope, "s0", "I collect antique barometers.", source="scraper-bot").memories
+    [again] = write(c, scope, "s1", "I collect antique barometers.").memories
+    assert again.memory.id == hidden.memory.id and again.memory.status.value == "quarantined"
+    assert c.adapters.graph.list_memories(scope.subject, ["active", "disputed"], None, 0, 50)[0] == []
