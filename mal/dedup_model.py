@@ -257,15 +257,14 @@ def merges(a: Memory, b: Memory, cosine: float) -> bool:
     first = model()
     if first is None:
         return False
-    full = row2(a, b, cosine)
-    base = full[: len(FEATURES)]
+    base = row(a, b, cosine)
+    if not first.merges(base):
+        return False  # the second opinion can only say no: its features are not read (write path)
     opinion = second()
-    return decision(
-        first.probability(base),
-        first.threshold(base),
-        None if opinion is None else opinion.probability(full),
-        0.0 if opinion is None else opinion.floor(language(a, b), base),
-    )
+    if opinion is None:
+        return True
+    full = row2(a, b, cosine)
+    return opinion.probability(full) >= opinion.floor(language(a, b), base)  # `decision`'s second half
 
 
 def _logistic(mean: Any, scale: Any, coef: Any, intercept: float, row: list[float]) -> float:
