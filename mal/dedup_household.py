@@ -18,6 +18,10 @@ article, a number or a possessive, or a plural ("User adopted a greyhound and th
 stairs", "User has two cats and they sleep all day", "User works at a startup and they pay well": the
 dog, the cats, the company; review of the eighteenth round).
 
+The twentieth round reads the note's "them" the same way ("User hates flying because it makes them
+anxious"), under the same guards, except "with them" / "and them" (company the user keeps). A verb
+in -s ("says it tastes like soap to them") and a clock time ("after 2 p.m.") name no thing before it.
+
 Pure functions over two texts as written; no I/O.
 """
 
@@ -52,8 +56,20 @@ def household_noted(a: str, b: str) -> bool:
 
 _NOTE = re.compile(r"^\W*(?:the\s+)?user\b(?!['\u2019]s)", re.IGNORECASE)
 # the subject alone: "with them", "their" may be others the note is about, and stay people
-_THEY = {"they": "I", "they're": "I'm", "they've": "I've", "they'll": "I'll"}
-_THEY_RE = re.compile(r"\bthey(?:['\u2019](?:re|ve|ll))?\b", re.IGNORECASE)
+_THEY = {
+    "they": "I",
+    "they're": "I'm",
+    "they've": "I've",
+    "they'll": "I'll",
+    # twentieth round: the note's object and possessive forms are the user too ("it makes them
+    # anxious", "ruins their sleep"), under the same guards as its "they"
+    "them": "me",
+    "their": "my",
+    "theirs": "mine",
+    "themselves": "myself",
+    "themself": "myself",
+}
+_THEY_RE = re.compile(r"\b(?:they(?:['\u2019](?:re|ve|ll))?|them|their|theirs|themselves|themself)\b", re.IGNORECASE)
 
 
 # what may name a thing before the note's "they": an article, a number, a possessive, or a plural noun
@@ -63,13 +79,28 @@ _DETERMINER = re.compile(
     r"two|three|four|five|six|seven|eight|nine|ten|twelve|dozen)\b"
 )
 _PLURAL = re.compile(r"\b[a-z]{3,}(?<![su])s\b")
+# twentieth round: not a plural but a verb ("says it tastes like soap to them", "which stops them",
+# "because it makes them"): a word in -s right after a subject or an adverb a verb follows
+_VERB_AFTER = re.compile(
+    r"\b(?:it|which|that|who|and|also|he|she|then|often|usually|still|never|always|sometimes)\s+[a-z]{3,}(?<![su])s\b"
+)
+# "with them", "and them", "them and me": others beside the user
+_COMPANY = re.compile(r"\b(?:with|and|beside|besides|without)\s+them\b|\bthem\s+and\b", re.IGNORECASE)
+# nor is a clock time a count of things ("after 2 p.m.", "at 10pm")
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|o'clock)(?=\W|$)|\b\d{1,2}:\d{2}\b")
 
 
 def _antecedent(note: str) -> bool:
     """`note` names, before its first "they", something else that "they" could stand for."""
     head = _NOTE.sub("", _THEY_RE.split(note.lower(), maxsplit=1)[0]).strip()
     rest = _PREDICATE.sub("", head) if _PREDICATE.match(head) else " ".join(head.split(" ")[1:])
-    return bool(_DETERMINER.search(rest) or _PLURAL.search(rest))
+    rest = _CLOCK.sub(" ", re.sub(r"^that\b", "", rest))  # "User says that ...": no determiner
+    # the word right before the pronoun, in -s, is its verb ("spicy food gives them heartburn")
+    words = _VERB_AFTER.sub(" ", rest).split()
+    first = _THEY_RE.search(note.lower())
+    if words and words[-1].endswith("s") and first is not None and first.group(0) != "they":
+        words = words[:-1]
+    return bool(_DETERMINER.search(rest) or _PLURAL.search(" ".join(words)))
 
 
 # "User is a night owl; they ...": what the user is names the user, no other thing
@@ -82,6 +113,8 @@ def they_noted(a: str, b: str) -> bool:
     for note, other in ((a, b), (b, a)):
         if not (_NOTE.search(note) and signature(note).people == {"they"}) or _antecedent(note):
             continue
+        if _COMPANY.search(note):
+            continue  # "User skips breakfast with them": the company the user keeps, other people
         mine = _THEY_RE.sub(lambda m: _THEY[m.group(0).lower().replace("\u2019", "'")], note)
         if not people_differ(signature(mine), signature(other)):
             return True
