@@ -314,6 +314,8 @@ def negation_aside(a: str, b: str, negated: Callable[[str], bool]) -> bool:
     sentence said again with a negated detail added ("I drink coffee" / "I drink coffee, no sugar")
     says one thing more, and stays apart."""
     rest = [_without_aside(x, y, negated) for x, y in ((a, b), (b, a))]
+    if not all(_bare(r) for r in rest):
+        return False  # the negated clause was the whole text (我没有养狗 / 我养了狗): no aside, the fact
     if _bare(rest[0]) == _bare(rest[1]):
         return False  # the same sentence plus a negated detail ("I drink coffee" / "..., no sugar"): more said
     return rest != [normalise(a), normalise(b)] and negated(rest[0]) == negated(rest[1])

@@ -32,7 +32,7 @@ import re
 from mal.dedup_checks import people_differ
 from mal.dedup_text import signature
 
-__all__ = ["household_noted", "they_noted"]
+__all__ = ["household_noted", "household_noted_zh", "they_noted"]
 
 _OUR = re.compile(r"\bour\b", re.IGNORECASE)
 _WE = re.compile(r"\b(?:we|us|we're|we've|we'll|we'd|ours|ourselves)\b", re.IGNORECASE)
@@ -49,6 +49,29 @@ def household_noted(a: str, b: str) -> bool:
         if _OTHER_OWNER.search(_NOTE_OWNER.sub(" ", note)):
             continue
         mine = _OUR.sub(lambda m: "My" if m.group(0)[0].isupper() else "my", ours)
+        if not people_differ(signature(mine), signature(note)):
+            return True
+    return household_noted_zh(a, b)
+
+
+# twentieth round: 我们(的) before the very words a note owns by 用户的 ("我们结婚纪念日是十月十二号" /
+# "用户的结婚纪念日：10月12日", "我们读书会每个月…" / "用户的读书会每月…"): the user's household's thing
+_OUR_ZH = re.compile(r"我们的?")
+_NOTE_OWNER_ZH = re.compile(r"用户的")
+
+
+def household_noted_zh(a: str, b: str) -> bool:
+    """`household_noted` in Chinese: every 我们 of one text stands right before the words (two
+    characters or more) that follow the other text's 用户的, and once it reads as 我的 no other person
+    differs. A 我们 that does something (我们下周去日本) is a subject, and stays other people."""
+    for ours, note in ((a, b), (b, a)):
+        owned = {note[m.end() : m.end() + 2] for m in _NOTE_OWNER_ZH.finditer(note)}
+        places = list(_OUR_ZH.finditer(ours))
+        if not places or not owned or any(ours[m.end() : m.end() + 2] not in owned for m in places):
+            continue
+        if any(len(ours[m.end() : m.end() + 2]) < 2 for m in places):
+            continue
+        mine = _OUR_ZH.sub("我的", ours)
         if not people_differ(signature(mine), signature(note)):
             return True
     return False
@@ -100,7 +123,12 @@ def _antecedent(note: str) -> bool:
     first = _THEY_RE.search(note.lower())
     if words and words[-1].endswith("s") and first is not None and first.group(0) != "they":
         words = words[:-1]
-    return bool(_DETERMINER.search(rest) or _PLURAL.search(" ".join(words)))
+    # a name before it ("User drives Marco to their office": Marco's, maybe)
+    named = bool(_NAME.search(_NOTE.sub("", _THEY_RE.split(note, maxsplit=1)[0])))
+    return named or bool(_DETERMINER.search(rest) or _PLURAL.search(" ".join(words)))
+
+
+_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+\b")
 
 
 # "User is a night owl; they ...": what the user is names the user, no other thing

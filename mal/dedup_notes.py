@@ -28,6 +28,8 @@ import re
 from functools import lru_cache
 
 from mal.dedup_lexicon import PEOPLE_EN, TIME_WORDS_EN
+from mal.dedup_people20 import children_named
+from mal.dedup_regional import mandarin
 
 __all__ = ["STATES", "first_person"]
 
@@ -118,9 +120,13 @@ _APPOSITIVE = re.compile(r"(?:^|(?<=[.!?;]\s))([A-Z][a-z]+(?: [A-Z][a-z]+)?), my
 
 @lru_cache(maxsize=4096)
 def first_person(text: str) -> str:
-    """`text` with a third-person note's subject and shorthand in the user's own words (see above)."""
+    """`text` with a third-person note's subject and shorthand in the user's own words (see above),
+    regional Chinese in Mandarin (mal/dedup_regional.py) and a counted child's sex as son or daughter
+    (mal/dedup_people20.py)."""
+    text = mandarin(text)
     if not text.isascii() and not any(c.isascii() and c.isalpha() for c in text):
         return text  # no English in it
+    text = children_named(text)  # "two kids, a boy and a girl": a son and a daughter (mal/dedup_people20.py)
     out = _LABEL.sub("", text)
     out = _STATE.sub(lambda m: f"{m.group(1)}, {STATES[m.group(2)]}", out)
     out = _USER_SUBJECT.sub(_singular_they, out)

@@ -1,0 +1,132 @@
+"""Regional Chinese read as standard Mandarin (twentieth round, issue #11: varied registers).
+
+Writers of restatements say one memory in Cantonese and note it in Mandarin ("我冇車，平時搭地鐵返工" /
+"用户没有车，平时坐地铁上班"), or in a northern dialect ("俺娘住在济南" / "用户的母亲住在济南"). Every
+check read the Cantonese function words as content words the other text lacks (冇, 返工, 屋企) and
+vetoed the pair as a substitution, a slot or another person. `mandarin` rewrites them to the
+Mandarin words they stand for, so the two wordings are read as one text by every reader (the
+signature, the vetoes, the learned layer's features; mal/dedup_notes.py `first_person` calls it).
+
+What is rewritten, and why that is safe:
+
+* Cantonese words no Mandarin text uses (哋, 佢, 嘅, 喺, 冇, 咗, 啲, 嘢, 睇, 嚟, 瞓, 揸, 屋企, 返工, 钟意 ...):
+  always, in traditional or simplified characters. Each stands for one Mandarin word.
+* Cantonese readings of characters Mandarin uses otherwise (係 "is" / 关係 "relation", 食 "eat" /
+  食物 "food", 饮 "drink" / 饮料 "a drink", 搭 "ride" / 搭配 "match"): only in a text that already
+  holds a Cantonese-only word, and never inside the Mandarin compounds listed.
+* Northern and colloquial kin and pronouns (俺 "I", 阿妈 "mum", 那口子 "my spouse"): one person each,
+  the same person the Mandarin word names; a different person is never mapped onto another.
+
+A word that means another thing in some region (土豆 is a potato in Beijing and a peanut in Taipei)
+is left alone: it may be a near miss.
+
+Pure functions over text; no imports from mal.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["mandarin"]
+
+# Cantonese-only words (traditional and simplified), longest first when compiled
+_CANTONESE = {
+    "我哋": "我们",
+    "你哋": "你们",
+    "佢哋": "他们",
+    "佢": "他",
+    "嘅": "的",
+    "喺": "在",
+    "冇": "没有",
+    "咗": "了",
+    "啲": "些",
+    "乜嘢": "什么",
+    "咩": "什么",
+    "嘢": "东西",
+    "睇": "看",
+    "嚟": "来",
+    "瞓觉": "睡觉",
+    "瞓覺": "睡觉",
+    "瞓": "睡",
+    "揸车": "开车",
+    "揸車": "开车",
+    "屋企": "家",
+    "返屋企": "回家",
+    "返工": "上班",
+    "番工": "上班",
+    "放工": "下班",
+    "返学": "上学",
+    "返學": "上学",
+    "钟意": "喜欢",
+    "鍾意": "喜欢",
+    "唔该": "谢谢",
+    "唔該": "谢谢",
+    "唔": "不",
+    "而家": "现在",
+    "琴日": "昨天",
+    "听日": "明天",
+    "聽日": "明天",
+    "点解": "为什么",
+    "點解": "为什么",
+    "边度": "哪里",
+    "邊度": "哪里",
+    "细佬": "弟弟",
+    "細佬": "弟弟",
+    "家姐": "姐姐",
+    "游水": "游泳",
+    "踩单车": "骑自行车",
+    "踩單車": "骑自行车",
+    "细路": "小孩",
+    "細路": "小孩",
+    "老豆": "爸爸",
+}
+# Characters Mandarin uses otherwise: read the Cantonese way only in a Cantonese text (see above)
+_CANTONESE_GATED = (
+    (re.compile(r"(?<![关關联聯体體派院列统統数數谱譜母直])[係系](?![统統列数數])"), "是"),
+    (re.compile(r"(?<![零美素饮飲粮糧主甜肉])食(?![物品堂谱譜材欲量])"), "吃"),
+    (re.compile(r"[饮飲](?![料品食])"), "喝"),
+    (re.compile(r"搭(?=(?:地[铁鐵]|巴士|的士|[车車]|[飞飛]机|[飞飛]機|船|高[铁鐵]|[火动動][车車]|小巴))"), "坐"),
+    (re.compile(r"(?<=[我你他她])[识識](?=[游讲講开開做煮说說])"), "会"),
+)
+# Northern and colloquial words for a person, and 俺 for 我
+_NORTHERN = {
+    "俺们": "我们",
+    "俺們": "我们",
+    "俺": "我",
+    "阿妈": "妈妈",
+    "阿媽": "妈妈",
+    "阿爸": "爸爸",
+    "孩子他爸": "丈夫",
+    "孩子他妈": "妻子",
+    "孩子他媽": "妻子",
+    "孩他爸": "丈夫",
+    "孩他妈": "妻子",
+    "孩他媽": "妻子",
+    "娃他爸": "丈夫",
+    "娃他妈": "妻子",
+    "娃他媽": "妻子",
+    "那口子": "爱人",
+    "屋里": "家里",
+    "屋裡": "家里",
+}
+
+
+@lru_cache(maxsize=2)
+def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+
+
+@lru_cache(maxsize=4096)
+def mandarin(text: str) -> str:
+    """`text` with regional Chinese words read as the Mandarin words they stand for (see above)."""
+    if not any("\u4e00" <= c <= "\u9fff" for c in text):
+        return text
+    cantonese = _pattern(tuple(_CANTONESE))
+    out = text
+    if cantonese.search(out):
+        for pattern, repl in _CANTONESE_GATED:
+            out = pattern.sub(repl, out)
+        out = cantonese.sub(lambda m: _CANTONESE[m.group(0)], out)
+    northern = _pattern(tuple(_NORTHERN))
+    return northern.sub(lambda m: _NORTHERN[m.group(0)], out)
