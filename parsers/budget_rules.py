@@ -4,7 +4,8 @@ Users state a limit in many shapes: 最多花八千 / 不能超过六千 / 别�
 上限两千 / "under £1200 a month" / "no more than $25k" / "shouldn't cost more than 800 CAD" /
 "a minimum of $2000" / "$900 tops". The money reader here finds the number (digits, 3k, 1.2万,
 Chinese numerals), its currency (symbol or word, 日元, 港币, CAD, 刀) and the bound word around it;
-a stated budget with no bound word is a ceiling (label format, docs/parser_labels.md). Every value
+a sum called a budget with no bound word is a ceiling (the first labelled sets), any other sum with
+none (a rent paid, a sum put in) is `exact` (docs/parser_labels.md: `max` only with a ceiling word). Every value
 is the text's number or a normalisation of its words; a number with no money cue is no amount.
 Split from parsers/rules.py.
 """
@@ -63,7 +64,9 @@ _CURRENCY = {
 _BEFORE_MAX = re.compile(
     r"(?:最多|最高|顶多|不超过|不能超过|别超过|不要超过|不得超过|不超|不高于|低于|少于|上限|控制在|卡死在|以内|"
     r"\b(?:under|below|less than|at most|no more than|not more than|up to|max(?:imum)?|tops|nothing over|"
-    r"more than|go above|go over|exceed|within|cap(?:ped)? at|keep [\w ]{0,30}? under)\b)"
+    r"more than|go above|go over|exceed|within|cap(?:ped|ping)?(?: it| that| this)? at|"
+    r"keep [\w ]{0,30}? (?:under|to(?! about| around| roughly))|"
+    r"be (?:over|above|more than)|ceiling (?:is|of)|nothing more than)\b|(?:总共|一共|总共也)就|只有)"
     r"[^\d，。,;.!?]{0,8}$",
     re.I,
 )
@@ -72,14 +75,23 @@ _BEFORE_MIN = re.compile(
 )
 _BEFORE_EXACT = re.compile(r"(?:正好|刚好|恰好|拿出|\b(?:exactly|putting|precisely)\b)[^\d，。,;.!?]{0,8}$", re.I)
 _BUDGET_WORD = re.compile(r"预算|(?<![A-Za-z])budget", re.I)
+# "约为2000元", "差不多是30万": the approximating word may take its verb; "~30,000", "～5000": a tilde before a
+# sum with no number before it (between two numbers it is a range, read by `_range`).
 _APPROX_BEFORE = re.compile(
-    r"(?:大概|大约|约|差不多|\b(?:around|about|roughly|approximately|approx|like)\b)\s?[$¥£€]?\s?$", re.I
+    r"(?:(?:大概|大约|约|差不多)(?:为|是|在|有)?|\b(?:around|about|roughly|approximately|approx|like)\b|"
+    r"(?<![\d\s])\s?[~～]|(?:^|(?<=\s))[~～])\s?[$¥£€]?\s?$",
+    re.I,
 )
 _APPROX_AFTER = re.compile(r"^\s?(?:左右|上下|(?i:or so|ish)\b)")
-_AFTER_MAX = re.compile(r"^\s?(?:以内|以下|之内|封顶|(?i:tops|max|or less|at most|at the most)\b)")
+# the ceiling word may follow the sum's period: "400 bucks a month max"
+_AFTER_MAX = re.compile(
+    r"^\s?(?:(?i:(?:a|per|each|every|/)\s*(?:month|week|night|day|year)\s+))?"
+    r"(?:以内|以下|之内|封顶|(?i:tops|max|or less|at most|at the most)\b)"
+)
 _AFTER_MIN = re.compile(r"^\s?(?:以上|起步|起|(?i:minimum|or more|at least|and up)\b)")
 # "more than" only bounds from above when it is negated ("can't spend more than", "shouldn't cost more than").
-_NEGATED_MORE = re.compile(r"(?:n't|not|never|no)\s+(?:\w+\s+){0,2}(?:more than|above|over)\s*$", re.I)
+# "don't want to spend more than $60", "can't be over $15,000", "nothing more than $15k".
+_NEGATED_MORE = re.compile(r"(?:n't|not|never|no|nothing)\s+(?:\w+\s+){0,3}(?:more than|above|over)\s*$", re.I)
 BUDGET_CUE = re.compile(
     r"预算|花费|(?:\d|[一二两三四五六七八九十百千万])\s*(?:块钱?|元|万|千)?\s*(?:以内|之内)|最多花|最多能|控制在|不超过|不能超过|别超过|上限|报销|至少得?|(?:能|可以)?接受|(?<![A-Za-z])budget(?![A-Za-z])|\bspend(?:ing)?\b|"
     r"\bcost\b|\bafford\b|\b(?:can|could) do up to\b|\bup to\b|\bunder\b|\bno more than\b|\bmax\b|\btops\b|"
@@ -96,7 +108,8 @@ _CATEGORIES: list[tuple[str, str]] = [
     (r"机票|航班|\bflights?\b|\bairfare\b|\bplane tickets?\b", "flight"),
     (r"酒店|住宿|住的|民宿|\bhotels?\b|\bairbnb\b|\blodging\b", "hotel"),
     # rent, renovation and a wedding are categories of their own (docs/parser_labels.md), housing the rest
-    (r"房租|租房|租金|\brent\b|\brental\b", "rent"),
+    # a rent paid is rent too ("我租的房子月租4500元"); a phone plan's monthly fee (手机月租) is none
+    (r"房租|租房|租金|租的(?:房|公寓|屋)|(?<!手机)(?<!套餐)(?<!宽带)月租|\brent\b|\brental\b", "rent"),
     (r"装修|翻新|\brenovat\w*|\bremodel\w*|\b(?:redo|redoing|doing) the (?:kitchen|bathroom)", "renovation"),
     (r"婚礼|婚宴|办婚|结婚|\bwedding\b", "wedding"),
     # a deposit on a home is buying it ("house deposit", "deposit on a house": blind6, blind12)
@@ -130,13 +143,16 @@ def _number(num: str, mult: str | None) -> float | None:
 
 
 def _bound(text: str, start: int, end: int) -> str | None:
-    before, after = text[max(0, start - 24) : start], text[end : end + 12]
+    before, after = text[max(0, start - 32) : start], text[end : end + 16]
     if _BEFORE_EXACT.search(before):
         return "exact"
     if _BEFORE_MIN.search(before) or _AFTER_MIN.search(after):
         return "min"
     m = _BEFORE_MAX.search(before)
-    if m and (not re.match(r"more than|go above|go over|exceed", m.group(0), re.I) or _NEGATED_MORE.search(before)):
+    if m and (
+        not re.match(r"more than|go above|go over|exceed|be (?:over|above|more)", m.group(0), re.I)
+        or _NEGATED_MORE.search(before)
+    ):
         return "max"
     if _AFTER_MAX.search(after) or re.search(r"(?:\bunder\b|\bup to\b)[^\d]{0,6}$", before, re.I):
         return "max"
@@ -236,12 +252,19 @@ def _each(text: str, found: list[Money]) -> list[tuple[Money, str, str]]:
     return out
 
 
+def _unbounded(text: str) -> str:
+    """The bound of a sum with no bound word by it. A sum called a budget ("预算是1500美元", "My budget is
+    $800") is the ceiling the first labelled sets call it. A sum paid, put in or set aside ("我租的房子月租
+    4500元", "定投2000", "I put $500 into index funds", "we've saved 40k") names no ceiling: the label
+    format gives `max` only with a ceiling word, so it is the sum itself, `exact`."""
+    return "max" if _BUDGET_WORD.search(text) else "exact"
+
+
 def _fact(money: Money, text: str, lang: str, category: str, category_text: str) -> Match:
     slots = {
         "amount": money.value,
         "currency": _currency(money, text, lang),
-        # a sum put into investments is the sum put in ("定投2000", "I put $500 into index funds")
-        "bound": money.bound or ("exact" if category == "investment" and not _BUDGET_WORD.search(text) else "max"),
+        "bound": money.bound or _unbounded(text),
         "category": category,
         "category_text": category_text,
     }

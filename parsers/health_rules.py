@@ -153,12 +153,30 @@ _AND_MEMBER_EN = re.compile(
     r"(?P<b>(?:[a-z]+\s+)?[a-z]+?)(?=\s*(?:[,.;!?]|$|\s(?:too|but|and|so)\b))",
     re.I,
 )
+# Who reacts, as the object of the verb: the user, a family member, or a note's subject ("the user").
+_OBJECT_EN = rf"me|(?:my|our)\s+(?:{_REL_EN_ALT})|(?:the\s+)?user's\s+(?:{_REL_EN_ALT})|(?:the\s+)?user"
 _ALLERGY_EN = re.compile(
     r"(?:\b(?:allergic|alergic|allergc|allerg(?:y|ies))\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|myself|also|,)\b|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b(?!\s+to\b))|"
     r"(?:\ballergic\b[^.;!?]{0,3}$)|"
-    r"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives me an? (?:bad |severe )?allergic reaction|"
-    r"makes me break out\b[^.;!?]*\ballergic))",
+    # the substance as the subject, the one who reacts as the object: "Penicillin gives my son an allergic
+    # reaction", "shellfish makes me break out, I'm allergic" (the object, not the sentence's start, says whose)
+    rf"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives?|gave|causes?|caused|triggers?|triggered)\s+(?P<o3>{_OBJECT_EN})\s+"
+    r"an? (?:bad |severe |serious |mild )?allergic reaction|"
+    rf"^(?P<a4>[a-z]+(?:\s+[a-z]+)?)\s+(?:makes?|made)\s+(?P<o4>{_OBJECT_EN})\s+break out\b[^.;!?]*\ballergic)",
+    re.I,
+)
+# The same shapes with a reaction but no word of allergy ("Peanuts give my son hives", "Shellfish makes my
+# wife break out"): the substance and whose it is, and no `condition` the text does not say. What sets off
+# hives or a breakout without being an allergen (stress, heat, the sun) is no substance.
+_REACTION_EN = re.compile(
+    rf"^(?P<a>[a-z]+(?:\s+[a-z]+)?)\s+(?:(?:gives?|gave)\s+(?P<o>{_OBJECT_EN})\s+(?:hives|a rash)|"
+    rf"(?:makes?|made)\s+(?P<o2>{_OBJECT_EN})\s+(?:break out|swell up)(?: in (?:hives|a rash))?)\b(?![^.;!?]*\ballerg)",
+    re.I,
+)
+_NOT_ALLERGEN_EN = re.compile(
+    r"^(?:stress|anxiety|heat|the heat|sun|the sun|sunlight|cold|the cold|work|exercise|sweat|sweating|"
+    r"hormones|chocolate cravings|school|nerves|he|she|it|this|that|which|everything|nothing)$",
     re.I,
 )
 _MED_ZH = re.compile(
@@ -244,6 +262,14 @@ _NEG_ZH = re.compile(r"不对|没有|没|不是|不")
 # Conditions that are also a passing mood ("有点焦虑", "最近好抑郁"): with a degree word before them, a mood.
 _MOODS_ZH = {"焦虑", "抑郁"}
 _NEG_EN = re.compile(r"\b(?:not|n't|no|never)\b", re.I)
+
+
+def _object(said: str | None) -> str | None:
+    """The one an object names ("my son", "me", "the user"), or None when there is no object."""
+    if not said:
+        return None
+    rel = re.search(rf"(?P<r>{_REL_EN_ALT})$", said, re.I)
+    return REL_EN[rel.group("r").lower()] if rel else "self"
 
 
 def _who(text: str, pos: int, lang: str) -> str:
@@ -355,7 +381,7 @@ def health_facts(text: str, lang: str) -> list[Found]:
                 out.append((m.start(), _health(who, {"condition": "过敏", "allergen": part})))
     if lang != "zh":
         for m in _ALLERGY_EN.finditer(text):
-            a = m.group("a") or m.group("a2") or m.group("a3")
+            a = m.group("a") or m.group("a2") or m.group("a3") or m.group("a4")
             if not a:
                 continue
             a = re.sub(r"^(?:severe|a|an|mild|bad|my|his|her|the|got|has|have|food)\s+", "", a, flags=re.I)
@@ -366,7 +392,7 @@ def health_facts(text: str, lang: str) -> list[Found]:
             # clause does not unsay this one
             if re.search(r"\b(?:any|no)\s+(?:[a-z]+\s+){0,2}allerg", low[_clause(text, m.start())[0] : m.end()]):
                 continue
-            rel = _who(text, m.start(), "en")
+            rel = _object(m.group("o3") or m.group("o4")) or _who(text, m.start(), "en")
             she = re.search(rf"\bmy\s+(?P<r>{_REL_EN_ALT})\b[^.;!?]*\b(?:she|he)'?s?\s+(?:is\s+)?allergic", text, re.I)
             if she:
                 rel = REL_EN[she.group("r").lower()]
@@ -378,6 +404,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
             if m.group("a") and (other := _AND_MEMBER_EN.match(text, m.end("a"))):
                 who = REL_EN[other.group("r").lower()]
                 out.append((other.start("r"), _health(who, {"condition": "allergy", "allergen": other.group("b")})))
+        reaction = _REACTION_EN.search(text)
+        if reaction and not out and not _NOT_ALLERGEN_EN.match(reaction.group("a")):
+            who = _object(reaction.group("o") or reaction.group("o2")) or "self"
+            out.append((0, _health(who, {"allergen": reaction.group("a")}, 0.85)))
         wide = re.search(
             # "my sister can't have penicillin, she's allergic": the substance, then the allergy
             rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\b(?:can't|cannot|can not)\s+(?:have|take|eat)\s+"

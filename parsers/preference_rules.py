@@ -244,6 +244,13 @@ WHEN_TAIL = re.compile(
     r"after dinner|on (?:the )?weekends?|every (?:day|night|morning|evening|weekend))$",
     re.I,
 )
+# How much it is liked, after the thing ("window seats best", "hiking the most", "jazz most of all"): no part
+# of the item (docs/parser_labels.md); "do my best" keeps its words (a possessive before "best").
+DEGREE_TAIL = re.compile(
+    r"(?<!\bmy)(?<!\bour)(?<!\bthe)(?<!\byour)(?<!\bhis)(?<!\bher)(?<!\btheir)(?<!\bits)"
+    r"\s+(?:the\s+)?(?:best|most)(?:\s+of\s+all)?$",
+    re.I,
+)
 # Not a thing liked or disliked (also read by parsers/rules.py's English preference).
 NOT_ITEM = re.compile(
     # (English words whole: "YouTube videos", "theme parks" and "Italian food" are things)
@@ -274,6 +281,7 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
             )  # "讨厌那种open office", "讨厌坐红眼航班"
             item = re.sub(r"(?:这玩意儿?|这东西|这种东西|这个东西)$", "", item) or item  # "香菜这玩意儿我是真受不了"
             item = WHEN_TAIL.sub("", item) or item
+            item = DEGREE_TAIL.sub("", item) or item
             item = (
                 re.sub(r"^(?:my|the|a|an)\s+", "", item, flags=re.I)
                 if polarity == "like" and item.lower().startswith("my ")

@@ -178,8 +178,10 @@ PET_WORDS_EN = (
 # rule that read only 一/两/三 gave the two restatements different kinds, eighteenth round).
 _PET_COUNT_ZH = r"(?:[一二两三四五六七八九十几]{1,3}|\d{1,2})"
 _PET_COUNT_EN = "two|three|four|five|six|seven|eight|nine|ten|several|a couple of"
+# The naming verb may open the next clause ("有一只柯基，名叫豆豆", "取名叫豆豆"): the name is the pet's, not
+# the user's (the name rule after a comma read 豆豆 as the user's own name).
 _PET_NAMED_ZH = re.compile(
-    rf"(?:养了|有)?{_PET_COUNT_ZH}?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{PET_WORDS_ZH}|(?i:{PET_WORDS_EN}))[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
+    rf"(?:养了|有)?{_PET_COUNT_ZH}?(?:只|条|个)?[^，。]{{0,4}}?(?P<sp>{PET_WORDS_ZH}|(?i:{PET_WORDS_EN}))[^，。]{{0,3}}?[，,]?\s*(?:名字叫|名字是|(?:取|起)?名(?:字)?叫|叫)\s*(?P<v>[\u4e00-\u9fa5]{{1,4}}|[A-Za-z]{{2,12}})"
 )
 # "我们养了只小狗！柯基。孩子们给它取名叫豆豆": the naming a sentence after the pet
 _PET_NAMED_LATER_ZH = re.compile(

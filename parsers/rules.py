@@ -20,7 +20,7 @@ from parsers.lexicon import (
     RELATIVES_ZH,
 )
 from parsers.model import EntityRef
-from parsers.preference_rules import NOT_ITEM, WHEN_TAIL
+from parsers.preference_rules import DEGREE_TAIL, NOT_ITEM, WHEN_TAIL
 from parsers.temporal import find_when
 from parsers.todo_rules import second_reminder, todo_task
 from parsers.travel_rules import travel_match as _travel
@@ -207,6 +207,7 @@ def _preference(text: str, lang: str) -> Match | None:
             )
             item = re.sub(r"^when\s+", "", item, flags=re.I)  # "I hate when apps ..."
             item = WHEN_TAIL.sub("", item) or item  # "reading before bed"
+            item = DEGREE_TAIL.sub("", item) or item  # "window seats best"
             # a run-on clause after the thing: "i kinda like yoga i guess it helps", "香菜 at all"
             item = re.sub(r"(?<=\S)\s+(?:(?:I|I'm|it|it's|nothing)\s.*|at all)$", "", item, flags=re.I)
             if verb == "prefer":
@@ -241,6 +242,9 @@ def _profile(text: str, lang: str) -> Match | None:
             value = LANGUAGES.get(value.lower(), LANGUAGES.get(value, value))
         if field == "job" and re.match(r"[做干搞][\u4e00-\u9fa5]{2,}", value):
             value = value[1:]  # "我是做运营的" -> 运营
+        place = re.match(r"(?P<p>[\u4e00-\u9fa5]{2,6}?)的(?:一名|一位|一个|名|位)?(?=\S{2})", value)
+        if field == "job" and place and _place_name(place.group("p")):
+            value = value[place.end() :]  # "我是广州的一名老师": the job; the city is read by parsers/work_rules.py
         if field == "name" and value in {"什么", "谁", "一名", "一个"}:
             continue
         if field in {"city", "hometown"} and value in {"这里", "那里", "家里", "家", "公司", "学校"}:

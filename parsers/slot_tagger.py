@@ -28,6 +28,7 @@ from typing import Any
 
 from parsers.health_rules import not_a_drug
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
+from parsers.preference_rules import DEGREE_TAIL
 from parsers.profile_base import relative_before
 from parsers.slot_features import Token, features, span_tag, tokens
 
@@ -283,7 +284,8 @@ def _apply(span: Span, text: str, lang: str, matches: list[Match], added: list[t
     elif intent == "preference":
         if any(m[0] == "preference" and m[2].get("polarity") == key for m in matches):
             return False
-        slots = {"item": span.value, "polarity": key}
+        # the rules' trim: how much it is liked is no part of the thing ("aisle seats best")
+        slots = {"item": DEGREE_TAIL.sub("", span.value) or span.value, "polarity": key}
     else:
         if key == "medication" and not_a_drug(span.value):  # 我每天吃苹果: the rules' refusal holds
             return False

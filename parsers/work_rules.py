@@ -14,6 +14,7 @@ from typing import Any
 
 from parsers.lexicon import PLACES_ZH
 from parsers.model import EntityRef
+from parsers.profile_base import relative_before
 
 __all__ = ["work_facts"]
 
@@ -67,11 +68,17 @@ _ZH: list[tuple[str, re.Pattern[str]]] = [
         re.compile(rf"(?:^|[，,])(?P<org>[\u4e00-\u9fa5A-Za-z]{{2,5}}?)的(?P<job>{_ROLES_ZH})(?=[，,。!！]|$)"),
     ),
 ]
+# "我是广州的一名老师", "用户的姐姐是广州的一名牙医": the city where the subject works and the job, any job
+# word (the whole "广州的一名老师" was read as the job, and the tagger read 广州 as a hometown). Only a
+# known place before 的 with a count word after it; "我是广州人" and "我是广州的" stay the hometown.
+_CITY_JOB_ZH = re.compile(
+    r"是(?P<org>[\u4e00-\u9fa5]{2,6}?)的(?:一名|一位|一个|名|位)(?P<job>[\u4e00-\u9fa5A-Za-z]{2,8}?)(?=[，,。.!！；;]|$)"
+)
 
 
-def _fact(field: str, value: str, pos: int) -> Found:
-    slots: dict[str, Any] = {"field": field, "value": value}
-    return pos, ("profile", 0.8, slots, [EntityRef(value, field, "HAS_PROFILE")])
+def _fact(field: str, value: str, pos: int, rel: str | None = None) -> Found:
+    slots: dict[str, Any] = {"field": field, "value": value, **({"relative": rel} if rel else {})}
+    return pos, ("profile", 0.8, slots, [EntityRef(value, field, "HAS_PROFILE", detail=rel)])
 
 
 def _is_place(value: str) -> bool:
@@ -103,4 +110,10 @@ def work_facts(text: str, lang: str) -> list[Found]:
                     continue
                 out.append(_fact("city" if _is_place(org) else "employer", org, m.start("org")))
                 out.append(_fact("job", m.group("job"), m.start("job")))
+        for m in _CITY_JOB_ZH.finditer(text):
+            if not _is_place(m.group("org")) or re.search(r"人$|[吗呢吧啊了]", m.group("job")):
+                continue
+            rel = relative_before(text, m.start(), "zh")
+            out.append(_fact("city", m.group("org"), m.start("org"), rel))
+            out.append(_fact("job", m.group("job"), m.start("job"), rel))
     return out
