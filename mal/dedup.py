@@ -92,6 +92,7 @@ from mal.dedup_household import household_noted, they_noted
 from mal.dedup_notes import first_person
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
+from mal.dedup_plans_en import plan_dated_en
 from mal.dedup_recall import both_said, extension_said, restated_span, said_in_other_words
 from mal.dedup_restate import (
     amounts_agree,
@@ -346,6 +347,7 @@ def _checks(
                 or past_event_aspect(ta, tb)
                 or aspect_restated(x, y)
                 or (x.aspects ^ y.aspects == {"planned"} and plan_dated(ta, tb))  # mal/dedup_zh_plans.py
+                or (x.aspects ^ y.aspects == {"planned"} and plan_dated_en(ta, tb))  # mal/dedup_plans_en.py
                 or aspects_prepared(ta, tb)  # 在准备考研 / 在备考研究生 (mal/dedup_unblock16_zh.py)
             ),
         ),
@@ -415,6 +417,7 @@ def _checks(
                 not wish_differs(x.text, y.text)
                 or refusal_restated(x.text, y.text, wish_differs)
                 or plan_dated(ta, tb, wish_differs)  # 用户计划下月10日… / 我下个月十号… (mal/dedup_zh_plans.py)
+                or plan_dated_en(ta, tb, wish_differs)  # "plans to … in January" / "gonna … in Jan"
                 or wish_prepared(x.text, y.text, wish_differs)  # 在存钱准备买房 (mal/dedup_unblock16_zh.py)
             ),
         ),
