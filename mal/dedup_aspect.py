@@ -37,13 +37,15 @@ def particle_aspects(tokens: list[str], is_place: Callable[[str], bool]) -> set[
 
 
 def _ended(words: list[str], i: int) -> bool:
-    """A past "stopped / quit / ceased" before an -ing verb, or "gave up" / "given up" before anything
-    but "on"."""
+    """A past "stopped / quit / ceased" or "gave up" before an -ing verb."""
     if words[i] in _ENDED:
         return words[i + 1].endswith("ing")
-    # "gave up" / "given up" ends whatever it gives up (twentieth round: "I gave up cigarettes" /
-    # "I quit smoking"), not "gave up on" (stopped trying)
-    return words[i] in ("gave", "given") and words[i + 1 : i + 2] == ["up"] and words[i + 2 : i + 3] not in ([], ["on"])
+    return (
+        words[i] == "gave"
+        and words[i + 1 : i + 2] == ["up"]
+        and words[i + 2 : i + 3] != []
+        and words[i + 2].endswith("ing")
+    )
 
 
 def possessive(tokens: list[str], i: int, is_person: Callable[[str], bool]) -> bool:

@@ -58,6 +58,7 @@ def household_noted(a: str, b: str) -> bool:
 # "用户的结婚纪念日：10月12日", "我们读书会每个月…" / "用户的读书会每月…"): the user's household's thing
 _OUR_ZH = re.compile(r"我们的?")
 _NOTE_OWNER_ZH = re.compile(r"用户的")
+_WHEN_ZH = re.compile(r"[上下这本每今明去前后昨周星礼早晚平假节春夏秋冬一二两三四五六七八九十\d]")
 
 
 def household_noted_zh(a: str, b: str) -> bool:
@@ -69,8 +70,8 @@ def household_noted_zh(a: str, b: str) -> bool:
         places = list(_OUR_ZH.finditer(ours))
         if not places or not owned or any(ours[m.end() : m.end() + 2] not in owned for m in places):
             continue
-        if any(len(ours[m.end() : m.end() + 2]) < 2 for m in places):
-            continue
+        if any(len(ours[m.end() : m.end() + 2]) < 2 or _WHEN_ZH.match(ours[m.end() :]) for m in places):
+            continue  # 我们下周去日本 / 用户的下周计划: a time after 我们 is what they do, not what they own
         mine = _OUR_ZH.sub("我的", ours)
         if not people_differ(signature(mine), signature(note)):
             return True
@@ -109,6 +110,11 @@ _VERB_AFTER = re.compile(
 )
 # "with them", "and them", "them and me": others beside the user
 _COMPANY = re.compile(r"\b(?:with|and|beside|besides|without)\s+them\b|\bthem\s+and\b", re.IGNORECASE)
+# a "them" is the user only as the object of a thing's doing, after a subject that is no person in
+# its clause ("because it makes them anxious", "which stops them running", "says it tastes like soap
+# to them"); where the user acts ("User owes them", "User calls them") "them" is someone else
+_THEM = re.compile(r"\bthem\b", re.IGNORECASE)
+_THING_SUBJECT = re.compile(r"\b(?:it|which|that|this)\b[^,.;!?]*$", re.IGNORECASE)
 # nor is a clock time a count of things ("after 2 p.m.", "at 10pm")
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|o'clock)(?=\W|$)|\b\d{1,2}:\d{2}\b")
 
@@ -143,6 +149,8 @@ def they_noted(a: str, b: str) -> bool:
             continue
         if _COMPANY.search(note):
             continue  # "User skips breakfast with them": the company the user keeps, other people
+        if not all(_THING_SUBJECT.search(_CLOCK.sub(" ", note[: m.start()])) for m in _THEM.finditer(note)):
+            continue  # "User owes them 200 dollars": the user acts on them, someone else (review21)
         mine = _THEY_RE.sub(lambda m: _THEY[m.group(0).lower().replace("\u2019", "'")], note)
         if not people_differ(signature(mine), signature(other)):
             return True

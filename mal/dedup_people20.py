@@ -8,7 +8,7 @@ in the story. Two English readings it lacked, both found in restatements it kept
   way ("my kids' school" is the kids' own, a text that also says "my children" keeps them) and the
   other text names that kind of thing too.
 * The sex of a child the text counts is its son or daughter: "two kids, a boy and a girl" is "a son
-  and a daughter". Only in a text that names children, and only for "boy(s)" / "girl(s)"; read as
+  and a daughter". Only right after the counted kids, and only for "boy(s)" / "girl(s)"; read as
   words (mal/dedup_notes.py `first_person` calls `children_named`), so counts and order still
   tell "two boys and a girl" from "two daughters and a son".
 
@@ -53,15 +53,21 @@ def attributive_said(person: str, text: str) -> bool:
     return said == len(attributive)
 
 
-_KIDS = re.compile(r"\b(?:kids?|children|child|kiddos?)\b", re.IGNORECASE)
+# the user's counted kids, then their sexes in apposition: "two kids, a boy and a girl", "three
+# children: two boys and a girl", "kids, both girls" (review21: "my kid babysits two girls", "my kids
+# play with the boy next door" name other children, and are not rewritten)
+_COUNT = r"(?:a|an|one|two|three|four|both|\d)"
+_SEXES = re.compile(
+    rf"(\b(?:kids|children)\s*[,:(\u2014-]\s*)({_COUNT}\s+(?:boys?|girls?)(?:\s+and\s+{_COUNT}\s+(?:boys?|girls?))?)\b",
+    re.IGNORECASE,
+)
 _SEX = {"boy": "son", "boys": "sons", "girl": "daughter", "girls": "daughters"}
 _SEX_WORD = re.compile(r"\b(?:boys?|girls?)\b", re.IGNORECASE)
 
 
 def children_named(text: str) -> str:
-    """`text` with a counted child's sex said as son / daughter where it names children ("two
-    kids, a boy and a girl" -> "two kids, a son and a daughter"), so every check reads one word for
-    one person, counts and order included ("two boys and a girl" / "two daughters and a son")."""
-    if not _KIDS.search(text):
-        return text
-    return _SEX_WORD.sub(lambda m: _SEX[m.group(0).lower()], text)
+    """`text` with the sexes of counted kids said as son / daughter where they stand in apposition
+    to the kids ("two kids, a boy and a girl" -> "two kids, a son and a daughter"), so every check
+    reads one word for one person, counts and order included ("two boys and a girl" / "two
+    daughters and a son")."""
+    return _SEXES.sub(lambda m: m.group(1) + _SEX_WORD.sub(lambda w: _SEX[w.group(0).lower()], m.group(2)), text)

@@ -9,13 +9,17 @@ signature, the vetoes, the learned layer's features; mal/dedup_notes.py `first_p
 
 What is rewritten, and why that is safe:
 
-* Cantonese words no Mandarin text uses (哋, 佢, 嘅, 喺, 冇, 咗, 啲, 嘢, 睇, 嚟, 瞓, 揸, 屋企, 返工, 钟意 ...):
-  always, in traditional or simplified characters. Each stands for one Mandarin word.
+* Cantonese words no Mandarin text uses (哋, 佢, 嘅, 喺, 冇, 咗, 啲, 嘢, 睇, 嚟, 瞓, 揸, 屋企, 钟意 ...):
+  always, in traditional or simplified characters. Each stands for one Mandarin word, and marks the
+  text as Cantonese.
+* Cantonese words that are Mandarin words too or pieces of them (返工 "rework", 点解 in 重点解决, 边度
+  in 周边度假): only in a text marked Cantonese (review21).
 * Cantonese readings of characters Mandarin uses otherwise (係 "is" / 关係 "relation", 食 "eat" /
   食物 "food", 饮 "drink" / 饮料 "a drink", 搭 "ride" / 搭配 "match"): only in a text that already
   holds a Cantonese-only word, and never inside the Mandarin compounds listed.
 * Northern and colloquial kin and pronouns (俺 "I", 阿妈 "mum", 那口子 "my spouse"): one person each,
-  the same person the Mandarin word names; a different person is never mapped onto another.
+  the same person the Mandarin word names; a different person is never mapped onto another. Not
+  屋里 (a room, indoors, as often as the home: review21).
 
 A word that means another thing in some region (土豆 is a potato in Beijing and a peanut in Taipei)
 is left alone: it may be a near miss.
@@ -42,7 +46,6 @@ _CANTONESE = {
     "咗": "了",
     "啲": "些",
     "乜嘢": "什么",
-    "咩": "什么",
     "嘢": "东西",
     "睇": "看",
     "嚟": "来",
@@ -53,33 +56,38 @@ _CANTONESE = {
     "揸車": "开车",
     "屋企": "家",
     "返屋企": "回家",
-    "返工": "上班",
-    "番工": "上班",
-    "放工": "下班",
-    "返学": "上学",
-    "返學": "上学",
     "钟意": "喜欢",
     "鍾意": "喜欢",
     "唔该": "谢谢",
     "唔該": "谢谢",
     "唔": "不",
-    "而家": "现在",
     "琴日": "昨天",
     "听日": "明天",
     "聽日": "明天",
+    "细佬": "弟弟",
+    "細佬": "弟弟",
+    "踩单车": "骑自行车",
+    "踩單車": "骑自行车",
+    "老豆": "爸爸",
+}
+# Cantonese words that are also Mandarin words or pieces of them (返工 "rework", 重点解决, 周边度假):
+# rewritten only in a text a Cantonese-only word marks as Cantonese (review21)
+_CANTONESE_WORDS_GATED = {
+    "返工": "上班",
+    "番工": "上班",
+    "放工": "下班",
+    "返学": "上学",
+    "返學": "上学",
     "点解": "为什么",
     "點解": "为什么",
     "边度": "哪里",
     "邊度": "哪里",
-    "细佬": "弟弟",
-    "細佬": "弟弟",
-    "家姐": "姐姐",
     "游水": "游泳",
-    "踩单车": "骑自行车",
-    "踩單車": "骑自行车",
+    "家姐": "姐姐",
     "细路": "小孩",
     "細路": "小孩",
-    "老豆": "爸爸",
+    "而家": "现在",
+    "咩": "什么",
 }
 # Characters Mandarin uses otherwise: read the Cantonese way only in a Cantonese text (see above)
 _CANTONESE_GATED = (
@@ -107,12 +115,10 @@ _NORTHERN = {
     "娃他妈": "妻子",
     "娃他媽": "妻子",
     "那口子": "爱人",
-    "屋里": "家里",
-    "屋裡": "家里",
 }
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=3)
 def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
 
@@ -127,6 +133,7 @@ def mandarin(text: str) -> str:
     if cantonese.search(out):
         for pattern, repl in _CANTONESE_GATED:
             out = pattern.sub(repl, out)
-        out = cantonese.sub(lambda m: _CANTONESE[m.group(0)], out)
+        gated = {**_CANTONESE, **_CANTONESE_WORDS_GATED}
+        out = _pattern(tuple(gated)).sub(lambda m: gated[m.group(0)], out)
     northern = _pattern(tuple(_NORTHERN))
     return northern.sub(lambda m: _NORTHERN[m.group(0)], out)

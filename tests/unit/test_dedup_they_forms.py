@@ -1,4 +1,5 @@
-"""Twentieth round: a note's "them" is the user, as its "they" is
+"""Twentieth round: a note's "them" is the user, as its "they" is, where a thing does something to
+them ("it makes them anxious"; review21: "User owes them" is someone else)
 (mal/dedup_household.py `they_noted`), under the same guards: the note is about the user ("User ..."),
 and before the pronoun it names nothing else the pronoun could stand for. A verb in -s after "it" /
 "which" / "and" is no plural noun, and a clock time is no count of things. Every sentence here is new
@@ -19,8 +20,8 @@ def _merged(a: str, b: str) -> bool:
 
 
 RESTATED = [
-    ("Spicy food gives me heartburn", "User says spicy food gives them heartburn"),
-    ("Coffee after 4pm keeps me awake", "User notes that coffee after 4 p.m. keeps them awake"),
+    ("Spicy food gives me heartburn, so I avoid it", "User avoids spicy food because it gives them heartburn"),
+    ("Coffee after 4pm keeps me awake", "User skips coffee after 4 p.m. since it keeps them awake"),
     ("Waking up early makes me grumpy", "User says that waking up early makes them grumpy"),
 ]
 
@@ -50,7 +51,7 @@ def test_them_that_may_be_another_stays_another(a: str, b: str) -> None:
 
 
 def test_a_verb_in_s_or_a_clock_time_is_no_antecedent_but_a_plural_noun_is() -> None:
-    assert they_noted("Noise at night keeps me up", "User says noise at night keeps them up")
+    assert they_noted("Noise at night keeps me up", "User hates noise at night as it keeps them up")
     assert they_noted(
         "I skip dinner after 9pm since it gives me heartburn",
         "User skips dinner after 9 p.m. since it gives them heartburn",
