@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from mal.dedup_lexicon import PEOPLE_EN, TIME_WORDS_EN
 from mal.dedup_people20 import children_named
+from mal.dedup_rate_words import rates_spelt
 from mal.dedup_regional import mandarin
 
 __all__ = ["STATES", "first_person"]
@@ -123,7 +124,7 @@ def first_person(text: str) -> str:
     """`text` with a third-person note's subject and shorthand in the user's own words (see above),
     regional Chinese in Mandarin (mal/dedup_regional.py) and a counted child's sex as son or daughter
     (mal/dedup_people20.py)."""
-    text = mandarin(text)
+    text = rates_spelt(mandarin(text))  # 每十四天 / 每两周: one rate, one wording (mal/dedup_rate_words.py)
     if not text.isascii() and not any(c.isascii() and c.isalpha() for c in text):
         return text  # no English in it
     text = children_named(text)  # "two kids, a boy and a girl": a son and a daughter (mal/dedup_people20.py)

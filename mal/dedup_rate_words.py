@@ -1,0 +1,43 @@
+"""One rate, one wording (twentieth round, issue #11).
+
+Writers restate how often something happens in another form of the same rate: 每十四天 / 每两周,
+"seven days a week" / "every day", 隔天 / 每两天, "every other week" / "every two weeks". The numbers,
+contrast and swap checks read the two forms as different numbers and periods. `rates_spelt` rewrites
+the forms below to one of them before any check reads the text (mal/dedup_notes.py `first_person`),
+so the two read alike, while another rate (每三周, "six days a week") still differs in its numbers
+and a rate one text alone says ("every other week" / "every week") still differs. Arithmetic only: a
+count per period ("three times a week") and an ambiguous word (biweekly: twice a week or every two
+weeks) are left as written; mal/dedup_rates.py compares those.
+
+Pure functions over one text; no imports from mal.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["rates_spelt"]
+
+# each form -> the one wording it is read as
+_SPELT = (
+    (re.compile(r"\b(?:seven|7) days (?:a|per|each) week\b", re.IGNORECASE), "every day"),
+    (re.compile(r"\bevery (?:14|fourteen) days\b", re.IGNORECASE), "every two weeks"),
+    (re.compile(r"\bevery (?:7|seven) days\b", re.IGNORECASE), "every week"),
+    (re.compile(r"\bevery (?:other|second) (day|week|month|year)\b", re.IGNORECASE), r"every two \1s"),
+    (re.compile(r"(?:每|一)(?:周|星期|个星期|礼拜|个礼拜)七天(?:都)?"), "每天"),
+    (re.compile(r"每(?:隔)?十四天"), "每两周"),
+    (re.compile(r"每七天"), "每周"),
+    (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(天|日)"), "每两天"),
+    (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(?:个)?(周|星期|礼拜)"), "每两周"),
+    (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(?:个)?月"), "每两个月"),
+)
+
+
+@lru_cache(maxsize=4096)
+def rates_spelt(text: str) -> str:
+    """`text` with a rate written one of the ways above in the one wording (see `_SPELT`)."""
+    out = text
+    for pattern, repl in _SPELT:
+        out = pattern.sub(repl, out)
+    return out
