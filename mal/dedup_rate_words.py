@@ -1,4 +1,4 @@
-"""One rate, one wording (twentieth round, issue #11).
+"""One rate (or duration), one wording (twentieth round, issue #11).
 
 Writers restate how often something happens in another form of the same rate: 每十四天 / 每两周,
 "seven days a week" / "every day", 隔天 / 每两天, "every other week" / "every two weeks". The numbers,
@@ -7,7 +7,8 @@ the forms below to one of them before any check reads the text (mal/dedup_notes.
 so the two read alike, while another rate (每三周, "six days a week") still differs in its numbers
 and a rate one text alone says ("every other week" / "every week") still differs. Arithmetic only: a
 count per period ("three times a week") and an ambiguous word (biweekly: twice a week or every two
-weeks) are left as written; mal/dedup_rates.py compares those.
+weeks) are left as written; mal/dedup_rates.py compares those. A duration gets the same treatment
+("a quarter of an hour" / "15 minutes", "a decade" / "ten years", 万步 / 一万步).
 
 Pure functions over one text; no imports from mal.
 """
@@ -31,6 +32,17 @@ _SPELT = (
     (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(天|日)"), "每两天"),
     (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(?:个)?(周|星期|礼拜)"), "每两周"),
     (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(?:个)?月"), "每两个月"),
+    # one duration, one wording: a fraction of an hour, a decade, a fortnight in minutes / years / weeks
+    (re.compile(r"\bthree[ -]quarters of an hour\b", re.IGNORECASE), "45 minutes"),
+    (re.compile(r"\b(?:a )?quarter(?: of an |-)hour\b", re.IGNORECASE), "15 minutes"),
+    (re.compile(r"\b(?:an hour and a half|one and a half hours|1\.5 hours)\b", re.IGNORECASE), "90 minutes"),
+    (re.compile(r"\b(?:half an hour|a half[ -]hour|half-hour)\b", re.IGNORECASE), "30 minutes"),
+    (re.compile(r"\b(?:a|one) decade\b", re.IGNORECASE), "ten years"),
+    (re.compile(r"\btwo decades\b", re.IGNORECASE), "twenty years"),
+    (re.compile(r"\b(?:a|one) fortnight\b", re.IGNORECASE), "two weeks"),
+    (re.compile(r"三刻钟"), "四十五分钟"),
+    (re.compile(r"(?<![一二两三四五六七八九十\d])一刻钟"), "十五分钟"),
+    (re.compile(r"(?<![一二两三四五六七八九十百千\d])万步"), "一万步"),
 )
 
 

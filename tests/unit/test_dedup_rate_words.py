@@ -22,6 +22,11 @@ RESTATED = [
     ("我隔天给妈妈打一次电话", "我每两天给妈妈打一次电话"),
     ("I walk the dog seven days a week", "I walk the dog every day"),
     ("I call my grandma every other week", "I call my grandma every two weeks"),
+    ("I stretch for a quarter of an hour every morning", "I stretch for 15 minutes every morning"),
+    ("My drive to work takes three quarters of an hour", "My drive to work takes 45 minutes"),
+    ("We've lived in this flat for a decade", "We've lived in this flat for ten years"),
+    ("我每天午睡一刻钟", "我每天午睡十五分钟"),
+    ("我爸每天走万步", "我爸每天走一万步"),
 ]
 
 
@@ -36,6 +41,10 @@ NEAR_MISSES = [
     ("我隔周给妈妈打一次电话", "我每周给妈妈打一次电话"),
     ("I walk the dog six days a week", "I walk the dog every day"),
     ("I call my grandma every other week", "I call my grandma every week"),
+    ("I stretch for a quarter of an hour every morning", "I stretch for 45 minutes every morning"),
+    ("We've lived in this flat for a decade", "We've lived in this flat for two decades"),
+    ("我每天午睡一刻钟", "我每天午睡三刻钟"),
+    ("我爸每天走万步", "我爸每天走两万步"),
 ]
 
 
@@ -45,5 +54,12 @@ def test_another_rate_stays_apart(a: str, b: str) -> None:
 
 
 def test_words_that_only_look_like_a_rate_are_left_as_written() -> None:
-    for text in ("我们相隔两地", "隔壁邻居", "我隔三差五去健身", "I go every second Tuesday", "I swim twice a week"):
+    for text in (
+        "我们相隔两地",
+        "隔壁邻居",
+        "我隔三差五去健身",
+        "I go every second Tuesday",
+        "I swim twice a week",
+        "两万步",
+    ):
         assert rates_spelt(text) == text
