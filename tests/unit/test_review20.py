@@ -80,8 +80,7 @@ def test_fishing_is_not_eating_fish() -> None:
     assert not _merges("我爸喜欢钓鱼", "我爸喜欢吃鱼")
 
 
-@pytest.mark.xfail(strict=True, reason="review20: 未婚 / 已婚 pass every veto and the model merges")
-def test_unmarried_is_not_married() -> None:
+def test_unmarried_is_not_married() -> None:  # (a strict xfail in review20; the dedup model no longer merges)
     assert not _merges("我至今未婚", "我已婚")
 
 
