@@ -75,6 +75,11 @@ _BEFORE_MIN = re.compile(
 )
 _BEFORE_EXACT = re.compile(r"(?:正好|刚好|恰好|拿出|\b(?:exactly|putting|precisely)\b)[^\d，。,;.!?]{0,8}$", re.I)
 _BUDGET_WORD = re.compile(r"预算|(?<![A-Za-z])budget", re.I)
+# "只有" / "总共就" say a sum is small ("only"): of a budget or a trip's money it is the most there is to
+# spend ("这个月的预算只有两千", "这趟旅行总共就五千港币"), of a sum paid (a rent, a loan's instalment, a wage)
+# it is that sum ("我房租只有1500": `exact`).
+_ONLY_ZH = re.compile(r"(?:总共|一共|总共也)就|只有")
+_PAID_ZH = re.compile(r"房租|月租|租金|房贷|月供|车贷|工资|月薪|年薪|薪水|收入|学费|物业费")
 # "约为2000元", "差不多是30万": the approximating word may take its verb; "~30,000", "～5000": a tilde before a
 # sum with no number before it (between two numbers it is a range, read by `_range`).
 _APPROX_BEFORE = re.compile(
@@ -108,8 +113,9 @@ _CATEGORIES: list[tuple[str, str]] = [
     (r"机票|航班|\bflights?\b|\bairfare\b|\bplane tickets?\b", "flight"),
     (r"酒店|住宿|住的|民宿|\bhotels?\b|\bairbnb\b|\blodging\b", "hotel"),
     # rent, renovation and a wedding are categories of their own (docs/parser_labels.md), housing the rest
-    # a rent paid is rent too ("我租的房子月租4500元"); a phone plan's monthly fee (手机月租) is none
-    (r"房租|租房|租金|租的(?:房|公寓|屋)|(?<!手机)(?<!套餐)(?<!宽带)月租|\brent\b|\brental\b", "rent"),
+    # a rent paid is rent too ("我租的房子月租4500元"); 月租 is any monthly fee (a phone plan's, broadband's),
+    # rent only of a home (`_monthly_rent`)
+    (r"房租|租房|租金|租的(?:房|公寓|屋)|月租|\brent\b|\brental\b", "rent"),
     (r"装修|翻新|\brenovat\w*|\bremodel\w*|\b(?:redo|redoing|doing) the (?:kitchen|bathroom)", "renovation"),
     (r"婚礼|婚宴|办婚|结婚|\bwedding\b", "wedding"),
     # a deposit on a home is buying it ("house deposit", "deposit on a house": blind6, blind12)
@@ -149,6 +155,10 @@ def _bound(text: str, start: int, end: int) -> str | None:
     if _BEFORE_MIN.search(before) or _AFTER_MIN.search(after):
         return "min"
     m = _BEFORE_MAX.search(before)
+    if m and _ONLY_ZH.match(m.group(0)):
+        clause = re.split(r"[，,。;；!！?？]", before[: m.start()])[-1]
+        if _PAID_ZH.search(clause) and not _BUDGET_WORD.search(clause):
+            return "exact"
     if m and (
         not re.match(r"more than|go above|go over|exceed|be (?:over|above|more)", m.group(0), re.I)
         or _NEGATED_MORE.search(before)
@@ -204,9 +214,23 @@ def _currency(money: Money, text: str, lang: str) -> str:
     return "USD" if lang == "en" else "CNY"
 
 
+_HOME_ZH = re.compile(r"房|公寓|屋|住")
+# What may stand before a bare 月租 that is still the rent: the owner or a time, no other thing
+# ("月租最多4500元", "我现在月租3000"; not "我的电话月租50元").
+_RENT_OWNER_ZH = re.compile(r"^\s*(?:我们?|用户|俺)?(?:家)?(?:的)?(?:现在|目前|每个?月)?(?:的)?\s*$")
+
+
+def _monthly_rent(text: str, at: int) -> bool:
+    """月租 is a home's rent when a home is named, or when nothing else is named as what it is paid for."""
+    clause = re.split(r"[，,。;；!！?？]", text[:at])[-1]
+    return bool(_HOME_ZH.search(text) or _RENT_OWNER_ZH.match(clause))
+
+
 def _category(text: str) -> tuple[str, str]:
     for pattern, cat in _CATEGORY:
         m = pattern.search(text)
+        if m and m.group(0) == "月租" and not _monthly_rent(text, m.start()):
+            continue  # "我的电话月租50元": a monthly fee of something else is no rent
         if m:
             return cat, m.group(0)
     return "general", "总体" if re.search(r"[\u4e00-\u9fff]", text) else "general"

@@ -74,6 +74,13 @@ _ENDED_JOB = re.compile(
     r"退休[前以之]|(?:以前|之前|曾经|当年)(?:一直)?(?:在|是|做|干|当)",
     re.I,
 )
+# The copula's complement is a relative ("我是广州的一名老师的女儿", "I'm a teacher's daughter", "I'm the son
+# of a doctor"): the job and the city in it are the parent's, and the relative is unnamed, so no fact of
+# the user's or family's (every reader, the tagger too, read 老师 as the user's job).
+_KIN_COMPLEMENT_ZH = re.compile(rf"是(?P<of>[^，,。.!！？?；;]+?)的(?:{REL_ZH_ALT})(?=[，,。.!！？?；;]|$)")
+_KIN_AFTER_EN = re.compile(rf"(?:'s|’s)\s+(?:{REL_EN_ALT})\b", re.I)
+_KIN_BEFORE_EN = re.compile(rf"\b(?:{REL_EN_ALT})\s+of\s+(?:an?|the)\s+(?:[a-z]+\s+)?$", re.I)
+_KIN_FIELDS = {"job", "city", "hometown", "employer"}
 # An ethnic group or a social label is no job ("我是回民", "我是上班族").
 _NOT_A_JOB = re.compile(r"^(?:回民|[\u4e00-\u9fff]{1,3}族)$")
 # A job or employer read out of an intention ("我在考虑换工作" -> 考虑换) is a plan, not where one works.
@@ -104,7 +111,8 @@ _RELOCATION = re.compile(
 _VISIT = re.compile(
     r"\b(?:was|were)\s+(?:\w+\s+)?(?:in|at)\b|\b(?:when|while|if|once)\s+(?:i'?m|i am|we'?re|we are)\s+in\b|"
     r"\bvisit(?:ed|ing|s)?\b|\b(?:trip|vacation|holiday|conference|tour|show|concert|layover|sights)\b|"
-    r"\b(?:catch up|meet(?: up)?|see you|catch you)\b|出差|旅游|旅行|度假|开会|玩[儿呢吗了]?|路过|转机|参加|看展|演出",
+    r"\b(?:catch up|meet(?: up)?|see you|catch you|tourists?|visitors?)\b|"
+    r"出差|旅游|旅行|度假|开会|玩[儿呢吗了]?|路过|转机|参加|看展|演出|游客|访客|旅客|观光",
     re.I,
 )
 _LIVES = re.compile(r"\b(?:live[sd]?|living|based|reside\w*|home|moved|relocat\w*)\b|住|生活|定居|搬|落户|老家", re.I)
@@ -180,6 +188,17 @@ def _visited(kind: str, field: Any, clause: str) -> bool:
     return kind == "profile" and field == "city" and bool(_VISIT.search(clause)) and not _LIVES.search(clause)
 
 
+def _kin_complement(text: str, pos: int, value: str, clause: tuple[int, int]) -> bool:
+    """The value sits in a copula's complement that names a relative (`_KIN_COMPLEMENT_ZH`)."""
+    c0, c1 = clause
+    for m in _KIN_COMPLEMENT_ZH.finditer(text, c0, c1):
+        if m.start("of") <= pos < m.end("of"):
+            return True
+    end = pos + len(value)  # (a value may hold the possessive: "teacher's daughter")
+    kin_after = _KIN_AFTER_EN.match(text[end:]) or _KIN_AFTER_EN.search(value)
+    return bool(kin_after or _KIN_BEFORE_EN.search(text[c0:pos]))
+
+
 def _dropped(text: str, lang: str, match: Match) -> bool:
     kind, slots = match[0], match[2]
     pos = _where(text, match)
@@ -195,7 +214,10 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
         return True
     if kind == "profile" and field == "diet" and _ENDED_DIET.search(sentence):
         return True
-    if kind == "profile" and field in ("job", "employer") and _ENDED_JOB.search(clause):
+    kin = kind == "profile" and field in _KIN_FIELDS and pos is not None
+    if (kin and _kin_complement(text, pos or 0, str(slots.get("value")), (c0, c1))) or (
+        kind == "profile" and field in ("job", "employer") and _ENDED_JOB.search(clause)
+    ):
         return True
     if (kind == "profile" and field == "job" and _NOT_A_JOB.match(str(slots.get("value")))) or _visited(
         kind, field, clause

@@ -155,22 +155,47 @@ _AND_MEMBER_EN = re.compile(
 )
 # Who reacts, as the object of the verb: the user, a family member, or a note's subject ("the user").
 _OBJECT_EN = rf"me|(?:my|our)\s+(?:{_REL_EN_ALT})|(?:the\s+)?user's\s+(?:{_REL_EN_ALT})|(?:the\s+)?user"
+# An adverb between the substance and its verb is no part of the substance ("Peanuts never give my son
+# hives", "Shellfish always makes my wife break out"); a noun that ends in -ly (royal jelly) is one.
+_ADVERB_EN = (
+    r"never|rarely|seldom|hardly(?:\s+ever)?|barely|scarcely|no\s+longer|always|sometimes|often|usually|still|"
+    r"also|ever|even|just|now|(?!(?:jelly|lily|holly|belly|fly|butterfly|dragonfly|family|italy|ally|bully)\b)[a-z]+ly"
+)
+_SUBJECT_EN = rf"[a-z]+(?:\s+(?!(?:{_ADVERB_EN})\b)[a-z]+)?"
+# The adverb says the substance does not (or no longer) set it off: a denial, no allergy.
+_DENYING_ADVERB = re.compile(r"^(?:never|hardly|barely|scarcely|no\s+longer)\b", re.I)
+# The reaction is over ("gave my son hives once but not anymore", "she outgrew it", "used to").
+_ENDED_REACTION = re.compile(
+    r"\b(?:not|no)\s+(?:any\s*more|anymore|longer)\b|\banymore\b|\boutgr[eo]w\w*|\bgrew out of\b|"
+    r"\bused to\b|\bnot since\b",
+    re.I,
+)
+# An activity is no substance ("Running gives me hives", "Shaving gives me a rash"); a food or a thing
+# whose name ends in -ing is ("Pudding", "salad dressing"), and after a verb of taking in, its object is
+# the substance ("Eating peanuts gives my son hives" -> peanuts).
+_ING_NOUNS = re.compile(
+    r"(?:pudding|icing|frosting|stuffing|dressing|seasoning|filling|topping|dumpling|herring|whiting|sting|"
+    r"ring|string|bedding|clothing|wing|shortening)s?$",
+    re.I,
+)
+_INTAKE_EN = re.compile(r"^(?:eating|drinking|taking|touching|having|using|wearing|smelling)\s+(?P<a>[a-z]+)$", re.I)
 _ALLERGY_EN = re.compile(
     r"(?:\b(?:allergic|alergic|allergc|allerg(?:y|ies))\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|myself|also|,)\b|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b(?!\s+to\b))|"
     r"(?:\ballergic\b[^.;!?]{0,3}$)|"
     # the substance as the subject, the one who reacts as the object: "Penicillin gives my son an allergic
     # reaction", "shellfish makes me break out, I'm allergic" (the object, not the sentence's start, says whose)
-    rf"(?:^(?P<a3>[a-z]+(?:\s+[a-z]+)?)\s+(?:gives?|gave|causes?|caused|triggers?|triggered)\s+(?P<o3>{_OBJECT_EN})\s+"
-    r"an? (?:bad |severe |serious |mild )?allergic reaction|"
-    rf"^(?P<a4>[a-z]+(?:\s+[a-z]+)?)\s+(?:makes?|made)\s+(?P<o4>{_OBJECT_EN})\s+break out\b[^.;!?]*\ballergic)",
+    rf"(?:^(?P<a3>{_SUBJECT_EN})(?:\s+(?P<d3>{_ADVERB_EN}))?\s+(?:gives?|gave|causes?|caused|triggers?|triggered)\s+"
+    rf"(?P<o3>{_OBJECT_EN})\s+an? (?:bad |severe |serious |mild )?allergic reaction|"
+    rf"^(?P<a4>{_SUBJECT_EN})(?:\s+(?P<d4>{_ADVERB_EN}))?\s+(?:makes?|made)\s+(?P<o4>{_OBJECT_EN})\s+break out\b"
+    r"[^.;!?]*\ballergic)",
     re.I,
 )
 # The same shapes with a reaction but no word of allergy ("Peanuts give my son hives", "Shellfish makes my
 # wife break out"): the substance and whose it is, and no `condition` the text does not say. What sets off
 # hives or a breakout without being an allergen (stress, heat, the sun) is no substance.
 _REACTION_EN = re.compile(
-    rf"^(?P<a>[a-z]+(?:\s+[a-z]+)?)\s+(?:(?:gives?|gave)\s+(?P<o>{_OBJECT_EN})\s+(?:hives|a rash)|"
+    rf"^(?P<a>{_SUBJECT_EN})(?:\s+(?P<d>{_ADVERB_EN}))?\s+(?:(?:gives?|gave)\s+(?P<o>{_OBJECT_EN})\s+(?:hives|a rash)|"
     rf"(?:makes?|made)\s+(?P<o2>{_OBJECT_EN})\s+(?:break out|swell up)(?: in (?:hives|a rash))?)\b(?![^.;!?]*\ballerg)",
     re.I,
 )
@@ -270,6 +295,24 @@ def _object(said: str | None) -> str | None:
         return None
     rel = re.search(rf"(?P<r>{_REL_EN_ALT})$", said, re.I)
     return REL_EN[rel.group("r").lower()] if rel else "self"
+
+
+def _substance(subject: str, adverb: str | None, text: str) -> str | None:
+    """The allergen a sentence opened by it names, or None: a denying adverb or an ended reaction says
+    there is none now (`_DENYING_ADVERB`, `_ENDED_REACTION`), an activity is none (`_ING_NOUNS`)."""
+    if (adverb and _DENYING_ADVERB.match(adverb)) or _ENDED_REACTION.search(_sentence_of(text)):
+        return None
+    if (intake := _INTAKE_EN.match(subject)) is not None:
+        return intake.group("a")
+    head = subject.split(maxsplit=1)[0]
+    if head.lower().endswith("ing") and not _ING_NOUNS.search(head) and not _ING_NOUNS.search(subject):
+        return None
+    return subject
+
+
+def _sentence_of(text: str) -> str:
+    """The first sentence (the subject-first shapes open the text)."""
+    return re.split(r"[.!?;]\s", text, maxsplit=1)[0]
 
 
 def _who(text: str, pos: int, lang: str) -> str:
@@ -381,10 +424,12 @@ def health_facts(text: str, lang: str) -> list[Found]:
                 out.append((m.start(), _health(who, {"condition": "过敏", "allergen": part})))
     if lang != "zh":
         for m in _ALLERGY_EN.finditer(text):
-            a = m.group("a") or m.group("a2") or m.group("a3") or m.group("a4")
-            if not a:
+            said = m.group("a") or m.group("a2") or m.group("a3") or m.group("a4")
+            if said and (m.group("a3") or m.group("a4")):
+                said = _substance(said, m.group("d3") or m.group("d4"), text)  # the substance as the subject
+            if not said:
                 continue
-            a = re.sub(r"^(?:severe|a|an|mild|bad|my|his|her|the|got|has|have|food)\s+", "", a, flags=re.I)
+            a = re.sub(r"^(?:severe|a|an|mild|bad|my|his|her|the|got|has|have|food)\s+", "", said, flags=re.I)
             head = text[max(0, m.start() - 12) : m.start()]
             if a.lower() in {"no", "any", "food", "seasonal", "an", "a"} or _NEG_EN.search(head):
                 continue
@@ -405,9 +450,10 @@ def health_facts(text: str, lang: str) -> list[Found]:
                 who = REL_EN[other.group("r").lower()]
                 out.append((other.start("r"), _health(who, {"condition": "allergy", "allergen": other.group("b")})))
         reaction = _REACTION_EN.search(text)
-        if reaction and not out and not _NOT_ALLERGEN_EN.match(reaction.group("a")):
+        substance = _substance(reaction.group("a"), reaction.group("d"), text) if reaction else None
+        if reaction and substance and not out and not _NOT_ALLERGEN_EN.match(substance):
             who = _object(reaction.group("o") or reaction.group("o2")) or "self"
-            out.append((0, _health(who, {"allergen": reaction.group("a")}, 0.85)))
+            out.append((0, _health(who, {"allergen": substance}, 0.85)))
         wide = re.search(
             # "my sister can't have penicillin, she's allergic": the substance, then the allergy
             rf"\b(?:my\s+)?(?P<r>{_REL_EN_ALT})\b[^.;!?]{{0,20}}\b(?:can't|cannot|can not)\s+(?:have|take|eat)\s+"

@@ -263,6 +263,14 @@ NOT_ITEM = re.compile(
 )
 
 
+# Words that may open an imperative "give me X" ("always give me the aisle", "honestly, just give me jazz");
+# any other word before it is a subject that gives ("Peanuts (never) give me hives"), no taste.
+_OPENERS = re.compile(
+    r"\b(?:always|just|please|pls|plz|honestly|seriously|really|definitely|usually|ngl|tbh|lowkey|imo|then|and|but|"
+    r"so|oh|yeah|ok|okay|man|dude|can|could|would|will|you)\b",
+    re.I,
+)
+_GIVER = re.compile(r"[A-Za-z]")
 _ASKED = re.compile(r"^\W*(?:(?:can|could|would|will)\s+you\s+|please\s+|pls\s+|plz\s+)?(?:just\s+)?$", re.I)
 
 
@@ -293,6 +301,9 @@ def preference_facts(text: str, lang: str) -> list[tuple[int, Match]]:
                 and not re.match(r"\s+(?:over|rather than|instead of)\b|[^.;!?]*\bany day\b", text[m.end("i") :], re.I)
             ):
                 continue  # "(can you) give me a 3 day workout split": a task; "give me X over Y" is a taste
+            head = re.split(r"[,.;!?]", text[: m.start()])[-1]
+            if re.match(r"give me\b", m.group(0), re.I) and _GIVER.search(_OPENERS.sub(" ", head)):
+                continue  # "Peanuts give me hives": a subject that gives, not the imperative of a taste
             if pattern is _CANNOT_ZH and _DIET_ZH.search(text):
                 continue
             if not item or NOT_ITEM.search(item) or any(a <= m.start("i") < b for a, b in spans):

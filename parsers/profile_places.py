@@ -33,6 +33,7 @@ _CITY_EN = re.compile(
 )
 
 
+_NOT_NOW_EN = re.compile(r"\b(?:not|never|no longer|used to|formerly|previously)\b|n't\b", re.I)
 # Lower-case words after "a nurse in ..." that are a field or a stage, not a misspelt city.
 _NOT_LOWER_CITY = {
     "training", "general", "tech", "sales", "marketing", "finance", "retail", "education", "healthcare",
@@ -70,6 +71,8 @@ def cities(text: str, lang: str) -> list[Found]:
             and v
             and v.lower() not in {"the", "a", "my", "here", "there", "town", "love", "english", "spanish"}
             and not (v.islower() and (v in _NOT_LOWER_CITY or re.match(r"(?i)work|job|teach", city.group(0))))
+            # "I'm not a teacher in Guangzhou", "I used to teach in Boston": a job denied or left names no city
+            and not (group == "v2" and _NOT_NOW_EN.search(re.split(r"[,;.!?]", text[: city.start(group)])[-1]))
         ):
             out.append((city.start(group), _fact("city", v)))
     return out

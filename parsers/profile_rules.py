@@ -223,14 +223,26 @@ _EACH_NAMED_ZH = re.compile(
 _AND_NAMED_EN = re.compile(r"^,?\s+and\s+(?:the other(?: one)?(?: is)?(?: (?:called|named))?\s+)?(?P<v>[A-Z][a-z]+)\b")
 
 
+# What follows a naming verb but names nothing: a particle, a negation, a pronoun, a question word or a
+# duration ("起名叫了好久", "名叫不出来", "名字叫什么还没想好"); the pet is then the species, as before the
+# naming was read (parsers/profile_families.py's _NOT_NAME_ZH guards a relative's name the same way).
+_NOT_PET_NAME_ZH = re.compile(
+    r"^(?:了(?!了)|不|没|别|我|你|他|她|它|什么|啥|谁|怎么|哪|好久|很久|半天|多久|一会)|"
+    r"[吗呢吧啊]|出来|起来|不出|不好|不了|半天|好久|很久"
+)
+
+
 def _pets(text: str, lang: str) -> list[Found]:
     if re.search(r"不养|没养|no longer have|don't have a", text, re.I):
         return []
     for pattern in (_PET_NAMED_ZH, _PET_NAMED_LATER_ZH, _PET_NAME_FIRST_ZH, _PET_ZH) if lang != "en" else ():
         m = pattern.search(text)
+        if m and pattern is not _PET_ZH and _NOT_PET_NAME_ZH.search(m.group("v")):
+            continue  # "我有一只狗，起名叫了好久": no name; the species rule below reads the pet
         if m:
             each = [(n.start("v"), _fact("pet", n.group("v"))) for n in _EACH_NAMED_ZH.finditer(text, m.start())]
-            return each if len(each) > 1 else [(m.start(), _fact("pet", _strip_zh(m.group("v"))))]
+            name = _strip_zh(m.group("v")) or m.group("v")  # a name of particles ("了了") stays whole
+            return each if len(each) > 1 else [(m.start(), _fact("pet", name))]
     for pattern in (_PET_NAMED_EN, _PET_EN, _PET_WITH_EN) if lang != "zh" else ():
         m = pattern.search(text)
         if m:

@@ -30,6 +30,8 @@ __all__ = ["Match", "correction", "cued_match", "forget_request", "is_smalltalk"
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 _I_ZH = r"(?:我|本人)"
+# Words after 叫 / 名叫 that are no name: a negation, a particle, a duration ("名叫不出来", "叫了好久").
+_NOT_NAME_ZH = re.compile(r"^(?:不|没|了|别)|出来|起来|好久|很久|半天")
 
 
 def _clean(value: str) -> str:
@@ -245,8 +247,8 @@ def _profile(text: str, lang: str) -> Match | None:
         place = re.match(r"(?P<p>[\u4e00-\u9fa5]{2,6}?)的(?:一名|一位|一个|名|位)?(?=\S{2})", value)
         if field == "job" and place and _place_name(place.group("p")):
             value = value[place.end() :]  # "我是广州的一名老师": the job; the city is read by parsers/work_rules.py
-        if field == "name" and value in {"什么", "谁", "一名", "一个"}:
-            continue
+        if field == "name" and (value in {"什么", "谁", "一名", "一个"} or _NOT_NAME_ZH.search(value)):
+            continue  # "名叫不出来", "起名叫了好久": a verb after the naming word, no name
         if field in {"city", "hometown"} and value in {"这里", "那里", "家里", "家", "公司", "学校"}:
             continue
         if field == "city" and not re.search(r"住|生活|定居", m.group(0)) and not _place_name(value):

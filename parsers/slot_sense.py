@@ -43,6 +43,15 @@ _TRAIT_ZH = re.compile(
     # a blood type ("我是O型血", "我是Rh阴性血") is said with the same 我是 as a job
     r"型血|血型|[阴阳]性血"
 )
+# Who one is in a place without working there is no occupation: a guest (a tourist, a visitor, a patient),
+# a parent at a school, a resident, a nobody online ("我是杭州的一名游客", "我是广州的一位家长", "我是上海的一个
+# 小透明", "I'm a tourist in Hangzhou", "I'm a patient in Guangzhou").
+_NOT_OCCUPATION = re.compile(
+    r"(?:游客|访客|旅客|过客|观光客|背包客|患者|病人|病友|家长|小透明|网友|路人|居民|市民|乘客|顾客|业主|新人|萌新)$|"
+    r"^(?:[a-z]+\s+)?(?:tourist|visitor|patient|parent|guest|resident|local|newbie|newcomer|nobody|passenger|"
+    r"customer)s?$",
+    re.I,
+)
 # What the copula's subject owns is no job of the user's: "我的车是…丰田卡罗拉", "我的狗是三岁的柯基", "我坐的是
 # 去杭州的高铁", "年糕是我家猫的名字", "下个月是我老婆的生日"; nor is what one did once ("我做过销售", "做过手术").
 _THING_SUBJECT_ZH = re.compile(
@@ -126,6 +135,7 @@ def implausible(kind: str, slots: dict[str, Any], text: str) -> bool:
             return bool(
                 _TRAIT_ZH.search(value)
                 or _TRAIT_EN.search(value)
+                or _NOT_OCCUPATION.search(value)
                 or kin
                 or _COUNTED.search(before)
                 or _NOT_JOB_ZH.match(value)

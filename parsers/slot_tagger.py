@@ -70,7 +70,9 @@ _PAST_TRIP = re.compile(
 )
 # A state the user left ("我以前在杭州住过", "I used to be a teacher") is an episode.
 _FORMER = re.compile(
-    r"以前|曾经|之前|原来|当年|小时候|过去|[住待干做呆]过|\b(?:used to|formerly|previously|former|back then|ex-)", re.I
+    r"以前|曾经|曾(?=是|在|做|当|任|住)|之前|原来|当年|小时候|过去|[住待干做呆]过|"
+    r"\b(?:used to|formerly|previously|former|back then|ex-)",
+    re.I,
 )
 # An employer no rule read needs a word of work in its sentence ("I'm at Starbucks with my sister").
 _WORK = re.compile(

@@ -74,11 +74,38 @@ _ZH: list[tuple[str, re.Pattern[str]]] = [
 _CITY_JOB_ZH = re.compile(
     r"是(?P<org>[\u4e00-\u9fa5]{2,6}?)的(?:一名|一位|一个|名|位)(?P<job>[\u4e00-\u9fa5A-Za-z]{2,8}?)(?=[，,。.!！；;]|$)"
 )
+# The shape takes any noun after the count word, so the noun must name an occupation: it ends in a head
+# word of one (老师, 程序员, 牙医, 骑手, 记者, 店长 ...). A visitor, a patient, a parent or a nobody (游客,
+# 患者, 家长, 小透明) is who one is in the city, not work there, and the city is then no fact either (a
+# visitor does not live there; parsers/slot_sense.py refuses such a job from any reader).
+_OCCUPATION_ZH = re.compile(
+    rf"(?:{_ROLES_ZH}|师|员|医|医生|大夫|护士|士|手|工|警|官|长|家|匠|记者|学者|编辑|教授|经理|总监|主管|"
+    r"销售|运营|会计|律师|模特|翻译|导游|教练|保安|保姆|厨子|老板|码农|农民|军人|学生|研究生|博士)$"
+)
+_NOT_OCCUPATION_ZH = re.compile(
+    r"(?:会员|成员|党员|团员|学员|病员|家长|学长|班长|兄长|新手|老手|高手|好手|帮手|对手|凶手|女士|男士|人士|"
+    r"绅士|义工|玩家|人家|大家|东家|亲家|买家|卖家)$"
+)
+# A denial ("我姐姐不是上海的一名医生") or a former state ("我妈以前是…", "我曾是…") before 是 in the
+# clause: no current city or job (the job guard of parsers/guards.py drops only some former jobs).
+_NOT_NOW_ZH = re.compile(
+    r"(?:不|没|非)[再曾也都就]?$|以前|曾|原来|原先|过去|之前|从前|早年|当年|那时|那会儿|退休前|不再|已经不"
+)
 
 
 def _fact(field: str, value: str, pos: int, rel: str | None = None) -> Found:
     slots: dict[str, Any] = {"field": field, "value": value, **({"relative": rel} if rel else {})}
     return pos, ("profile", 0.8, slots, [EntityRef(value, field, "HAS_PROFILE", detail=rel)])
+
+
+def _occupation(value: str) -> bool:
+    """The noun after "是<城市>的一名" names an occupation (`_OCCUPATION_ZH`), not a guest or a role."""
+    return bool(_OCCUPATION_ZH.search(value)) and not _NOT_OCCUPATION_ZH.search(value)
+
+
+def _clause_head(text: str, pos: int) -> str:
+    """The clause's words before `pos` (from the last punctuation)."""
+    return re.split(r"[，,。.!！?？;；]", text[:pos])[-1]
 
 
 def _is_place(value: str) -> bool:
@@ -112,6 +139,8 @@ def work_facts(text: str, lang: str) -> list[Found]:
                 out.append(_fact("job", m.group("job"), m.start("job")))
         for m in _CITY_JOB_ZH.finditer(text):
             if not _is_place(m.group("org")) or re.search(r"人$|[吗呢吧啊了]", m.group("job")):
+                continue
+            if not _occupation(m.group("job")) or _NOT_NOW_ZH.search(_clause_head(text, m.start())):
                 continue
             rel = relative_before(text, m.start(), "zh")
             out.append(_fact("city", m.group("org"), m.start("org"), rel))
