@@ -58,6 +58,11 @@ def household_noted(a: str, b: str) -> bool:
 # "用户的结婚纪念日：10月12日", "我们读书会每个月…" / "用户的读书会每月…"): the user's household's thing
 _OUR_ZH = re.compile(r"我们的?")
 _NOTE_OWNER_ZH = re.compile(r"用户的")
+# a word that is a plan, a habit or a wish the 我们 has, said as a noun by the note (用户的打算：…):
+# 我们打算 / 我们习惯 / 我们决定 is what they do (review22)
+_DOING_ZH = re.compile(
+    r"打算|计划|习惯|决定|梦想|爱好|希望|愿望|目标|想法|安排|准备|选择|偏好|兴趣|喜欢|想|要|会|都|也|一起|经常|常常|总是"
+)
 _WHEN_ZH = re.compile(r"[上下这本每今明去前后昨周星礼早晚平假节春夏秋冬一二两三四五六七八九十\d]")
 
 
@@ -70,7 +75,10 @@ def household_noted_zh(a: str, b: str) -> bool:
         places = list(_OUR_ZH.finditer(ours))
         if not places or not owned or any(ours[m.end() : m.end() + 2] not in owned for m in places):
             continue
-        if any(len(ours[m.end() : m.end() + 2]) < 2 or _WHEN_ZH.match(ours[m.end() :]) for m in places):
+        if any(
+            len(ours[m.end() : m.end() + 2]) < 2 or _WHEN_ZH.match(ours[m.end() :]) or _DOING_ZH.match(ours[m.end() :])
+            for m in places
+        ):
             continue  # 我们下周去日本 / 用户的下周计划: a time after 我们 is what they do, not what they own
         mine = _OUR_ZH.sub("我的", ours)
         if not people_differ(signature(mine), signature(note)):
@@ -114,7 +122,11 @@ _COMPANY = re.compile(r"\b(?:with|and|beside|besides|without)\s+them\b|\bthem\s+
 # its clause ("because it makes them anxious", "which stops them running", "says it tastes like soap
 # to them"); where the user acts ("User owes them", "User calls them") "them" is someone else
 _THEM = re.compile(r"\bthem\b", re.IGNORECASE)
-_THING_SUBJECT = re.compile(r"\b(?:it|which|that|this)\b[^,.;!?]*$", re.IGNORECASE)
+# (the thing must be the subject: "it" right before its verb, "it makes", "which really stops"; an
+# object "it" is the user's doing, "User reads it to them": review22)
+_THING_SUBJECT = re.compile(
+    r"\b(?:it|which|that|this)\s+(?:[a-z]+ly\s+)?(?:[a-z]{2,}(?<![su])s|makes|gives|keeps)\b[^,.;!?]*$", re.IGNORECASE
+)
 # nor is a clock time a count of things ("after 2 p.m.", "at 10pm")
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|o'clock)(?=\W|$)|\b\d{1,2}:\d{2}\b")
 

@@ -57,8 +57,11 @@ def attributive_said(person: str, text: str) -> bool:
 # children: two boys and a girl", "kids, both girls" (review21: "my kid babysits two girls", "my kids
 # play with the boy next door" name other children, and are not rewritten)
 _COUNT = r"(?:a|an|one|two|three|four|both|\d)"
+# (and only kids the user has: "I have / we've got / my two kids", "User has two children"; not "I
+# foster / teach / nanny two kids, a boy and a girl": review22)
 _SEXES = re.compile(
-    rf"(\b(?:kids|children)\s*[,:(\u2014-]\s*)({_COUNT}\s+(?:boys?|girls?)(?:\s+and\s+{_COUNT}\s+(?:boys?|girls?))?)\b",
+    rf"(\b(?:have|has|'ve got|'ve|got|my|our)\s+(?:(?:two|three|four|\d)\s+)?(?:kids|children)\s*[,:(\u2014-]\s*)"
+    rf"({_COUNT}\s+(?:boys?|girls?)(?:\s+and\s+{_COUNT}\s+(?:boys?|girls?))?)\b",
     re.IGNORECASE,
 )
 _SEX = {"boy": "son", "boys": "sons", "girl": "daughter", "girls": "daughters"}

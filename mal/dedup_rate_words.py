@@ -4,7 +4,8 @@ Writers restate how often something happens in another form of the same rate: �
 "seven days a week" / "every day", 隔天 / 每两天, "every other week" / "every two weeks". The numbers,
 contrast and swap checks read the two forms as different numbers and periods. `rates_spelt` rewrites
 the forms below to one of them before any check reads the text (mal/dedup_notes.py `first_person`),
-so the two read alike, while another rate (每三周, "six days a week") still differs in its numbers
+so the two read alike, while another rate (每三周, "six days a week") still differs in its numbers.
+隔天 / 隔日 / 隔月 alone are left as written: they also say "the next day" (快递隔日送达; review22),
 and a rate one text alone says ("every other week" / "every week") still differs. Arithmetic only: a
 count per period ("three times a week") and an ambiguous word (biweekly: twice a week or every two
 weeks) are left as written; mal/dedup_rates.py compares those. A duration gets the same treatment
@@ -26,12 +27,16 @@ _SPELT = (
     (re.compile(r"\bevery (?:14|fourteen) days\b", re.IGNORECASE), "every two weeks"),
     (re.compile(r"\bevery (?:7|seven) days\b", re.IGNORECASE), "every week"),
     (re.compile(r"\bevery (?:other|second) (day|week|month|year)\b", re.IGNORECASE), r"every two \1s"),
-    (re.compile(r"(?:每|一)(?:周|星期|个星期|礼拜|个礼拜)七天(?:都)?"), "每天"),
+    (re.compile(r"(?:每|(?<![上下这本第前后])一)(?:周|星期|个星期|礼拜|个礼拜)七天(?:都)?"), "每天"),
     (re.compile(r"每(?:隔)?十四天"), "每两周"),
     (re.compile(r"每七天"), "每周"),
-    (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(天|日)"), "每两天"),
-    (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(?:个)?(周|星期|礼拜)"), "每两周"),
-    (re.compile(r"(?:每隔一|隔一|(?<![间相])隔)(?:个)?月"), "每两个月"),
+    # 隔天 / 隔日 / 隔月 alone are also "the next day / month" (快递隔日送达, 我隔天就去了医院: review22);
+    # 每隔一天 is every other day whatever follows; 隔天 / 隔一天 only before a count (隔天打一次电话,
+    # 隔一天吃一次药), never after 相 / 间 (相隔一天 is a gap)
+    (re.compile(r"每隔一(?:个)?(天|日)"), "每两天"),
+    (re.compile(r"每隔一(?:个)?(周|星期|礼拜)"), "每两周"),
+    (re.compile(r"每隔一(?:个)?月"), "每两个月"),
+    (re.compile(r"(?<![每间相])隔一?(?:天|日)(?=[^，,。；;了]{0,6}?[一二两三四五六七八九十\d]次)"), "每两天"),
     # one duration, one wording: a fraction of an hour, a decade, a fortnight in minutes / years / weeks
     (re.compile(r"\bthree[ -]quarters of an hour\b", re.IGNORECASE), "45 minutes"),
     (re.compile(r"\b(?:a )?quarter(?: of an |-)hour\b", re.IGNORECASE), "15 minutes"),
@@ -42,7 +47,7 @@ _SPELT = (
     (re.compile(r"\b(?:a|one) fortnight\b", re.IGNORECASE), "two weeks"),
     (re.compile(r"三刻钟"), "四十五分钟"),
     (re.compile(r"(?<![一二两三四五六七八九十\d])一刻钟"), "十五分钟"),
-    (re.compile(r"(?<![一二两三四五六七八九十百千\d])万步"), "一万步"),
+    (re.compile(r"(?<=[走行跑])万步"), "一万步"),  # 日行万步; not 几万步 / 上万步 / 近万步 (review22)
 )
 
 

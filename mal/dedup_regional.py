@@ -17,9 +17,11 @@ What is rewritten, and why that is safe:
 * Cantonese readings of characters Mandarin uses otherwise (係 "is" / 关係 "relation", 食 "eat" /
   食物 "food", 饮 "drink" / 饮料 "a drink", 搭 "ride" / 搭配 "match"): only in a text that already
   holds a Cantonese-only word, and never inside the Mandarin compounds listed.
-* Northern and colloquial kin and pronouns (俺 "I", 阿妈 "mum", 那口子 "my spouse"): one person each,
+* Northern and colloquial kin and pronouns (俺 "I", 那口子 "my spouse"): one person each,
   the same person the Mandarin word names; a different person is never mapped onto another. Not
-  屋里 (a room, indoors, as often as the home: review21).
+  屋里 (a room, indoors, as often as the home: review21), nor 阿妈 outside a Cantonese text (a
+  grandmother in Taiwan); 那口子
+  and 孩子他爸 only after the user's household (那口子 is also a cut; a neighbour's 孩子他爸: review22).
 
 A word that means another thing in some region (土豆 is a potato in Beijing and a peanut in Taipei)
 is left alone: it may be a near miss.
@@ -62,17 +64,19 @@ _CANTONESE = {
     "唔該": "谢谢",
     "唔": "不",
     "琴日": "昨天",
-    "听日": "明天",
-    "聽日": "明天",
     "细佬": "弟弟",
     "細佬": "弟弟",
     "踩单车": "骑自行车",
     "踩單車": "骑自行车",
-    "老豆": "爸爸",
 }
 # Cantonese words that are also Mandarin words or pieces of them (返工 "rework", 重点解决, 周边度假):
 # rewritten only in a text a Cantonese-only word marks as Cantonese (review21)
 _CANTONESE_WORDS_GATED = {
+    "阿妈": "妈妈",  # a mother in Cantonese, a grandmother in Taiwan (阿媽: review22)
+    "阿媽": "妈妈",
+    "听日": "明天",  # 听日语 (review22)
+    "聽日": "明天",
+    "老豆": "爸爸",  # 老豆腐 (review22)
     "返工": "上班",
     "番工": "上班",
     "放工": "下班",
@@ -102,20 +106,22 @@ _NORTHERN = {
     "俺们": "我们",
     "俺們": "我们",
     "俺": "我",
-    "阿妈": "妈妈",
-    "阿媽": "妈妈",
     "阿爸": "爸爸",
-    "孩子他爸": "丈夫",
-    "孩子他妈": "妻子",
-    "孩子他媽": "妻子",
-    "孩他爸": "丈夫",
-    "孩他妈": "妻子",
-    "孩他媽": "妻子",
-    "娃他爸": "丈夫",
-    "娃他妈": "妻子",
-    "娃他媽": "妻子",
-    "那口子": "爱人",
 }
+
+
+# the user's own spouse said the northern way: only after the user's household (我家 / 俺家 / 咱家 /
+# 我们家 ... or the text's start), since 那口子 is also "that cut" (手上那口子) and 孩子他爸 may be a
+# neighbour's (楼下孩子他爸: review22)
+_SPOUSE_NORTHERN = re.compile(
+    r"(?:(?<=^)|(?<=[我俺咱]家)|(?<=[我俺咱]们家)|(?<=[我俺咱]屋里)|(?<=[我俺]的))"
+    r"(那口子|孩子他爸|孩子他妈|孩子他媽|孩他爸|孩他妈|孩他媽|娃他爸|娃他妈|娃他媽)"
+)
+_SPOUSE = {"那口子": "爱人", "孩子他爸": "丈夫", "孩他爸": "丈夫", "娃他爸": "丈夫"}
+
+
+def _spouse(m: re.Match[str]) -> str:
+    return _SPOUSE.get(m.group(1), "妻子")
 
 
 @lru_cache(maxsize=3)
@@ -135,5 +141,6 @@ def mandarin(text: str) -> str:
             out = pattern.sub(repl, out)
         gated = {**_CANTONESE, **_CANTONESE_WORDS_GATED}
         out = _pattern(tuple(gated)).sub(lambda m: gated[m.group(0)], out)
+    out = _SPOUSE_NORTHERN.sub(_spouse, out)
     northern = _pattern(tuple(_NORTHERN))
     return northern.sub(lambda m: _NORTHERN[m.group(0)], out)

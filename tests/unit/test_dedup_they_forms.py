@@ -22,7 +22,7 @@ def _merged(a: str, b: str) -> bool:
 RESTATED = [
     ("Spicy food gives me heartburn, so I avoid it", "User avoids spicy food because it gives them heartburn"),
     ("Coffee after 4pm keeps me awake", "User skips coffee after 4 p.m. since it keeps them awake"),
-    ("Waking up early makes me grumpy", "User says that waking up early makes them grumpy"),
+    ("Waking up early makes me grumpy", "User avoids waking up early as it makes them grumpy"),
 ]
 
 
