@@ -214,7 +214,6 @@ def _currency(money: Money, text: str, lang: str) -> str:
     return "USD" if lang == "en" else "CNY"
 
 
-_HOME_ZH = re.compile(r"房|公寓|屋|住")
 # What may stand before a bare 月租 that is still the rent: the owner or a time, no other thing
 # ("月租最多4500元", "我现在月租3000"; not "我的电话月租50元").
 _RENT_OWNER_ZH = re.compile(r"^\s*(?:我们?|用户|俺)?(?:家)?(?:的)?(?:现在|目前|每个?月)?(?:的)?\s*$")
@@ -223,7 +222,9 @@ _RENT_OWNER_ZH = re.compile(r"^\s*(?:我们?|用户|俺)?(?:家)?(?:的)?(?:现�
 def _monthly_rent(text: str, at: int) -> bool:
     """月租 is a home's rent when a home is named, or when nothing else is named as what it is paid for."""
     clause = re.split(r"[，,。;；!！?？]", text[:at])[-1]
-    return bool(_HOME_ZH.search(text) or _RENT_OWNER_ZH.match(clause))
+    # the home right before it ("房子月租3000", "公寓的月租"), not a home anywhere in the text
+    # ("车位月租800元，房子是自己买的": a parking space's fee)
+    return bool(re.search(r"(?:房子?|公寓|屋子?|住的地方)(?:的)?$", clause) or _RENT_OWNER_ZH.match(clause))
 
 
 def _category(text: str) -> tuple[str, str]:
@@ -245,11 +246,29 @@ def _range(text: str, found: list[Money]) -> list[Money]:
     return []
 
 
+# 只有 / 总共就 after a sum paid that is no budget of the user's now: someone else's ("我朋友的房租只有1500",
+# "我们公司的月租只有20000"), a former one ("我以前房租只有1500", "房租原来只有1500") or a wage ("我工资只有5000").
+_OTHERS_ZH = re.compile(r"朋友|同事|同学|室友|舍友|邻居|别人|人家|他|她|公司|单位|亲戚|哥|姐|弟|妹|爸|妈|父|母")
+_FORMER_ZH = re.compile(r"以前|原来|原先|之前|过去|以往|当年|那时|曾经|本来|从前")
+_WAGE_ZH = re.compile(r"工资|月薪|年薪|薪水|收入")
+
+
+def _no_budget(text: str, money: Money) -> bool:
+    """A sum that 只有 / 总共就 describes as paid, not budgeted, and that is no current sum of the user's
+    own home or spending (`_OTHERS_ZH`, `_FORMER_ZH`, `_WAGE_ZH`): no budget (parse20b read each as one)."""
+    before = text[: money.start]
+    only = _ONLY_ZH.search(before[-12:])
+    clause = re.split(r"[，,。;；!！?？]", before)[-1]
+    if not only or _BUDGET_WORD.search(clause) or not _PAID_ZH.search(clause):
+        return False
+    return bool(_OTHERS_ZH.search(clause) or _FORMER_ZH.search(clause) or _WAGE_ZH.search(clause))
+
+
 def budget_facts(text: str, lang: str, cued: bool = False) -> list[Match]:
     """Budget facts of a turn (two for a range). Needs a budget cue unless the learned layer cued it."""
     if not cued and not BUDGET_CUE.search(text):
         return []
-    found = find_money(text)
+    found = [money for money in find_money(text) if not _no_budget(text, money)]
     if not found:
         return []
     if not cued and (several := _each(text, found)):

@@ -78,6 +78,16 @@ _ENDED_JOB = re.compile(
 # of a doctor"): the job and the city in it are the parent's, and the relative is unnamed, so no fact of
 # the user's or family's (every reader, the tagger too, read 老师 as the user's job).
 _KIN_COMPLEMENT_ZH = re.compile(rf"是(?P<of>[^，,。.!！？?；;]+?)的(?:{REL_ZH_ALT})(?=[，,。.!！？?；;]|$)")
+# parse20's "是<城市>的一名<职业>" names the user's city and job now only as a plain statement: followed by
+# 的<noun> it says whose helper, driver or client one is ("我是上海的一名老师的助手"); after a wish
+# ("我希望明年是杭州的一名医生") or with the job ended later in the turn ("…，但已经退休了", "上个月辞职了")
+# it is no current city or job. Every reader's value in the shape is dropped (the rules', the tagger's).
+_CITY_JOB_SHAPE_ZH = re.compile(
+    r"是(?P<of>[\u4e00-\u9fa5]{2,6}?的(?:一名|一位|一个|名|位)[\u4e00-\u9fa5A-Za-z]{2,8}?)"
+    r"(?P<tail>的[\u4e00-\u9fa5]|[，,。.!！？?；;]|$)"
+)
+_WISH_ZH = re.compile(r"希望|想|梦想|打算|准备|计划|将来|以后|明年|未来|要是|如果|愿望|但愿|期待|盼")
+_JOB_ENDED_LATER_ZH = re.compile(r"退休|辞职|离职|不干了|辞了")
 _KIN_AFTER_EN = re.compile(rf"(?:'s|’s)\s+(?:{REL_EN_ALT})\b", re.I)
 _KIN_BEFORE_EN = re.compile(rf"\b(?:{REL_EN_ALT})\s+of\s+(?:an?|the)\s+(?:[a-z]+\s+)?$", re.I)
 _KIN_FIELDS = {"job", "city", "hometown", "employer"}
@@ -189,10 +199,18 @@ def _visited(kind: str, field: Any, clause: str) -> bool:
 
 
 def _kin_complement(text: str, pos: int, value: str, clause: tuple[int, int]) -> bool:
-    """The value sits in a copula's complement that names a relative (`_KIN_COMPLEMENT_ZH`)."""
+    """The value sits in a copula's complement that names a relative (`_KIN_COMPLEMENT_ZH`), or in a
+    "是<城市>的一名<职业>" that is no current city and job (`_CITY_JOB_SHAPE_ZH`)."""
     c0, c1 = clause
     for m in _KIN_COMPLEMENT_ZH.finditer(text, c0, c1):
         if m.start("of") <= pos < m.end("of"):
+            return True
+    for m in _CITY_JOB_SHAPE_ZH.finditer(text, c0, c1):
+        if m.start("of") <= pos < m.end("of") and (
+            m.group("tail").startswith("的")
+            or _WISH_ZH.search(text[c0 : m.start()])
+            or _JOB_ENDED_LATER_ZH.search(text[m.end("of") :])
+        ):
             return True
     end = pos + len(value)  # (a value may hold the possessive: "teacher's daughter")
     kin_after = _KIN_AFTER_EN.match(text[end:]) or _KIN_AFTER_EN.search(value)

@@ -159,11 +159,15 @@ _OBJECT_EN = rf"me|(?:my|our)\s+(?:{_REL_EN_ALT})|(?:the\s+)?user's\s+(?:{_REL_E
 # hives", "Shellfish always makes my wife break out"); a noun that ends in -ly (royal jelly) is one.
 _ADVERB_EN = (
     r"never|rarely|seldom|hardly(?:\s+ever)?|barely|scarcely|no\s+longer|always|sometimes|often|usually|still|"
-    r"also|ever|even|just|now|(?!(?:jelly|lily|holly|belly|fly|butterfly|dragonfly|family|italy|ally|bully)\b)[a-z]+ly"
+    r"also|ever|even|just|now|once|could|might|may|will|would|can|should|must|"
+    r"(?!(?:jelly|lily|holly|belly|fly|butterfly|dragonfly|family|italy|ally|bully)\b)[a-z]+ly"
 )
 _SUBJECT_EN = rf"[a-z]+(?:\s+(?!(?:{_ADVERB_EN})\b)[a-z]+)?"
 # The adverb says the substance does not (or no longer) set it off: a denial, no allergy.
 _DENYING_ADVERB = re.compile(r"^(?:never|hardly|barely|scarcely|no\s+longer)\b", re.I)
+# A modal says the substance may set it off, not that it does ("Peanuts could give my son hives"): a
+# possibility is no allergy (the turn stays an episode). "once" is stripped: it did ("Penicillin once gave ...").
+_POSSIBLE = re.compile(r"^(?:could|might|may|will|would|can|should|must)$", re.I)
 # The reaction is over ("gave my son hives once but not anymore", "she outgrew it", "used to").
 _ENDED_REACTION = re.compile(
     r"\b(?:not|no)\s+(?:any\s*more|anymore|longer)\b|\banymore\b|\boutgr[eo]w\w*|\bgrew out of\b|"
@@ -173,12 +177,19 @@ _ENDED_REACTION = re.compile(
 # An activity is no substance ("Running gives me hives", "Shaving gives me a rash"); a food or a thing
 # whose name ends in -ing is ("Pudding", "salad dressing"), and after a verb of taking in, its object is
 # the substance ("Eating peanuts gives my son hives" -> peanuts).
+# Whole words, not suffixes: "Mowing" ends in "wing" and is an activity.
 _ING_NOUNS = re.compile(
-    r"(?:pudding|icing|frosting|stuffing|dressing|seasoning|filling|topping|dumpling|herring|whiting|sting|"
+    r"^(?:pudding|icing|frosting|stuffing|dressing|seasoning|filling|topping|dumpling|herring|whiting|sting|"
     r"ring|string|bedding|clothing|wing|shortening)s?$",
     re.I,
 )
-_INTAKE_EN = re.compile(r"^(?:eating|drinking|taking|touching|having|using|wearing|smelling)\s+(?P<a>[a-z]+)$", re.I)
+# What follows a verb of taking in without being a substance: "Eating out", "Having kids" are activities.
+_INTAKE_EN = re.compile(
+    r"^(?:eating|drinking|taking|touching|having|using|wearing|smelling)\s+"
+    r"(?!(?:out|in|up|kids|children|babies|a|an|the|fun|sex|guests|people|friends|company|meetings|work|"
+    r"dinner|lunch|breakfast)$)(?P<a>[a-z]+)$",
+    re.I,
+)
 _ALLERGY_EN = re.compile(
     r"(?:\b(?:allergic|alergic|allergc|allerg(?:y|ies))\s+to\s+(?P<a>(?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:and|so|but|too|which|if|lol|haha|tbh|rn|btw|after|since|when|because|now|lately|as well|myself|also|,)\b|[,.;!?]|$))|"
     r"(?:\b(?P<a2>(?:[a-zA-Z]+\s+)?[a-zA-Z]+)\s+allerg(?:y|ies)\b(?!\s+to\b))|"
@@ -201,7 +212,8 @@ _REACTION_EN = re.compile(
 )
 _NOT_ALLERGEN_EN = re.compile(
     r"^(?:stress|anxiety|heat|the heat|sun|the sun|sunlight|cold|the cold|work|exercise|sweat|sweating|"
-    r"hormones|chocolate cravings|school|nerves|he|she|it|this|that|which|everything|nothing)$",
+    r"hormones|chocolate cravings|school|nerves|he|she|it|this|that|which|everything|nothing|"
+    r"(?:(?:cold|hot|humid|warm|dry|wet|windy|bad)\s+)?(?:weather|temperatures?|climate|wind|air))$",
     re.I,
 )
 _MED_ZH = re.compile(
@@ -300,13 +312,15 @@ def _object(said: str | None) -> str | None:
 def _substance(subject: str, adverb: str | None, text: str) -> str | None:
     """The allergen a sentence opened by it names, or None: a denying adverb or an ended reaction says
     there is none now (`_DENYING_ADVERB`, `_ENDED_REACTION`), an activity is none (`_ING_NOUNS`)."""
-    if (adverb and _DENYING_ADVERB.match(adverb)) or _ENDED_REACTION.search(_sentence_of(text)):
+    if adverb and (_DENYING_ADVERB.match(adverb) or _POSSIBLE.match(adverb)):
+        return None
+    if _ENDED_REACTION.search(_sentence_of(text)):
         return None
     if (intake := _INTAKE_EN.match(subject)) is not None:
         return intake.group("a")
     head = subject.split(maxsplit=1)[0]
-    if head.lower().endswith("ing") and not _ING_NOUNS.search(head) and not _ING_NOUNS.search(subject):
-        return None
+    if head.lower().endswith("ing") and not _ING_NOUNS.match(head):
+        return None  # an activity ("Running", "Mowing grass", "Eating out"), not a food ending in -ing
     return subject
 
 

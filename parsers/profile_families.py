@@ -69,6 +69,33 @@ def _month(word: str) -> int | None:
     return next((i + 1 for i, name in enumerate(_MONTH_NAMES) if len(low) >= 3 and name.startswith(low)), None)
 
 
+# A word after "is called" that is no name: a particle or adverb ("is called away", "called in"), a
+# title or a kin word said as a name ("called Grandma Jo by the kids"). The turn may have been recased
+# (parsers/truecase.py capitalises the word after "called"), so the capital alone proves nothing.
+_NOT_NAME_EN = re.compile(
+    r"^(?:away|in|out|up|off|back|over|on|down|upon|home|often|sometimes|always|never|again|all|every|"
+    r"grandma|grandpa|granny|gran|nana|nanna|papa|pops|mom|mum|mommy|mummy|dad|daddy|mama|ma|pa|auntie|aunt|"
+    r"aunty|uncle|sis|bro|baby|babe|honey|hon|sweetie|boss|buddy|mr|mrs|ms|miss|dr|doctor|sir|madam|lady)$",
+    re.I,
+)
+# "called Dan by his friends but his name is Daniel": "called X by ..." is a nickname; the name the turn
+# gives as the relative's name wins.
+_NICKNAME_BY_EN = re.compile(r"^\s+by\b", re.I)
+_REAL_NAME_EN = re.compile(r"\b(?:his|her|their)\s+(?:real\s+|actual\s+|full\s+)?name\s+is\s+(?P<v>[A-Z][a-z]+)\b")
+
+
+def _name_en(text: str, m: re.Match[str]) -> str | None:
+    """The relative's name a `_NAMED_EN` match gives, or None when the word there is no name."""
+    name = m.group("v")
+    if _NOT_NAME_EN.match(name):
+        return None
+    if "called" in m.group(0).lower() and _NICKNAME_BY_EN.match(text[m.end() :]):
+        real = _REAL_NAME_EN.search(text, m.end())
+        if real and not _NOT_NAME_EN.match(real.group("v")):
+            return real.group("v")
+    return name
+
+
 def family_profile_facts(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     if lang != "en":
@@ -77,7 +104,8 @@ def family_profile_facts(text: str, lang: str) -> list[Found]:
                 out.append((m.start(), _fact("name", m.group("v"), REL_ZH[m.group("r")])))
     if lang != "zh":
         for m in _NAMED_EN.finditer(text):
-            out.append((m.start(), _fact("name", m.group("v"), REL_EN[m.group("r").lower()])))
+            if (name := _name_en(text, m)) is not None:
+                out.append((m.start(), _fact("name", name, REL_EN[m.group("r").lower()])))
         for m in _TURNS_EN.finditer(text):
             month = _month(m.group("m1") or m.group("m2"))
             day = int(m.group("d1") or m.group("d2"))
