@@ -27,6 +27,7 @@ _SPELT = (
     (re.compile(r"\bevery (?:14|fourteen) days\b", re.IGNORECASE), "every two weeks"),
     (re.compile(r"\bevery (?:7|seven) days\b", re.IGNORECASE), "every week"),
     (re.compile(r"\bevery (?:other|second) (day|week|month|year)\b", re.IGNORECASE), r"every two \1s"),
+    (re.compile(r"\b(?:on )?alternate (day|week|month|year)s\b", re.IGNORECASE), r"every two \1s"),
     (re.compile(r"(?:每|(?<![上下这本第前后])一)(?:周|星期|个星期|礼拜|个礼拜)七天(?:都)?"), "每天"),
     (re.compile(r"每(?:隔)?十四天"), "每两周"),
     (re.compile(r"每七天"), "每周"),
