@@ -83,19 +83,20 @@ def exception(a: str, b: str) -> bool:
 
 
 # --- which of two things is refused
-_NO_ITEM = re.compile(r"\b(?:no|without|minus)\s+([a-z]+)|不(?:要)?(?:加|放)(\w)")
+_NO_ITEM = re.compile(r"\b(?:no|without|minus)\s+([a-z]+)(?:\s+(?:or|and|nor)\s+([a-z]+))?|不(?:要)?(?:加|放)(\w)")
 
 
 def _refused(text: str) -> frozenset[str]:
-    return frozenset(next(g for g in m.groups() if g) for m in _NO_ITEM.finditer(flat(text)))
+    return frozenset(g for m in _NO_ITEM.finditer(flat(text)) for g in m.groups() if g)
 
 
 def negated_item(a: str, b: str) -> bool:
-    """Both refuse something, not the same things, and both name every thing refused ("milk, no
-    sugar" / "sugar, no milk"); "no lift" / "no elevator" name other words for one thing."""
+    """Each refuses a thing the other says and does not refuse ("milk, no sugar" / "sugar, no
+    milk"): a swap, not one text refusing more ("no milk, no sugar" / "without milk or sugar") nor
+    two words for one thing ("no lift" / "no elevator")."""
     x, y = _refused(a), _refused(b)
     fa, fb = flat(a), flat(b)
-    return bool(x) and bool(y) and x != y and all(w in fa and w in fb for w in x | y)
+    return any(w in fb for w in x - y) and any(w in fa for w in y - x)
 
 
 # --- in full against the minimum

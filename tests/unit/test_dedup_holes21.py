@@ -35,6 +35,7 @@ def test_dev9_shapes_stay_apart(a: str, b: str) -> None:
 RESTATED = [
     ("我明年四月要跑北京半程马拉松", "用户明年四月要跑北京半程马拉松"),
     ("I take my coffee with cream, no sugar.", "User takes their coffee with cream and no sugar."),
+    ("I take my tea black, no milk, no sugar", "User drinks tea without milk or sugar"),
     ("I pay my credit card in full every month", "User pays their credit card in full every month"),
     ("我儿子对芒果过敏", "用户的儿子对芒果过敏"),
     ("我女儿考上博士了", "用户的女儿考上了博士"),
