@@ -40,3 +40,18 @@ def of(kind: str, text: str, now: datetime = NOW) -> list[dict[str, Any]]:
 def profile(text: str, now: datetime = NOW) -> set[tuple[str, str, str | None]]:
     """Each profile fact as (field, value as text, relative or None), the shape most tests compare."""
     return {(s["field"], str(s["value"]), s.get("relative")) for s in of("profile", text, now)}
+
+
+def fact_slots(text: str, kind: str | None = None, now: datetime = NOW) -> list[dict[str, Any]]:
+    """The slots of every fact (no episode) the parser reads, of one kind when given (the twentieth
+    round's note-reading tests, tests/unit/test_parser_notes20*.py)."""
+    return [f.slots for f in parsers.parse(text, now).facts if f.kind != "episode" and kind in (None, f.kind)]
+
+
+def profile_rows(text: str, now: datetime = NOW) -> list[tuple[str, str, str | None]]:
+    """Each profile fact as (field, value, relative), in reading order."""
+    return [(s["field"], str(s["value"]), s.get("relative")) for s in fact_slots(text, "profile", now)]
+
+
+def profile_fields(text: str, now: datetime = NOW) -> set[str]:
+    return {field for field, _, _ in profile_rows(text, now)}

@@ -8,21 +8,18 @@ tests, not taken from any data set."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from functools import partial
 
 import pytest
 
-import parsers
+from tests.parser_facts import fact_slots, profile_rows
 
 NOW = datetime(2024, 6, 14, 10, 0)
 
 
-def _facts(text: str, kind: str | None = None) -> list[dict[str, Any]]:
-    return [f.slots for f in parsers.parse(text, NOW).facts if f.kind != "episode" and kind in (None, f.kind)]
+_facts = partial(fact_slots, now=NOW)
 
-
-def _profile(text: str) -> list[tuple[str, str, str | None]]:
-    return [(s["field"], str(s["value"]), s.get("relative")) for s in _facts(text, "profile")]
+_profile = partial(profile_rows, now=NOW)
 
 
 # -- 1. a relative's name, the possessor a note's subject ---------------------------------------

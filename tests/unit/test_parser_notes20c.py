@@ -7,25 +7,20 @@ activity or the weather read as one. Sentences written for these tests, not take
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from functools import partial
 
 import pytest
 
-import parsers
+from tests.parser_facts import fact_slots, profile_fields, profile_rows
 
 NOW = datetime(2024, 6, 14, 10, tzinfo=UTC)
 
 
-def _facts(text: str, kind: str | None = None) -> list[dict[str, Any]]:
-    return [f.slots for f in parsers.parse(text, NOW).facts if f.kind != "episode" and kind in (None, f.kind)]
+_facts = partial(fact_slots, now=NOW)
 
+_profile = partial(profile_rows, now=NOW)
 
-def _profile(text: str) -> list[tuple[str, str, str | None]]:
-    return [(s["field"], str(s["value"]), s.get("relative")) for s in _facts(text, "profile")]
-
-
-def _fields(text: str) -> set[str]:
-    return {field for field, _, _ in _profile(text)}
+_fields = partial(profile_fields, now=NOW)
 
 
 # -- 12. 是<城市>的一名<职业>的<名词>: whose helper one is, no job or city --------------------------
