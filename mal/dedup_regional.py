@@ -124,9 +124,16 @@ def _spouse(m: re.Match[str]) -> str:
     return _SPOUSE.get(m.group(1), "妻子")
 
 
-@lru_cache(maxsize=3)
-def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+def _alternation(words: dict[str, str]) -> re.Pattern[str]:
+    """One pattern for a table's words, longest first (so 我哋 wins over a shorter word inside it)."""
     return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+
+
+# every word a Cantonese text is read with: the Cantonese-only words and, in such a text, the gated ones
+_IN_CANTONESE = {**_CANTONESE, **_CANTONESE_WORDS_GATED}
+_CANTONESE_RE = _alternation(_CANTONESE)
+_IN_CANTONESE_RE = _alternation(_IN_CANTONESE)
+_NORTHERN_RE = _alternation(_NORTHERN)
 
 
 @lru_cache(maxsize=4096)
@@ -134,13 +141,10 @@ def mandarin(text: str) -> str:
     """`text` with regional Chinese words read as the Mandarin words they stand for (see above)."""
     if not any("\u4e00" <= c <= "\u9fff" for c in text):
         return text
-    cantonese = _pattern(tuple(_CANTONESE))
     out = text
-    if cantonese.search(out):
+    if _CANTONESE_RE.search(out):
         for pattern, repl in _CANTONESE_GATED:
             out = pattern.sub(repl, out)
-        gated = {**_CANTONESE, **_CANTONESE_WORDS_GATED}
-        out = _pattern(tuple(gated)).sub(lambda m: gated[m.group(0)], out)
+        out = _IN_CANTONESE_RE.sub(lambda m: _IN_CANTONESE[m.group(0)], out)
     out = _SPOUSE_NORTHERN.sub(_spouse, out)
-    northern = _pattern(tuple(_NORTHERN))
-    return northern.sub(lambda m: _NORTHERN[m.group(0)], out)
+    return _NORTHERN_RE.sub(lambda m: _NORTHERN[m.group(0)], out)

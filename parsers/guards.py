@@ -22,7 +22,7 @@ from typing import Any
 
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
 from parsers.place_bounds import bound_places
-from parsers.profile_base import REL_EN, REL_EN_ALT, REL_ZH, REL_ZH_ALT
+from parsers.profile_base import COUNT_ZH, REL_EN, REL_EN_ALT, REL_ZH, REL_ZH_ALT
 from parsers.slot_sense import implausible
 from parsers.todo_rules import standing
 
@@ -83,7 +83,7 @@ _KIN_COMPLEMENT_ZH = re.compile(rf"是(?P<of>[^，,。.!！？?；;]+?)的(?:{RE
 # ("我希望明年是杭州的一名医生") or with the job ended later in the turn ("…，但已经退休了", "上个月辞职了")
 # it is no current city or job. Every reader's value in the shape is dropped (the rules', the tagger's).
 _CITY_JOB_SHAPE_ZH = re.compile(
-    r"是(?P<of>[\u4e00-\u9fa5]{2,6}?的(?:一名|一位|一个|名|位)[\u4e00-\u9fa5A-Za-z]{2,8}?)"
+    rf"是(?P<of>[\u4e00-\u9fa5]{{2,6}}?的{COUNT_ZH}[\u4e00-\u9fa5A-Za-z]{{2,8}}?)"
     r"(?P<tail>的[\u4e00-\u9fa5]|[，,。.!！？?；;]|$)"
 )
 _WISH_ZH = re.compile(r"希望|想|梦想|打算|准备|计划|将来|以后|明年|未来|要是|如果|愿望|但愿|期待|盼")

@@ -12,6 +12,7 @@ from parsers.model import EntityRef
 
 __all__ = [
     "CN",
+    "COUNT_ZH",
     "REL_EN",
     "REL_EN_ALT",
     "REL_ZH",
@@ -61,6 +62,9 @@ REL_EN = {
     "boyfriend": "boyfriend", "girlfriend": "girlfriend",
 }  # fmt: skip
 REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
+# The count word of "是<城市>的一名<职业>" (一名 / 一位 / 一个 / 名 / 位): one spelling for the reader of the
+# shape (parsers/work_rules.py), the job value's trim (parsers/rules.py) and its guard (parsers/guards.py).
+COUNT_ZH = r"(?:一名|一位|一个|名|位)"
 REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
 CN = "零〇一二两三四五六七八九十"
 

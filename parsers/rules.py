@@ -21,6 +21,7 @@ from parsers.lexicon import (
 )
 from parsers.model import EntityRef
 from parsers.preference_rules import DEGREE_TAIL, NOT_ITEM, WHEN_TAIL
+from parsers.profile_base import COUNT_ZH
 from parsers.temporal import find_when
 from parsers.todo_rules import second_reminder, todo_task
 from parsers.travel_rules import travel_match as _travel
@@ -244,7 +245,7 @@ def _profile(text: str, lang: str) -> Match | None:
             value = LANGUAGES.get(value.lower(), LANGUAGES.get(value, value))
         if field == "job" and re.match(r"[做干搞][\u4e00-\u9fa5]{2,}", value):
             value = value[1:]  # "我是做运营的" -> 运营
-        place = re.match(r"(?P<p>[\u4e00-\u9fa5]{2,6}?)的(?:一名|一位|一个|名|位)?(?=\S{2})", value)
+        place = re.match(rf"(?P<p>[\u4e00-\u9fa5]{{2,6}}?)的{COUNT_ZH}?(?=\S{{2}})", value)
         if field == "job" and place and _place_name(place.group("p")):
             value = value[place.end() :]  # "我是广州的一名老师": the job; the city is read by parsers/work_rules.py
         if field == "name" and (value in {"什么", "谁", "一名", "一个"} or _NOT_NAME_ZH.search(value)):

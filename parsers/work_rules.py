@@ -14,7 +14,7 @@ from typing import Any
 
 from parsers.lexicon import PLACES_ZH
 from parsers.model import EntityRef
-from parsers.profile_base import relative_before
+from parsers.profile_base import COUNT_ZH, relative_before
 
 __all__ = ["work_facts"]
 
@@ -72,7 +72,7 @@ _ZH: list[tuple[str, re.Pattern[str]]] = [
 # word (the whole "广州的一名老师" was read as the job, and the tagger read 广州 as a hometown). Only a
 # known place before 的 with a count word after it; "我是广州人" and "我是广州的" stay the hometown.
 _CITY_JOB_ZH = re.compile(
-    r"是(?P<org>[\u4e00-\u9fa5]{2,6}?)的(?:一名|一位|一个|名|位)(?P<job>[\u4e00-\u9fa5A-Za-z]{2,8}?)(?=[，,。.!！；;]|$)"
+    rf"是(?P<org>[\u4e00-\u9fa5]{{2,6}}?)的{COUNT_ZH}(?P<job>[\u4e00-\u9fa5A-Za-z]{{2,8}}?)(?=[，,。.!！；;]|$)"
 )
 # The shape takes any noun after the count word, so the noun must name an occupation: it ends in a head
 # word of one (老师, 程序员, 牙医, 骑手, 记者, 店长 ...). A visitor, a patient, a parent or a nobody (游客,
