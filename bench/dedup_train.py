@@ -69,9 +69,9 @@ from mal.dedup_model import (
 # Every pair set whose first blind score is recorded (docs/benchmarks.md): the six development
 # sets (dev5 and dev6 written in the fourteenth round, dev7 in the seventeenth, their first scores
 # recorded too; dev8, the seventeenth round's near-miss-heavy set, is not trained on yet) and the
-# retired blind sets (blind18 and blind18b, writer36 and writer38, retired at the start of the
-# nineteenth round after their first and after-scores). *blind19* (the nineteenth round's fresh
-# sets) and any later one are never read.
+# retired blind sets (blind20 and blind20b, writer42 and writer43, retired at the start of the
+# twenty-first round after their first and after-scores; the nineteenth round's sets were lost with
+# its machine). *blind21* (the twenty-first round's fresh sets) and any later one are never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
     "dedup_dev3_pairs.jsonl",
@@ -98,6 +98,8 @@ TRAIN_SETS = (
     "dedup_pairs_blind17b.jsonl",
     "dedup_pairs_blind18.jsonl",
     "dedup_pairs_blind18b.jsonl",
+    "dedup_pairs_blind20.jsonl",
+    "dedup_pairs_blind20b.jsonl",
 )
 RETIRED = frozenset(TRAIN_SETS)
 FOLDS = 5
