@@ -88,6 +88,10 @@ _CITY_JOB_SHAPE_ZH = re.compile(
 )
 _WISH_ZH = re.compile(r"希望|想|梦想|打算|准备|计划|将来|以后|明年|未来|要是|如果|愿望|但愿|期待|盼")
 _JOB_ENDED_LATER_ZH = re.compile(r"退休|辞职|离职|不干了|辞了")
+# ... unless another person is the one who stopped ("我是北京的一名医生，我妈退休了": the mother
+# retired, the user is still a doctor in Beijing; before the twenty-first round the whole rest of the
+# turn was scanned and the user's city and job were lost).
+_ENDED_BY_OTHER_ZH = re.compile(rf"(?:{REL_ZH_ALT})|[他她]们?|老板|同事|朋友|室友|邻居")
 _KIN_AFTER_EN = re.compile(rf"(?:'s|’s)\s+(?:{REL_EN_ALT})\b", re.I)
 _KIN_BEFORE_EN = re.compile(rf"\b(?:{REL_EN_ALT})\s+of\s+(?:an?|the)\s+(?:[a-z]+\s+)?$", re.I)
 _KIN_FIELDS = {"job", "city", "hometown", "employer"}
@@ -198,6 +202,13 @@ def _visited(kind: str, field: Any, clause: str) -> bool:
     return kind == "profile" and field == "city" and bool(_VISIT.search(clause)) and not _LIVES.search(clause)
 
 
+def _ended_later(rest: str) -> bool:
+    """The rest of the turn says the user's job ended (`_JOB_ENDED_LATER_ZH`), with no other person
+    named before the word that ends it (`_ENDED_BY_OTHER_ZH`)."""
+    ended = _JOB_ENDED_LATER_ZH.search(rest)
+    return bool(ended and not _ENDED_BY_OTHER_ZH.search(rest[: ended.start()]))
+
+
 def _kin_complement(text: str, pos: int, value: str, clause: tuple[int, int]) -> bool:
     """The value sits in a copula's complement that names a relative (`_KIN_COMPLEMENT_ZH`), or in a
     "是<城市>的一名<职业>" that is no current city and job (`_CITY_JOB_SHAPE_ZH`)."""
@@ -209,7 +220,7 @@ def _kin_complement(text: str, pos: int, value: str, clause: tuple[int, int]) ->
         if m.start("of") <= pos < m.end("of") and (
             m.group("tail").startswith("的")
             or _WISH_ZH.search(text[c0 : m.start()])
-            or _JOB_ENDED_LATER_ZH.search(text[m.end("of") :])
+            or _ended_later(text[m.end("of") :])
         ):
             return True
     end = pos + len(value)  # (a value may hold the possessive: "teacher's daughter")

@@ -22,15 +22,17 @@ _REL_ZH_ALT = "|".join(sorted((r for r in REL_ZH if r not in {"妈", "爸"}), ke
 _REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
 
 # "我儿子叫小宇", "我女儿的名字叫朵朵", "my son's name is Leo", "my daughter is called Mia"; the possessor
-# may be the note's subject ("用户的丈夫叫李明", "User's husband is called Daniel"): a note an assistant
+# may be the note's subject ("用户的丈夫叫李明", "User's husband is called Daniel", also after "and": "User's
+# brother is called Mike and User's sister is called Anna"); 我哥 / 我妈 are one word: "我哥叫小明" (the
+# user's name was 小明 before the twenty-first round); a note an assistant
 # keeps about the user names the family as the user's own turn does, and no other rule reads the name
 # (the slot tagger took "Daniel" for a pet's).
 _NAMED_ZH = re.compile(
-    rf"(?:我|俺|用户)(?:家)?(?:的)?(?P<r>{_REL_ZH_ALT})(?:的)?(?:名字(?:叫|是)|小名叫|叫)(?P<v>[\u4e00-\u9fa5]{{2,3}}|[A-Z][a-z]{{1,12}})"
+    rf"(?:(?:我|俺|用户)(?:家)?(?:的)?|(?=我))(?P<r>{_REL_ZH_ALT})(?:的)?(?:名字(?:叫|是)|小名叫|叫)(?P<v>[\u4e00-\u9fa5]{{2,3}}|[A-Z][a-z]{{1,12}})"
     r"(?=[，,。.!！？?\s]|$)"
 )
 _NAMED_EN = re.compile(
-    rf"(?:\b(?i:my|our)|(?:\b(?i:the)\s+|^|(?<=[,.;!?]\s))(?i:user's))\s+(?P<r>{_REL_EN_ALT})"
+    rf"(?:\b(?i:my|our)|(?:\b(?i:the)\s+|^|(?<=[,.;!?]\s)|(?<=\b(?i:and)\s))(?i:user's))\s+(?P<r>{_REL_EN_ALT})"
     r"(?:'s name is|\s+is (?:named|called)|\s+named)\s+(?P<v>[A-Z][a-z]+)\b"
 )
 _NOT_NAME_ZH = re.compile(r"^(?:我|你|他|她|什么|谁|个|一|这|那|不|医生|老师|学生|护士)|[了的吗呢吧啊岁年月号]")
