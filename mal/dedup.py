@@ -43,6 +43,7 @@ from mal import (
     dedup_holes19,
     dedup_holes20,
     dedup_holes21,
+    dedup_lists,
     dedup_model,
     dedup_qualifiers,
     dedup_review10,
@@ -489,6 +490,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes20.CHECKS),
         # dev9's near misses (mal/dedup_holes21.py): 马拉松 / 半程马拉松, …，我也是, 考上 / 准备考, except / or
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes21.CHECKS),
+        # blind20's wrong merges (mal/dedup_lists.py): pork / pork or beef, 不喝白酒，啤酒… / 不喝啤酒，白酒…
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_lists.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
@@ -546,6 +549,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_holes19.differs,  # 不能喝 / 能喝…不是, Pixel 8 / Pixel 8a
             dedup_holes20.differs,  # 吃川菜 / 做川菜, my boss / my boss's boss
             dedup_holes21.differs,  # 马拉松 / 半程马拉松, "milk, no sugar" / "sugar, no milk"
+            dedup_lists.differs,  # pork / pork or beef, 不喝白酒，啤酒… / 不喝啤酒，白酒…
         )
     )
 
