@@ -95,6 +95,7 @@ from mal.dedup_notes import first_person
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
 from mal.dedup_plans_en import plan_dated_en
+from mal.dedup_quantities import quantities_agree
 from mal.dedup_recall import both_said, extension_said, restated_span, said_in_other_words
 from mal.dedup_restate import (
     amounts_agree,
@@ -363,6 +364,7 @@ def _checks(
                 # 十一点睡 / 晚上11点睡, 9 to 5 / 9am-5pm (mal/dedup_hours.py; a note may resolve any bare hour)
                 or half_day_said(ta, tb, noted=is_note(a.text or a.summary) or is_note(b.text or b.summary))
                 or dedup_unblock16_en.ages_listed(x, y)  # "are 8 and 11" / "two kids, aged 11 and 8"
+                or _quantities_agree(a, b, ta, tb)  # 40k / forty grand, 11 pm / eleven at night
             ),
         ),
         # 一片 / 两片, 半斤 / 一斤: one measure counted differently (mal/dedup_zh_counts.py)
@@ -378,6 +380,7 @@ def _checks(
                 or meal_said(ta, tb)  # 晚上不吃主食 / 晚饭不吃主食 (mal/dedup_hours.py)
                 or times_translated(x.times, y.times)  # 早上 / morning, 下周 / next (mal/dedup_times_across.py)
                 or dedup_unblock16_en.half_day_clock(ta, tb)  # 6:30 am / 6:30 in the morning
+                or _quantities_agree(a, b, ta, tb)  # 国庆节 / 国庆期间, nightly / every night, 两周 / 两个礼拜
             ),
         ),
         # "I owe Mike" / "Mike owes me"
@@ -496,6 +499,13 @@ def _checks(
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
     return checks
+
+
+def _quantities_agree(a: Memory, b: Memory, ta: str, tb: str) -> bool:
+    """The two texts read into the same canonical numbers, clock times, dates, durations and time
+    words, and nothing else numeric or temporal differs (mal/dedup_quantities.py); a note about the
+    user may have fixed the half of the day of an hour the other text says without it."""
+    return quantities_agree(ta, tb, is_note(a.text or a.summary), is_note(b.text or b.summary))
 
 
 def _disliked(a: Memory, b: Memory) -> bool:
