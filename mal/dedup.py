@@ -45,6 +45,7 @@ from mal import (
     dedup_holes21,
     dedup_lists,
     dedup_model,
+    dedup_notes21,
     dedup_qualifiers,
     dedup_review10,
     dedup_review11,
@@ -90,7 +91,7 @@ from mal.dedup_families import (
 )
 from mal.dedup_frames import frame_words
 from mal.dedup_hours import half_day_said, is_note, meal_said
-from mal.dedup_household import household_noted, they_noted
+from mal.dedup_household import household_noted, their_noted, they_noted
 from mal.dedup_notes import first_person
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
@@ -317,13 +318,14 @@ def _checks(
             ),
         ),
         # (a note's "the user's" is the user's "our": mal/dedup_household.py)
-        # (and a note's "they" the user: "User has celiac, so they can't eat gluten")
+        # (and a note's "they" the user: "User has celiac, so they can't eat gluten"; its "their" the user's "our")
         (
             "people",
             lambda: (
                 not people_differ(x, y)
                 or household_noted(a.text or a.summary, b.text or b.summary)
                 or they_noted(a.text or a.summary, b.text or b.summary)
+                or their_noted(a.text or a.summary, b.text or b.summary)  # their / our trip (mal/dedup_household.py)
             ),
         ),
         # 北京朝阳 / 北京市朝阳区: one place cut two ways (mal/dedup_unblock17_zh.py)
@@ -495,6 +497,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes21.CHECKS),
         # blind20's wrong merges (mal/dedup_lists.py): pork / pork or beef, 不喝白酒，啤酒… / 不喝啤酒，白酒…
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_lists.CHECKS),
+        # twenty-first round (mal/dedup_notes21.py): hiked / camped, once "went hiking" reads "hiked"
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_notes21.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )

@@ -22,6 +22,13 @@ The twentieth round reads the note's "them" the same way ("User hates flying bec
 anxious"), under the same guards, except "with them" / "and them" (company the user keeps). A verb
 in -s ("says it tastes like soap to them") and a clock time ("after 2 p.m.") name no thing before it.
 
+`their_noted` (twenty-first round, helper notes21) reads a note's "their" against the user's "our"
+the same way: "I already booked the hotel for our anniversary trip" / "The user has already reserved
+the hotel for their anniversary trip". The note's every "their" must read as the user's "my"
+(mal/dedup_notes.py leaves a "their" said after another person or a name: "User drove Anna to their
+school"), the note names no other owner, and each "our" stands before a word the note's "their"
+owns.
+
 Pure functions over two texts as written; no I/O.
 """
 
@@ -30,9 +37,10 @@ from __future__ import annotations
 import re
 
 from mal.dedup_checks import people_differ
+from mal.dedup_notes import first_person
 from mal.dedup_text import signature
 
-__all__ = ["household_noted", "household_noted_zh", "they_noted"]
+__all__ = ["household_noted", "household_noted_zh", "their_noted", "they_noted"]
 
 _OUR = re.compile(r"\bour\b", re.IGNORECASE)
 _WE = re.compile(r"\b(?:we|us|we're|we've|we'll|we'd|ours|ourselves)\b", re.IGNORECASE)
@@ -165,5 +173,30 @@ def they_noted(a: str, b: str) -> bool:
             continue  # "User owes them 200 dollars": the user acts on them, someone else (review21)
         mine = _THEY_RE.sub(lambda m: _THEY[m.group(0).lower().replace("\u2019", "'")], note)
         if not people_differ(signature(mine), signature(other)):
+            return True
+    return False
+
+
+# twenty-first round: a note's "their" (the user's) against the user's "our"
+_THEIR_OWNS = re.compile(r"\btheir\s+([a-z-]+)", re.IGNORECASE)
+_OUR_OWNS = re.compile(r"\bour\s+([a-z-]+)", re.IGNORECASE)
+_NOTE_SUBJECT = re.compile(r"^\W*(?:[^.!?;,]{1,40},\s*)?(?:the\s+)?user\b(?!['\u2019]s)", re.IGNORECASE)
+_OWNER_ELSE = re.compile(r"\b(?:his|her|your|my)\b|\b(?!user\b)\w+['\u2019]s\b", re.IGNORECASE)
+
+
+def their_noted(a: str, b: str) -> bool:
+    """One text is a note about the user whose every "their" reads as the user's own (see the module
+    docstring), the other says "our" (and no "we") only before words the note's "their" owns, and
+    once that "our" reads as "my" no other person differs."""
+    for note, ours in ((a, b), (b, a)):
+        if not (_NOTE_SUBJECT.search(note) and _THEIR_OWNS.search(note) and _OUR.search(ours)) or _WE.search(ours):
+            continue
+        if _THEIR_OWNS.search(first_person(note)) or _OWNER_ELSE.search(note):
+            continue  # a "their" that may be another person's, or another owner named
+        owned = {w.lower() for w in _THEIR_OWNS.findall(note)}
+        if any(w.lower() not in owned for w in _OUR_OWNS.findall(ours)):
+            continue
+        mine = _OUR.sub(lambda m: "My" if m.group(0)[0].isupper() else "my", ours)
+        if not people_differ(signature(mine), signature(note)):
             return True
     return False

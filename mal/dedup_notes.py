@@ -28,6 +28,7 @@ import re
 from functools import lru_cache
 
 from mal.dedup_lexicon import PEOPLE_EN, TIME_WORDS_EN
+from mal.dedup_notes21 import register_read
 from mal.dedup_people20 import children_named
 from mal.dedup_rate_words import rates_spelt
 from mal.dedup_regional import mandarin
@@ -123,8 +124,10 @@ _APPOSITIVE = re.compile(r"(?:^|(?<=[.!?;]\s))([A-Z][a-z]+(?: [A-Z][a-z]+)?), my
 def first_person(text: str) -> str:
     """`text` with a third-person note's subject and shorthand in the user's own words (see above),
     regional Chinese in Mandarin (mal/dedup_regional.py) and a counted child's sex as son or daughter
-    (mal/dedup_people20.py)."""
+    (mal/dedup_people20.py), and a to-do's or a clinical note's register in the user's words
+    (mal/dedup_notes21.py)."""
     text = rates_spelt(mandarin(text))  # 每十四天 / 每两周: one rate, one wording (mal/dedup_rate_words.py)
+    text = register_read(text)  # 待办：X / 提醒我X, "Patient states they ..." / "I ..." (mal/dedup_notes21.py)
     if not text.isascii() and not any(c.isascii() and c.isalpha() for c in text):
         return text  # no English in it
     text = children_named(text)  # "two kids, a boy and a girl": a son and a daughter (mal/dedup_people20.py)

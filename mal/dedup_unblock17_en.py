@@ -431,4 +431,8 @@ def task_said(slots: dict[str, Any], text: str) -> bool:
     task = _flat(str(slots.get("task") or ""))
     if not task.isascii() or len(task.split()) < 2 or set(slots) - {"task"}:
         return False
-    return f" {task} " in f" {_flat(text)} "
+    # (a sentence's own stop is no word: "To-do: renew my passport." says "renew my passport")
+    return f" {task} " in f" {_STOPS.sub(' ', _flat(text))} "
+
+
+_STOPS = re.compile(r"[.,;:!?]+(?=\s|$)")
