@@ -73,9 +73,10 @@ _EN_REMIND = re.compile(
     re.IGNORECASE,
 )
 
-# --- clinical notes: "Patient states (that) they have never smoked"
+# --- clinical notes: "Patient states (that) they have never smoked"; only a text that IS such a note (it
+# starts so): a nurse's "I'm a nurse. Patient states he has chest pain." is about someone else (review23)
 _CLINICAL = re.compile(
-    r"(?:^|(?<=[.;!?]\s))(?:the\s+)?(?:patient|pt\.?|client)\s+(?:states|reports|says|notes|indicates|confirms|endorses)"
+    r"^\s*(?:the\s+)?(?:patient|pt\.?|client)\s+(?:states|reports|says|notes|indicates|confirms|endorses)"
     r"(?:\s+that)?\s+(they|he|she)(?:\s+(\w+(?:n't)?))?\b",
     re.IGNORECASE,
 )
@@ -90,6 +91,12 @@ _CLINICAL_VERB = {
     "isn't": "am not",
     "aren't": "am not",
     "weren't": "wasn't",
+    # words ending in s that are no third-person verb ("she was", "he always ...")
+    "was": "was",
+    "always": "always",
+    "sometimes": "sometimes",
+    "perhaps": "perhaps",
+    "nevertheless": "nevertheless",
 }
 
 # --- a procedure one undergoes

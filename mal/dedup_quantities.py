@@ -312,6 +312,9 @@ _UNIT_MINUTES = {
     "month": 43_800,  # a twelfth of a year: 半年 is 六个月
     "year": 525_600,
 }
+# a week as a span, not a day or the weekend of one: 两个周末 / 两个星期天 are two weekends / Sundays, not
+# two weeks (review23); 周一次 is "once a week"
+_ZH_WEEK = r"(?:周|星期|礼拜)(?![末日天六]|[一二三四五](?!次))"
 _ZH_UNIT_NAMES = {
     "分钟": "minute",
     "小时": "hour",
@@ -532,7 +535,7 @@ _PASSES: tuple[_Pass, ...] = (
     ),
     _pass(rf"({_ZH_N})个?小时(?:零)?({_ZH_N})分(?:钟)?", _zh_hours_minutes),
     _pass(
-        rf"(?P<n>{_ZH_N})?(?:个)?(?P<half>半)?(?:个)?(?P<unit>分钟|小时|钟头|天|周|星期|礼拜|(?<=个)月|年)"
+        rf"(?P<n>{_ZH_N})?(?:个)?(?P<half>半)?(?:个)?(?P<unit>分钟|小时|钟头|天|{_ZH_WEEK}|(?<=个)月|年)"
         r"(?P<half2>(?<=[年天周期拜])半(?![导径岛价夜路拍山]))?(?![级代])",
         _zh_duration,
     ),
@@ -559,6 +562,7 @@ _REWRITES = (
     (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),
 )
 _CLAUSE_BREAK = re.compile(r"[,;.!?，。；！？、]|\b(?:and|then|but|while)\b|然后|但")
+_PAIRED_AGES = re.compile(r"\b(?:and|&)\b|和|跟|与|及", re.IGNORECASE)
 _AGE_LIST_GAP = re.compile(r"^[\s,，、]*(?:and|&|和|及|与|跟)?[\s,，、]*(?:an?|one|一个|一位|一名)?[\s-]*$")
 
 
@@ -633,10 +637,20 @@ def _ordered(r: _Reading, kind: str) -> list[Quantity]:
     run: list[Quantity] = []
     for q in values:
         if run and not _AGE_LIST_GAP.match(r.residue[run[-1].end : q.start]):
-            out += sorted(run, key=_age_key)
+            out += _as_set(run, r.residue)
             run = []
         run.append(q)
-    return out + sorted(run, key=_age_key)
+    return out + _as_set(run, r.residue)
+
+
+def _as_set(run: list[Quantity], residue: str) -> list[Quantity]:
+    """A run of ages in order of age, unless people listed before it pair each age with one of them:
+    "Tom and Anna are 6 and 9" / "... 9 and 6" are two facts (review23); "two kids, respectively 10
+    and 7" lists no one."""
+    before = residue[max(0, run[0].start - 40) : run[0].start]
+    if len(run) > 1 and _PAIRED_AGES.search(before):
+        return run
+    return sorted(run, key=_age_key)
 
 
 def _age_key(q: Quantity) -> float:
@@ -653,4 +667,10 @@ def _meets(p: Quantity, q: Quantity, q_note: bool) -> bool:
         return False
     if p.ambiguity == OPEN:
         return True
-    return p.ambiguity == HALF_DAY and (q.by_word or q_note)
+    # a bare 12 is noon or midnight as people say it ("at 12"), never fixed by another text: "lunch at
+    # 12" / "lunch at midnight" stayed apart before this reading and stay apart (review23)
+    return p.ambiguity == HALF_DAY and min(map(_minutes, p.readings)) >= 60 and (q.by_word or q_note)
+
+
+def _minutes(reading: object) -> int:
+    return int(str(reading))

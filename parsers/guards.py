@@ -91,7 +91,8 @@ _JOB_ENDED_LATER_ZH = re.compile(r"退休|辞职|离职|不干了|辞了")
 # ... unless another person is the one who stopped ("我是北京的一名医生，我妈退休了": the mother
 # retired, the user is still a doctor in Beijing; before the twenty-first round the whole rest of the
 # turn was scanned and the user's city and job were lost).
-_ENDED_BY_OTHER_ZH = re.compile(rf"(?:{REL_ZH_ALT})|[他她]们?|老板|同事|朋友|室友|邻居")
+_ENDED_BY_OTHER_ZH = re.compile(rf"(?:我的|我家|我)?(?:{REL_ZH_ALT}|[他她]们?|老板|同事们?|朋友|室友|邻居)(?!们都劝)")
+_CLAUSE_OPEN_ZH = re.compile(r"[，,。.!！？?；;]|但是?|不过|可是|后来")
 _KIN_AFTER_EN = re.compile(rf"(?:'s|’s)\s+(?:{REL_EN_ALT})\b", re.I)
 _KIN_BEFORE_EN = re.compile(rf"\b(?:{REL_EN_ALT})\s+of\s+(?:an?|the)\s+(?:[a-z]+\s+)?$", re.I)
 _KIN_FIELDS = {"job", "city", "hometown", "employer"}
@@ -203,10 +204,14 @@ def _visited(kind: str, field: Any, clause: str) -> bool:
 
 
 def _ended_later(rest: str) -> bool:
-    """The rest of the turn says the user's job ended (`_JOB_ENDED_LATER_ZH`), with no other person
-    named before the word that ends it (`_ENDED_BY_OTHER_ZH`)."""
-    ended = _JOB_ENDED_LATER_ZH.search(rest)
-    return bool(ended and not _ENDED_BY_OTHER_ZH.search(rest[: ended.start()]))
+    """The rest of the turn says the user's job ended (`_JOB_ENDED_LATER_ZH`): some word that ends a
+    job whose clause does not open with another person (`_ENDED_BY_OTHER_ZH`: 我妈退休了 is the
+    mother's; 跟我妈一样，去年退休了 and 我爸退休了，我也辞职了 are the user's, review23)."""
+    for ended in _JOB_ENDED_LATER_ZH.finditer(rest):
+        clause = _CLAUSE_OPEN_ZH.split(rest[: ended.start()])[-1]
+        if not _ENDED_BY_OTHER_ZH.match(clause.strip()):
+            return True
+    return False
 
 
 def _kin_complement(text: str, pos: int, value: str, clause: tuple[int, int]) -> bool:

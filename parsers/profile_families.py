@@ -35,7 +35,11 @@ _NAMED_EN = re.compile(
     rf"(?:\b(?i:my|our)|(?:\b(?i:the)\s+|^|(?<=[,.;!?]\s)|(?<=\b(?i:and)\s))(?i:user's))\s+(?P<r>{_REL_EN_ALT})"
     r"(?:'s name is|\s+is (?:named|called)|\s+named)\s+(?P<v>[A-Z][a-z]+)\b"
 )
-_NOT_NAME_ZH = re.compile(r"^(?:我|你|他|她|什么|谁|个|一|这|那|不|医生|老师|学生|护士)|[了的吗呢吧啊岁年月号]")
+# 叫 as "call for / order / wake" is no naming: 我爸叫救护车, 我妈叫保姆, 我姐叫滴滴, 我妈叫醒我 (review23)
+_NOT_NAME_ZH = re.compile(
+    r"^(?:我|你|他|她|什么|谁|个|一|这|那|不|医生|老师|学生|护士|醒|外卖|救护车|车|滴滴|出租|的士|保姆|阿姨|快递|"
+    r"跑腿|代驾|师傅|警察|人|别|来|去|过来|起来|上)|[了的吗呢吧啊岁年月号]"
+)
 # "My son turns 10 on August 9", "my mom turns seventy on the 9th of July", "my son Leo turns 5 on ..."
 _TURNS_EN = re.compile(
     rf"\b(?i:my|our)\s+(?P<r>{_REL_EN_ALT})(?:\s+[A-Z][a-z]+)?\s+(?i:turns|will turn|is turning|will be)"
