@@ -647,8 +647,9 @@ def _as_set(run: list[Quantity], residue: str) -> list[Quantity]:
     """A run of ages in order of age, unless people listed before it pair each age with one of them:
     "Tom and Anna are 6 and 9" / "... 9 and 6" are two facts (review23); "two kids, respectively 10
     and 7" lists no one."""
-    before = residue[max(0, run[0].start - 40) : run[0].start]
-    if len(run) > 1 and _PAIRED_AGES.search(before):
+    if len(run) < 2:
+        return run
+    if _PAIRED_AGES.search(residue[max(0, run[0].start - 40) : run[0].start]):
         return run
     return sorted(run, key=_age_key)
 

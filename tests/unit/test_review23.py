@@ -78,3 +78,13 @@ def test_the_users_own_job_ended_after_another_person_is_named(text: str) -> Non
 @pytest.mark.parametrize("text", ["我爸叫救护车。", "我妈叫保姆。", "我姐叫滴滴。", "我妈叫醒我。", "我哥叫外卖。"])
 def test_call_for_or_wake_is_no_relatives_name(text: str) -> None:
     assert not [row for row in _profile(text) if row[0] == "name"]
+
+
+def test_ages_said_by_one_text_only_are_read_without_error() -> None:
+    # the mend's first version indexed an empty run of ages when only one text says an age (the
+    # retrain met it on a retired pair); an age against a bare number is no agreement
+    from mal.dedup_quantities import quantities, quantities_agree
+
+    assert [q.kind for q in quantities("My son is 6 years old")] == ["age"]
+    assert not quantities_agree("My son is 6 years old", "My son is 6")
+    assert not quantities_agree("我儿子6岁", "我儿子有6个")
