@@ -109,6 +109,7 @@ from mal.dedup_restate import (
 from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
+from mal.dedup_their21 import couple_noted, fronted_noted
 from mal.dedup_times_across import times_translated
 from mal.dedup_unblock16_zh import aspects_prepared, date_restated, wish_prepared
 from mal.dedup_unblock17_zh import places_written_apart, poorly_said
@@ -326,6 +327,9 @@ def _checks(
                 or household_noted(a.text or a.summary, b.text or b.summary)
                 or they_noted(a.text or a.summary, b.text or b.summary)
                 or their_noted(a.text or a.summary, b.text or b.summary)  # their / our trip (mal/dedup_household.py)
+                # "At the user's checkup, their ...", "User and their wife" / "we" (mal/dedup_their21.py)
+                or fronted_noted(a.text or a.summary, b.text or b.summary)
+                or couple_noted(a.text or a.summary, b.text or b.summary)
             ),
         ),
         # 北京朝阳 / 北京市朝阳区: one place cut two ways (mal/dedup_unblock17_zh.py)

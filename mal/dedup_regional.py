@@ -21,7 +21,8 @@ What is rewritten, and why that is safe:
   the same person the Mandarin word names; a different person is never mapped onto another. Not
   屋里 (a room, indoors, as often as the home: review21), nor 阿妈 outside a Cantonese text (a
   grandmother in Taiwan); 那口子
-  and 孩子他爸 only after the user's household (那口子 is also a cut; a neighbour's 孩子他爸: review22).
+  and 孩子他爸 only after the user's household (那口子 is also a cut; a neighbour's 孩子他爸: review22);
+  我家小子 is 我儿子 and 带娃 (not 带娃去...) 照顾孩子 (helper their21).
 
 A word that means another thing in some region (土豆 is a potato in Beijing and a peanut in Taipei)
 is left alone: it may be a near miss.
@@ -120,6 +121,13 @@ _SPOUSE_NORTHERN = re.compile(
 _SPOUSE = {"那口子": "爱人", "孩子他爸": "丈夫", "孩他爸": "丈夫", "娃他爸": "丈夫"}
 
 
+# colloquial kin (helper their21): 我家小子 is "my son" (小子 alone is any lad, 这小子 a fellow, so only
+# after 我家 / 我们家), and 带娃 minding the child at home is 照顾孩子 (带娃去公园 takes the child
+# somewhere: a motion after it stays as written)
+_SON_COLLOQUIAL = re.compile(r"(?:我们家|我家)小子(?![们])")
+_MINDING = re.compile(r"带娃(?![去出到来回上进])")
+
+
 def _spouse(m: re.Match[str]) -> str:
     return _SPOUSE.get(m.group(1), "妻子")
 
@@ -147,4 +155,6 @@ def mandarin(text: str) -> str:
             out = pattern.sub(repl, out)
         out = _IN_CANTONESE_RE.sub(lambda m: _IN_CANTONESE[m.group(0)], out)
     out = _SPOUSE_NORTHERN.sub(_spouse, out)
+    out = _SON_COLLOQUIAL.sub("我儿子", out)
+    out = _MINDING.sub("照顾孩子", out)
     return _NORTHERN_RE.sub(lambda m: _NORTHERN[m.group(0)], out)

@@ -35,6 +35,7 @@ from mal import dedup_en11 as en11
 from mal import dedup_review11 as review11
 from mal import dedup_zh_near as zh_near
 from mal.dedup_household import household_noted_zh
+from mal.dedup_their21 import couple_noted
 
 __all__ = ["CHECKS", "companion", "from_to", "name_modifier", "ordinal", "quantifier", "role_swap"]
 
@@ -43,7 +44,7 @@ def companion(a: str, b: str) -> bool:
     """The user is one of the subjects in one text only ("My wife and I" / "My wife", 我和老婆 / 我老婆);
     not a 我们 that owns what a note owns by 用户的 (twentieth round: mal/dedup_household.py)."""
     joint = review11.companion(a, b) or zh_near.joint_subject(a, b) or en11.joint_subject(a, b)
-    return joint and not household_noted_zh(a, b)
+    return joint and not household_noted_zh(a, b) and not couple_noted(a, b)
 
 
 def quantifier(a: str, b: str) -> bool:
