@@ -203,6 +203,24 @@ def _visited(kind: str, field: Any, clause: str) -> bool:
     return kind == "profile" and field == "city" and bool(_VISIT.search(clause)) and not _LIVES.search(clause)
 
 
+# A name given to a person is no pet's: "a tutor called Zanzibarquist", "User's sister is called Anna", 我同事叫
+# 小雨 (the learned tagger, retrained in the twenty-first round, read the tutor's name as a pet).
+_PERSON_NOUNS_EN = (
+    r"tutor|teacher|coach|friend|colleague|coworker|co-worker|boss|manager|neighbou?r|doctor|therapist|trainer|"
+    r"classmate|roommate|flatmate|partner|boyfriend|girlfriend|guy|girl|man|woman|lady|kid|boy|baby|student|nurse"
+)
+_PERSON_NOUNS_ZH = r"老师|朋友|同事|同学|室友|邻居|老板|领导|医生|教练|男朋友|女朋友|对象|闺蜜|学生"
+
+
+def _person_named(text: str, value: str) -> bool:
+    if not value:
+        return False
+    v = re.escape(value)
+    en = rf"\b(?:{_PERSON_NOUNS_EN}|{REL_EN_ALT})(?:'s name)?\s+(?:is\s+)?(?:called|named|is)\s+{v}\b"
+    zh = rf"(?:{_PERSON_NOUNS_ZH}|{REL_ZH_ALT})(?:的名字)?(?:叫|是){v}"
+    return bool(re.search(en, text, re.IGNORECASE) or re.search(zh, text))
+
+
 def _ended_later(rest: str) -> bool:
     """The rest of the turn says the user's job ended (`_JOB_ENDED_LATER_ZH`): some word that ends a
     job whose clause does not open with another person (`_ENDED_BY_OTHER_ZH`: 我妈退休了 is the
@@ -244,7 +262,11 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
     if kind in _HYPOTHETICAL_KINDS and _HYPOTHETICAL.search(text[s0:c1]):
         return True
     field = slots.get("field")
-    if kind == "profile" and field == "pet" and _PAST_PET.search(text):
+    if (
+        kind == "profile"
+        and field == "pet"
+        and (_PAST_PET.search(text) or _person_named(text, str(slots.get("value"))))
+    ):
         return True
     if kind == "profile" and field == "diet" and _ENDED_DIET.search(sentence):
         return True

@@ -93,6 +93,15 @@ _NOT_NOW_ZH = re.compile(
 )
 
 
+# "我在读研究生", "目前在读博士": a student's degree is the job slot, as the labelled sets give it ("在读研究生，学的是
+# 材料" -> 研究生). Only the user's own clause head (no relative, no 明年/假如 before it); the learned tagger read
+# it until the twenty-first round's retraining, so a rule holds it now.
+_STUDYING_ZH = re.compile(
+    r"(?:^|我|用户|[，,。])(?:现在|目前|正)?在读(?P<job>研究生|博士生?|硕士生?)(?=[，,。!！；;]|$)"
+)
+_NOT_USERS_STUDY_ZH = re.compile(r"[他她]|明年|假如|如果|打算|想|准备|以后|将来")
+
+
 def _fact(field: str, value: str, pos: int, rel: str | None = None) -> Found:
     slots: dict[str, Any] = {"field": field, "value": value, **({"relative": rel} if rel else {})}
     return pos, ("profile", 0.8, slots, [EntityRef(value, field, "HAS_PROFILE", detail=rel)])
@@ -106,6 +115,16 @@ def _occupation(value: str) -> bool:
 def _clause_head(text: str, pos: int) -> str:
     """The clause's words before `pos` (from the last punctuation)."""
     return re.split(r"[，,。.!！?？;；]", text[:pos])[-1]
+
+
+def _studying(text: str) -> list[Found]:
+    """The user's degree studied now (`_STUDYING_ZH`), not a relative's, a wish's or a supposition's."""
+    out: list[Found] = []
+    for m in _STUDYING_ZH.finditer(text):
+        head = _clause_head(text, m.start("job"))
+        if not _NOT_USERS_STUDY_ZH.search(head) and relative_before(text, m.start("job"), "zh") is None:
+            out.append(_fact("job", m.group("job"), m.start("job")))
+    return out
 
 
 def _is_place(value: str) -> bool:
@@ -137,6 +156,7 @@ def work_facts(text: str, lang: str) -> list[Found]:
                     continue
                 out.append(_fact("city" if _is_place(org) else "employer", org, m.start("org")))
                 out.append(_fact("job", m.group("job"), m.start("job")))
+        out += _studying(text)
         for m in _CITY_JOB_ZH.finditer(text):
             if not _is_place(m.group("org")) or re.search(r"人$|[吗呢吧啊了]", m.group("job")):
                 continue
