@@ -23,6 +23,11 @@ import re
 
 __all__ = ["negative_said"]
 
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # --- English
 
 # a negative verb and its object, up to where the clause ends (not after to / should / try: a wish)
@@ -43,21 +48,21 @@ _EN_PN = re.compile(
 )
 _QUIT = re.compile(r"\b(?:quit|quits|gave up|given up|stopped|stops)\b", re.IGNORECASE)
 # what "quit" / "gave up" is read of: a habit, not a job, a team or a plan
-_HABITS = frozenset(
+_HABITS = _words(
     "smoke drink meat sugar caffeine coffee soda alcohol dairy gluten pork beef chocolate sweets vaping vape "
-    "gambling junk carbs bread cigarettes weed".split()
+    "gambling junk carbs bread cigarettes weed"
 )
 # where a deed's words end
-_EN_STOP = frozenset(
+_EN_STOP = _words(
     "because since and but so for in as due now anymore ever after until when while though although "
-    "ago years year months month weeks week days day lately recently".split()
+    "ago years year months month weeks week days day lately recently"
 )
 # words that are no part of the deed (a light verb of food, an article, a quantifier, a frame)
-_EN_LIGHT = frozenset(
+_EN_LIGHT = _words(
     "eat eats eating eaten ate have has having had consume consumes consuming consumed touch touches touched "
     "touching use uses using used take takes taking took any a an the all foods food products product "
     "anything something things with containing that contain contains even really actually at i he she they "
-    "we you user been".split()
+    "we you user been"
 )
 _EN_SAME = {
     "smoking": "smoke",
@@ -81,12 +86,12 @@ _EN_SAME = {
 def _en_deed(words: str) -> tuple[str, ...]:
     """The deed's words: light words dropped, one habit one word ("had a cigarette" / "smoking")."""
     out: list[str] = []
-    for w in re.findall(r"[a-z']+", words.lower()):
-        if w in _EN_STOP:
+    for word in re.findall(r"[a-z']+", words.lower()):
+        if word in _EN_STOP:
             break
-        if w in _EN_LIGHT:
+        if word in _EN_LIGHT:
             continue
-        w = _EN_SAME.get(w, w)
+        w = _EN_SAME.get(word, word)
         if not out or out[-1] != w:
             out.append(w)
     if len(out) > 1 and out[0] in ("drink", "smoke"):  # "drink coffee": the coffee
