@@ -35,6 +35,7 @@ from typing import Any
 
 from mal.dedup_bilingual import aligned as bilingual_aligned
 from mal.dedup_bilingual import rewritten
+from mal.dedup_negative_verbs import negative_said
 from mal.dedup_notes import STATES
 from mal.dedup_unblock16_en import written_out
 from mal.dedup_unblock17_en import spelled_alike
@@ -128,6 +129,9 @@ def variants(a: str, b: str) -> tuple[tuple[str, dict[str, str]], tuple[str, dic
     # wfh / work from home, im / I'm, HUGE / huge, 咱 / 我, 两回 / 两次 (mal/dedup_unblock18_dev7.py)
     ra.update(registers_alike(a, b))
     rb.update(registers_alike(b, a))
+    # must avoid gluten / can't eat gluten, 戒烟 / 没抽烟, 除了下雨天 / 不下雨的话 (mal/dedup_negative_verbs.py)
+    ra.update(negative_said(a, b))
+    rb.update(negative_said(b, a))
     qa, qb = _qualifiers(a, b)
     ra.update(qa)
     rb.update(qb)
