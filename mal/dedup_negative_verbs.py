@@ -35,6 +35,8 @@ def _words(text: str) -> frozenset[str]:
 # a negative verb and its object, up to where the clause ends (not after to / should / try: a wish)
 _EN_NV = re.compile(
     r"(?<!\bto )(?<!\bshould )(?<!\bwill )(?<!\bwould )"
+    # not after a negation: "I haven't quit smoking" still smokes (review24)
+    r"(?<!n't )(?<!n’t )(?<!\bnot )(?<!\bnever )(?<!\bfailed to )"
     r"(?P<nv>(?:\b(?:must|have to|has to|had to)\s+)?"
     r"\b(?:avoids?|stays? away from|abstains? from"
     r"|steers? clear of|quit|quits|gave up|given up|has given up|have given up|stopped|stops)\b)"
@@ -85,6 +87,18 @@ _EN_SAME = {
 }
 
 
+_NEVER = re.compile(r"\s*never\b", re.IGNORECASE)
+# a negation of a moment or a situation, or of having some at hand, is no habit (review24)
+_SITUATIONAL = re.compile(r"\b(?:because|when|while|if|since|today|tonight|now|have any|has any)\b", re.IGNORECASE)
+
+
+def _situational(said: str, text: str) -> bool:
+    """`said` narrows its negation to a situation the negative-verb text does not say ("because I'm
+    driving"; both texts "because of my allergy" narrow alike)."""
+    words = {w.lower() for w in _SITUATIONAL.findall(said)}
+    return bool(words - {w.lower() for w in _SITUATIONAL.findall(text)})
+
+
 def _en_deed(words: str) -> tuple[str, ...]:
     """The deed's words: light words dropped, one habit one word ("had a cigarette" / "smoking")."""
     out: list[str] = []
@@ -109,8 +123,8 @@ def _en_said(text: str, other: str) -> dict[str, str]:
         if not deed or (_QUIT.search(m.group("nv")) and deed[0] not in _HABITS):
             continue  # quit a job, gave up on a plan: no habit
         said = next((p for p, d in plain if d == deed), None)
-        if said is None:
-            continue
+        if said is None or _situational(said, text) or (_QUIT.search(m.group("nv")) and _NEVER.match(said)):
+            continue  # "won't drink because I'm driving"; "quit" is no "never" (one did it before)
         said = _clause(said)
         if _QUIT.search(m.group("nv")) and re.search(rf"{re.escape(said)}\s+any\s?more\b", other, re.IGNORECASE):
             said += " anymore"  # quit smoking / don't smoke anymore: a habit given up is one no more
@@ -149,7 +163,10 @@ def _en_unless(text: str, other: str) -> dict[str, str]:
 
 _ZH_HABIT = "烟|酒|糖|肉|荤|咖啡|奶茶|可乐|饮料|甜食|零食|槟榔|赌|游戏"
 # 戒烟 / 戒了烟 / 戒掉了酒
-_ZH_QUIT = re.compile(rf"戒(?:掉)?(?:了)?(?P<obj>{_ZH_HABIT})")
+_ZH_QUIT = re.compile(
+    # not after a negation or a wish: 还没戒烟 / 没能戒烟 / 想戒烟 still smoke (review24)
+    rf"(?<![没未不想要])(?<!没能)(?<!未能)(?<!不能)(?<!打算)(?<!准备)(?<!试着)戒(?:掉)?(?:了)?(?P<obj>{_ZH_HABIT})"
+)
 # 没抽烟 / 不喝酒 / 不再吃糖 / 没碰过酒
 _ZH_PLAIN = re.compile(
     rf"(?P<neg>没有|没再|再没|不再|没|不|未)(?:抽|吸|喝|吃|碰|沾|玩)?(?:过)?(?:一口|一根|一滴)?(?P<obj>{_ZH_HABIT})"
@@ -159,11 +176,18 @@ _ZH_NV = re.compile(
     r"(?<!尽量)(?<!应该)(?<!应当)(?<!最好)(?<!要)(?<!想)(?:必须|得|需)?(?:避免|忌|远离|杜绝)"
     r"(?:食用|吃|喝|摄入|接触|碰)?(?P<obj>[^，。,.;；！!？?]+)"
 )
-_ZH_NOT = re.compile(
-    r"(?:不能|不可以|不可|不敢|没法|不|不再|从不)(?:吃|喝|碰|摄入|食用|沾)(?P<obj>[^，。,.;；！!？?]+)"
-)
+_ZH_NOT = re.compile(r"(?:不能|不可以|不可|没法|不|不再|从不)(?:吃|喝|碰|摄入|食用|沾)(?P<obj>[^，。,.;；！!？?]+)")
 # the generic head of a food's name (含麸质的食物 / 含麸质的东西) and a quantifier are no words of the deed
 _ZH_HEAD = re.compile(r"(?:的)?(?:食物|东西|食品|饮料|饮品|制品|类)$")
+
+
+# a negation after "never" (戒 says one did it before) or in a situation (开车不喝酒: not when driving)
+_ZH_NOT_HABIT = re.compile(r"从(?:来)?$|开车|的时候|时$|如果|要是|因为|今天|今晚|这次|明天|现在")
+
+
+def _habitual(text: str, m: re.Match[str]) -> bool:
+    head = re.split(r"[，。,.;；！!？?]", text[: m.start()])[-1]
+    return not _ZH_NOT_HABIT.search(head)
 
 
 def _zh_obj(obj: str) -> str:
@@ -176,7 +200,14 @@ def _zh_said(text: str, other: str) -> dict[str, str]:
     out: dict[str, str] = {}
     if not _ZH_PLAIN.search(text):
         for m in _ZH_QUIT.finditer(text):
-            said = next((p.group(0) for p in _ZH_PLAIN.finditer(other) if p.group("obj") == m.group("obj")), None)
+            said = next(
+                (
+                    p.group(0)
+                    for p in _ZH_PLAIN.finditer(other)
+                    if p.group("obj") == m.group("obj") and _habitual(other, p)
+                ),
+                None,
+            )
             if said is not None and not _ZH_QUIT.search(other):
                 out[m.group(0)] = said
     if not _ZH_NOT.search(text):
@@ -192,7 +223,10 @@ def _zh_said(text: str, other: str) -> dict[str, str]:
 
 # 不下雨的话 / 除了下雨天 / 除了下雨的时候
 _ZH_IF_NOT = re.compile(r"(?:如果|只要)?不(?P<x>[\u4e00-\u9fff]{1,4}?)(?:的话|的时候|时)")
-_ZH_EXCEPT = re.compile(r"除了(?P<x>[\u4e00-\u9fff]{1,4}?)(?:天|的时候|时)(?:以外|之外|外)?")
+# (除了下雨天我也去跑步 is "besides", not "except": 也 / 还 after it in the clause, review24)
+_ZH_EXCEPT = re.compile(
+    r"除了(?P<x>[\u4e00-\u9fff]{1,4}?)(?:天|的时候|时)(?:以外|之外|外)?(?![^，。,.;；！!？?]*[也还])"
+)
 
 
 def _zh_unless(text: str, other: str) -> dict[str, str]:

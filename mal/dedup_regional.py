@@ -125,7 +125,9 @@ _SPOUSE = {"那口子": "爱人", "孩子他爸": "丈夫", "孩他爸": "丈夫
 # after 我家 / 我们家), and 带娃 minding the child at home is 照顾孩子 (带娃去公园 takes the child
 # somewhere: a motion after it stays as written)
 _SON_COLLOQUIAL = re.compile(r"(?:我们家|我家)小子(?![们])")
-_MINDING = re.compile(r"带娃(?![去出到来回上进])")
+# 带娃 is minding the kid only as the whole deed: not 带娃去/打疫苗 (taking the kid somewhere), not 带娃娃 (a doll)
+# (review24)
+_MINDING = re.compile(r"带娃(?=[，。,.;；！!？?了呢啊呀]|$)")
 
 
 def _spouse(m: re.Match[str]) -> str:

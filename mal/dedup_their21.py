@@ -33,6 +33,31 @@ _FRONTED = re.compile(
     r"((?:[a-z-]+\s+){0,3}([a-z-]+)),\s+(.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# What a fronted phrase may name for its "their" to be the user's: an event of the user's own (a checkup, an
+# interview), never a business, a person or a pet ("At the user's salon / dentist / vet, their prices ...",
+# "For the user's dog, their food ...": review24 found a closed list of groups leaked every other head).
+_OWN_EVENTS = frozenset(
+    [
+        "checkup",
+        "check-up",
+        "physical",
+        "appointment",
+        "exam",
+        "examination",
+        "visit",
+        "interview",
+        "screening",
+        "test",
+        "scan",
+        "consultation",
+        "session",
+        "surgery",
+        "operation",
+        "assessment",
+        "review",
+        "evaluation",
+    ]
+)
 # a group or a place of others: its "their" is theirs
 _GROUP = frozenset(
     [
@@ -100,7 +125,7 @@ def fronted_noted(a: str, b: str) -> bool:
         if m is None or not _THEIR.search(m.group(4)) or _THEY_ELSE.search(note):
             continue
         head = m.group(3).lower()
-        if head in _GROUP or _plural(head) or "'" in m.group(2) or _NAME.search(m.group(4)):
+        if head not in _OWN_EVENTS or head in _GROUP or "'" in m.group(2) or _NAME.search(m.group(4)):
             continue
         if signature(note).people != {"they"}:
             continue  # another person named anywhere: "their" may be theirs
