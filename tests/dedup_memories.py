@@ -63,3 +63,17 @@ def assert_vetoed(a: str, b: str) -> None:
     for x, y in ((memory("episode", a), memory("episode", b)), (memory("episode", b), memory("episode", a))):
         assert dedup.veto_reasons(x, y), (x.text, y.text)
         assert not dedup.same_fact(x, y, 1.0)
+
+
+def merged_any(a: str, b: str) -> bool:
+    """Two texts merge in any reading: as episodes, or as the parser reads them (each pairing, both
+    orders, at cosine 0.95). Shared by the twenty-first round's reading tests."""
+    from bench.dedup_eval import memories
+    from mal import dedup
+
+    def either(x: Memory, y: Memory) -> bool:
+        return dedup.same_fact(x, y, 0.95) or dedup.same_fact(y, x, 0.95)
+
+    return either(memory("episode", a), memory("episode", b)) or any(
+        either(x, y) for x in memories(a) for y in memories(b)
+    )

@@ -8,23 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.dedup_eval import memories
-from mal import dedup
 from mal.dedup_negative_verbs import negative_said
-from mal.models import Memory
-from tests.dedup_memories import memory
-
-
-def _either(x: Memory, y: Memory) -> bool:
-    return dedup.same_fact(x, y, 0.95) or dedup.same_fact(y, x, 0.95)
-
-
-def _merged_any(a: str, b: str) -> bool:
-    """In any reading: as episodes, or as the parser reads them."""
-    return _either(memory("episode", a), memory("episode", b)) or any(
-        _either(x, y) for x in memories(a) for y in memories(b)
-    )
-
+from tests.dedup_memories import merged_any
 
 RESTATED = [
     # avoid / must avoid / stay away from / abstain from / steer clear of against can't / don't
@@ -99,12 +84,12 @@ NEAR_MISSES = [
 
 @pytest.mark.parametrize(("a", "b"), RESTATED)
 def test_restatement_merges(a: str, b: str) -> None:
-    assert _merged_any(a, b), (a, b)
+    assert merged_any(a, b), (a, b)
 
 
 @pytest.mark.parametrize(("a", "b"), NEAR_MISSES)
 def test_near_miss_stays_apart(a: str, b: str) -> None:
-    assert not _merged_any(a, b), (a, b)
+    assert not merged_any(a, b), (a, b)
 
 
 def test_reading_rewrites_only_to_the_other_texts_words() -> None:

@@ -7,22 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.dedup_eval import memories
-from mal import dedup
-from mal.models import Memory
-from tests.dedup_memories import memory
-
-
-def _either(x: Memory, y: Memory) -> bool:
-    return dedup.same_fact(x, y, 0.95) or dedup.same_fact(y, x, 0.95)
-
-
-def _merged_any(a: str, b: str) -> bool:
-    """In any comparable reading: as episodes, or as the parser reads them."""
-    return _either(memory("episode", a), memory("episode", b)) or any(
-        _either(x, y) for x in memories(a) for y in memories(b)
-    )
-
+from tests.dedup_memories import merged_any
 
 RESTATED = [
     # a fronted phrase the user owns, then "their" for the user's
@@ -122,9 +107,9 @@ _NOT_YET = frozenset(
     ],
 )
 def test_restatement_merges(a: str, b: str) -> None:
-    assert _merged_any(a, b)
+    assert merged_any(a, b)
 
 
 @pytest.mark.parametrize(("a", "b"), APART)
 def test_near_miss_stays_apart(a: str, b: str) -> None:
-    assert not _merged_any(a, b)
+    assert not merged_any(a, b)
