@@ -96,7 +96,7 @@ from mal.dedup_notes import first_person
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
 from mal.dedup_plans_en import plan_dated_en
-from mal.dedup_quantities import quantities_agree
+from mal.dedup_quantities import quantities_agree, rate_against_once
 from mal.dedup_recall import both_said, extension_said, restated_span, said_in_other_words
 from mal.dedup_restate import (
     amounts_agree,
@@ -501,6 +501,7 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes21.CHECKS),
         # blind20's wrong merges (mal/dedup_lists.py): pork / pork or beef, 不喝白酒，啤酒… / 不喝啤酒，白酒…
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_lists.CHECKS),
+        ("rate_once", lambda: not rate_against_once(ta, tb)),  # 每两周 / 两周…了 (mal/dedup_quantities.py)
         # twenty-first round (mal/dedup_notes21.py): hiked / camped, once "went hiking" reads "hiked"
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_notes21.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
@@ -568,6 +569,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_holes20.differs,  # 吃川菜 / 做川菜, my boss / my boss's boss
             dedup_holes21.differs,  # 马拉松 / 半程马拉松, "milk, no sugar" / "sugar, no milk"
             dedup_lists.differs,  # pork / pork or beef, 不喝白酒，啤酒… / 不喝啤酒，白酒…
+            rate_against_once,  # 每两周去一次 / 两周去了一次 (mal/dedup_quantities.py)
         )
     )
 

@@ -675,3 +675,25 @@ def _meets(p: Quantity, q: Quantity, q_note: bool) -> bool:
 
 def _minutes(reading: object) -> int:
     return int(str(reading))
+
+
+# a deed done: 了 / 过, or an English past form
+_DONE = re.compile(r"了|过|\b(?:went|did|was|were|had|got|ran|swam|made|took)\b|\b[a-z]{3,}ed\b", re.IGNORECASE)
+
+
+def rate_against_once(a: str, b: str) -> bool:
+    """One text says a rate (每两周, "every two weeks") and the other, with no rate, a span of that length
+    and a deed done in it (两周去了一次, "went once in two weeks"): a habit against one past stretch, two
+    facts. The word rules merged 我每两周去一次健身房 / 我两周去了一次健身房 before the twenty-first round
+    (一周游两次 / 每周游两次, no deed done, stays one habit)."""
+    for x, y in ((a, b), (b, a)):
+        rates = [q for q in quantities(x) if q.kind == "rate"]
+        said = quantities(y)
+        if not rates or any(q.kind == "rate" for q in said) or not _DONE.search(y):
+            continue
+        spans = {float(str(q.readings[0])) for q in said if q.kind == "duration"}
+        for q in rates:
+            count, unit = q.readings[0][0], q.readings[0][1]  # type: ignore[index]
+            if float(count) * _UNIT_MINUTES.get(str(unit), 0) in spans:
+                return True
+    return False

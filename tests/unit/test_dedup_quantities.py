@@ -9,9 +9,9 @@ import pytest
 from bench.dedup_eval import memories
 from mal import dedup
 from mal.dedup_notes import first_person
-from mal.dedup_quantities import quantities, quantities_agree
+from mal.dedup_quantities import quantities, quantities_agree, rate_against_once
 from mal.dedup_quantity_words import en_value, zh_value
-from tests.dedup_memories import memory
+from tests.dedup_memories import memory, merged_any
 
 
 def _merged(a: str, b: str) -> bool:
@@ -215,3 +215,32 @@ def test_numerals_that_are_no_number() -> None:
     assert zh_value("三四") is None
     assert en_value("forty-two") == 42
     assert en_value("apple") is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我每两周去一次健身房", "我两周去了一次健身房"),
+        ("I go to the gym every two weeks", "I went to the gym once in two weeks"),
+        ("我每周游泳两次", "我一周游了两次泳"),
+        ("I call my mom every three days", "I called my mom twice in three days"),
+    ],
+)
+def test_a_rate_is_no_stretch_done_once(a: str, b: str) -> None:
+    # a wrong merge of the word rules found by the quant21 helper (pre-existing): a habit against one
+    # past stretch of the same length (mal/dedup_quantities.py `rate_against_once`)
+    assert rate_against_once(a, b) and rate_against_once(b, a)
+    assert not merged_any(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我每周游泳两次", "我一周游泳两次"),
+        ("我每两周去一次健身房", "用户每两周去一次健身房"),
+        ("我每天跑步", "我天天跑步"),
+    ],
+)
+def test_a_rate_said_two_ways_is_no_stretch(a: str, b: str) -> None:
+    assert not rate_against_once(a, b)
+    assert merged_any(a, b)
