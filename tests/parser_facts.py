@@ -9,7 +9,8 @@ binds its own with `functools.partial` and keeps asserting what it asserted."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Set
-from datetime import datetime
+from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import pytest
@@ -55,3 +56,11 @@ def profile_rows(text: str, now: datetime = NOW) -> list[tuple[str, str, str | N
 
 def profile_fields(text: str, now: datetime = NOW) -> set[str]:
     return {field for field, _, _ in profile_rows(text, now)}
+
+
+# The note-reading tests (tests/unit/test_parser_notes20*.py, test_parser_notes21.py, test_review23.py)
+# parse at the same moment, timezone-aware; bound once here instead of in each module.
+NOW_UTC = datetime(2024, 6, 14, 10, tzinfo=UTC)
+facts_utc = partial(fact_slots, now=NOW_UTC)
+profile_utc = partial(profile_rows, now=NOW_UTC)
+fields_utc = partial(profile_fields, now=NOW_UTC)

@@ -7,20 +7,10 @@ tests, not taken from any data set."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from functools import partial
-
 import pytest
 
-from tests.parser_facts import fact_slots, profile_rows
-
-NOW = datetime(2024, 6, 14, 10, 0)
-
-
-_facts = partial(fact_slots, now=NOW)
-
-_profile = partial(profile_rows, now=NOW)
-
+from tests.parser_facts import fact_slots as _facts
+from tests.parser_facts import profile_rows as _profile
 
 # -- 1. a relative's name, the possessor a note's subject ---------------------------------------
 

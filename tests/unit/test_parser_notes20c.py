@@ -6,22 +6,11 @@ activity or the weather read as one. Sentences written for these tests, not take
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from functools import partial
-
 import pytest
 
-from tests.parser_facts import fact_slots, profile_fields, profile_rows
-
-NOW = datetime(2024, 6, 14, 10, tzinfo=UTC)
-
-
-_facts = partial(fact_slots, now=NOW)
-
-_profile = partial(profile_rows, now=NOW)
-
-_fields = partial(profile_fields, now=NOW)
-
+from tests.parser_facts import facts_utc as _facts
+from tests.parser_facts import fields_utc as _fields
+from tests.parser_facts import profile_utc as _profile
 
 # -- 12. 是<城市>的一名<职业>的<名词>: whose helper one is, no job or city --------------------------
 

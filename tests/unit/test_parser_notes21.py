@@ -5,14 +5,9 @@ Sentences written for these tests, not taken from any data set."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from functools import partial
-
 import pytest
 
-from tests.parser_facts import profile_rows
-
-_profile = partial(profile_rows, now=datetime(2024, 6, 14, 10, tzinfo=UTC))
+from tests.parser_facts import profile_utc as _profile
 
 
 @pytest.mark.parametrize(

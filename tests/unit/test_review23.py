@@ -5,17 +5,12 @@ merge (tests/unit/test_dedup_quantities.py, test_dedup_notes21.py, test_parser_n
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from functools import partial
-
 import pytest
 
 from bench.dedup_eval import memories
 from mal import dedup
 from tests.dedup_memories import memory
-from tests.parser_facts import profile_rows
-
-_profile = partial(profile_rows, now=datetime(2024, 6, 14, 10, tzinfo=UTC))
+from tests.parser_facts import profile_utc as _profile
 
 
 def _merged(a: str, b: str) -> bool:
