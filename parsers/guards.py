@@ -212,13 +212,23 @@ _PERSON_NOUNS_EN = (
 _PERSON_NOUNS_ZH = r"老师|朋友|同事|同学|室友|邻居|老板|领导|医生|教练|男朋友|女朋友|对象|闺蜜|学生"
 
 
+_PERSON_NAMING_EN = re.compile(
+    rf"\b(?:{_PERSON_NOUNS_EN}|{REL_EN_ALT})(?:'s name)?\s+(?:is\s+)?(?:called|named|is)\s+", re.IGNORECASE
+)
+_PERSON_NAMING_ZH = re.compile(rf"(?:{_PERSON_NOUNS_ZH}|{REL_ZH_ALT})(?:的名字)?(?:叫|是)")
+
+
 def _person_named(text: str, value: str) -> bool:
+    """`value` is what a person's naming (`_PERSON_NAMING_EN` / `_ZH`) gives: the patterns are compiled
+    once, the value compared where each naming ends."""
     if not value:
         return False
-    v = re.escape(value)
-    en = rf"\b(?:{_PERSON_NOUNS_EN}|{REL_EN_ALT})(?:'s name)?\s+(?:is\s+)?(?:called|named|is)\s+{v}\b"
-    zh = rf"(?:{_PERSON_NOUNS_ZH}|{REL_ZH_ALT})(?:的名字)?(?:叫|是){v}"
-    return bool(re.search(en, text, re.IGNORECASE) or re.search(zh, text))
+    low = value.lower()
+    for m in _PERSON_NAMING_EN.finditer(text):
+        rest = text[m.end() :]
+        if rest.lower().startswith(low) and not rest[len(value) : len(value) + 1].isalnum():
+            return True
+    return any(text.startswith(value, m.end()) for m in _PERSON_NAMING_ZH.finditer(text))
 
 
 def _ended_later(rest: str) -> bool:
