@@ -70,8 +70,9 @@ from mal.dedup_model import (
 # sets (dev5 and dev6 written in the fourteenth round, dev7 in the seventeenth, their first scores
 # recorded too; dev8, the seventeenth round's near-miss-heavy set, is not trained on yet) and the
 # retired blind sets (blind20 and blind20b, writer42 and writer43, retired at the start of the
-# twenty-first round after their first and after-scores; the nineteenth round's sets were lost with
-# its machine). *blind21* (the twenty-first round's fresh sets) and any later one are never read.
+# twenty-first round; blind21 and blind21b, writer45 and writer46, at the start of the twenty-second,
+# each after their first and after-scores; the nineteenth round's sets were lost with its machine).
+# *blind22* (the twenty-second round's fresh sets) and any later one are never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
     "dedup_dev3_pairs.jsonl",
@@ -100,6 +101,8 @@ TRAIN_SETS = (
     "dedup_pairs_blind18b.jsonl",
     "dedup_pairs_blind20.jsonl",
     "dedup_pairs_blind20b.jsonl",
+    "dedup_pairs_blind21.jsonl",
+    "dedup_pairs_blind21b.jsonl",
 )
 RETIRED = frozenset(TRAIN_SETS)
 FOLDS = 5

@@ -54,6 +54,7 @@ DEV_SETS = {
     "retired_blind17": DATA.with_name("parser_blind17.jsonl"),
     "retired_blind18": DATA.with_name("parser_blind18.jsonl"),
     "retired_blind20": DATA.with_name("parser_blind20.jsonl"),
+    "retired_blind21": DATA.with_name("parser_blind21.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 
