@@ -43,6 +43,7 @@ from mal import (
     dedup_holes19,
     dedup_holes20,
     dedup_holes21,
+    dedup_holes22,
     dedup_lists,
     dedup_model,
     dedup_notes21,
@@ -504,6 +505,8 @@ def _checks(
         ("rate_once", lambda: not rate_against_once(ta, tb)),  # 每两周 / 两周…了 (mal/dedup_quantities.py)
         # twenty-first round (mal/dedup_notes21.py): hiked / camped, once "went hiking" reads "hiked"
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_notes21.CHECKS),
+        # twenty-second round (mal/dedup_holes22.py): 隔一天 / 隔两天
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes22.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )

@@ -26,27 +26,32 @@ __all__ = ["CHECKS", "differs", "food_verb", "person_chain"]
 # verbs before a food, by what they do with it: eat it, cook it, get it (order or buy)
 _FOOD_VERBS_ZH = {
     **dict.fromkeys(("吃", "品尝", "尝", "喝"), "eat"),  # a drink drunk is had as a food eaten
-    **dict.fromkeys(("做", "煮", "烧", "炒", "烹饪", "烤"), "cook"),
+    **dict.fromkeys(("做", "煮", "烧", "炒", "烹饪", "烤", "包"), "cook"),  # 包: only before a wrapped food
     **dict.fromkeys(("点", "买"), "get"),
 }
 _FOOD_VERBS_EN = {
     **dict.fromkeys(("eat", "eats", "ate", "eaten", "eating", "drink", "drinks", "drank", "drinking"), "eat"),
     **dict.fromkeys(("cook", "cooks", "cooked", "cooking", "make", "makes", "made", "making"), "cook"),
     **dict.fromkeys(("bake", "bakes", "baked", "baking", "roast", "roasts", "roasted", "roasting"), "cook"),
+    **dict.fromkeys(("wrap", "wraps", "wrapped", "wrapping", "fold", "folds", "folded", "folding"), "cook"),
     **dict.fromkeys(("order", "orders", "ordered", "ordering", "buy", "buys", "bought", "buying"), "get"),
 }
 # a food verb and what follows it in its clause (点 / 烧 / 烤 not inside a count or a word: 一点,
 # 有点, 三点, 发烧, 烧烤 read as one food's name is left to the others)
+_WRAPPED = "饺子|粽子|馄饨|云吞|包子|汤圆|春卷"  # foods 包 makes
 _FOOD_ZH = re.compile(
     r"(?<![一二三两几半有差早晚重地景亮发])("
-    + "|".join(sorted(_FOOD_VERBS_ZH, key=len, reverse=True))
-    + r")(?:了|过|着)?([\u4e00-\u9fff]+)"
+    + "|".join(sorted(set(_FOOD_VERBS_ZH) - {"包"}, key=len, reverse=True))
+    # 包 wraps a food (包饺子 / 吃饺子: review20) only before one; 面包, 钱包, 包车 are no verb
+    + rf"|包(?={_WRAPPED}))(?:了|过|着)?([\u4e00-\u9fff]+)"
 )
 _FOOD_EN = re.compile(
     r"\b(" + "|".join(sorted(_FOOD_VERBS_EN, key=len, reverse=True)) + r")\s+(?:(?:a|an|the|some|my|our)\s+)?([a-z' ]+)"
 )
 # a liking with no verb likes a food to eat: 我喜欢川菜 is 我喜欢吃川菜, "I love Thai food" eating it
-_LIKING_ZH = re.compile(r"(?:喜欢|爱|讨厌|偏爱)(?!吃|喝|做|煮|烧|炒|烹饪|烤|点|买|品尝|尝)([\u4e00-\u9fff]+)")
+_LIKING_ZH = re.compile(
+    rf"(?:喜欢|爱|讨厌|偏爱)(?!吃|喝|做|煮|烧|炒|烹饪|烤|点|买|品尝|尝|包(?:{_WRAPPED}))([\u4e00-\u9fff]+)"
+)
 _LIKING_EN = re.compile(
     r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|prefer|prefers)\s+"
     r"(?!(?:to\s+)?(?:" + "|".join(_FOOD_VERBS_EN) + r")\b)(?:(?:a|an|the|some)\s+)?([a-z' ]+)"

@@ -1,0 +1,51 @@
+"""Twenty-second round's holes: near misses the retrained learned layer let through after the
+twenty-first round's sets were retired (it had kept them apart before; no veto did).
+
+  * `gap_count` - one gap between doses counted differently: 我隔一天吃一次药 / 我隔两天吃一次药. The
+    rate words read 隔一天 (before a count) as 每两天, and 隔两天 kept its own 两, so both texts said
+    the number 2. The family checks read the rewritten text, so 每N天 there is a gap of N-1 (read
+    only against a text that says 隔 itself: 每两天 / 每三天 is the numbers veto's).
+
+Pure functions over two texts as the family checks read them (mal/dedup.py `first_person`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from mal.dedup_quantity_words import ZH_NUM
+from mal.dedup_text import flat, zh_number
+
+__all__ = ["CHECKS", "gap_count"]
+
+# a gap of N units between two times (隔天 and 每隔天 are a gap of one); not 相隔 / 间隔 (a distance)
+_GAP_ZH = re.compile(rf"(?<![相间])隔\s*({ZH_NUM})?\s*个?(天|日|周|星期|礼拜|月|年)")
+_EVERY_ZH = re.compile(rf"每\s*({ZH_NUM})\s*个?(天|日|周|星期|礼拜|月|年)")
+_UNITS = {"天": "天", "日": "天", "周": "周", "星期": "周", "礼拜": "周", "月": "月", "年": "年"}
+
+
+def _gaps(text: str) -> set[tuple[str, str]]:
+    return {(zh_number(m.group(1)) if m.group(1) else "1", _UNITS[m.group(2)]) for m in _GAP_ZH.finditer(flat(text))}
+
+
+def _every(text: str) -> set[tuple[str, str]]:
+    out = set()
+    for m in _EVERY_ZH.finditer(flat(text)):
+        n = zh_number(m.group(1))
+        if n.isdigit() and int(n) > 1:
+            out.add((str(int(n) - 1), _UNITS[m.group(2)]))
+    return out
+
+
+def gap_count(a: str, b: str) -> bool:
+    """Both texts say a gap of the same unit, of another length (隔一天 / 隔两天, 每隔一周 / 隔三周)."""
+    ga, gb = _gaps(a), _gaps(b)
+    if not (ga or gb):
+        return False
+    ga, gb = ga | _every(a), gb | _every(b)
+    units = {u for _, u in ga} & {u for _, u in gb}
+    return any({n for n, u in ga if u == unit} != {n for n, u in gb if u == unit} for unit in units)
+
+
+CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (("gap_count", gap_count),)
