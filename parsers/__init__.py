@@ -128,8 +128,8 @@ _NOT_FAMILY = {"girlfriend", "boyfriend"}
 # Slots whose values are labels from a fixed vocabulary, never copied from the text.
 _LABELS = {"field", "relative", "polarity", "sentiment", "mood", "seat_class", "currency", "bound", "category"}
 _OTHER_PERSON = re.compile(
-    r"朋友|同事|同学|老板|领导|邻居|室友|他|她|别人|\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|"
-    r"he|she|someone|somebody)\b",
+    r"朋友|同事|同学|老板|领导|邻居|室友|哥们|他|她|别人|\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|"
+    r"flatmates?|housemates?|he|she|someone|somebody)\b|\bmates\b|\b(?:my|our|a|his|her|their)\s+mate\b",
     re.I,
 )
 

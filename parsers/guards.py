@@ -23,6 +23,7 @@ from typing import Any
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
 from parsers.place_bounds import bound_places
 from parsers.profile_base import COUNT_ZH, REL_EN, REL_EN_ALT, REL_ZH, REL_ZH_ALT
+from parsers.profile_rules import PET_WORDS_EN
 from parsers.slot_sense import implausible
 from parsers.todo_rules import standing
 
@@ -150,9 +151,13 @@ _NOT_NAMES = (
     r"It|That|There|Here|What|Let|He|She|Who|Where|When|How|Today|Tomorrow|Yesterday|Tonight|Everyone|Nobody|"
     r"Mom|Mum|Dad|Grandma|Grandpa|Everybody|Someone|Somebody|My|Our|The|Name|Wife|Husband"
 )
+# A note's "User's dog is named Max" is the user's pet (as "My dog ..."; "User's" was read as a name like
+# "Tom's", issue #11). Only before a pet word: "User's kid / friend ..." still opens with someone else, which
+# keeps a reading of the user's own ("User's child is allergic" is no allergy of the user's) dropped.
+_USERS_PET_EN = rf"(?i:user)'s\s+(?i:{PET_WORDS_EN})\b"
 _OTHER_SUBJECT_EN = re.compile(
     rf"^\W*(?:(?:my|our|the)\s+(?:[a-z]+\s+)?)?(?:(?:{_OTHER_WORDS_EN})s?\b|(?:Mr|Mrs|Ms|Dr|Miss)\.?\s|"
-    rf"(?-i:(?!(?:{_NOT_NAMES})'s)[A-Z][a-z]+'s\b(?!\s+(?:been|got|gone|had)\b)))",
+    rf"(?-i:(?!(?:{_NOT_NAMES})'s|{_USERS_PET_EN})[A-Z][a-z]+'s\b(?!\s+(?:been|got|gone|had)\b)))",
     re.I,
 )
 _OTHER_WORDS_ZH = (
@@ -160,7 +165,7 @@ _OTHER_WORDS_ZH = (
 )
 _PETS_ZH = r"(?:猫|狗|宠物|兔子|鹦鹉|仓鼠|乌龟|金毛|柯基|泰迪|哈士奇|柴犬|边牧|布偶|英短|橘猫)"
 _OTHER_SUBJECT_ZH = re.compile(
-    rf"^\W*(?:我们?(?:的|家)?)?(?:[\u4e00-\u9fff]{{0,2}}(?:{_OTHER_WORDS_ZH})|(?![我咱俺])[\u4e00-\u9fff]{{1,3}}家?的(?={_PETS_ZH}))"
+    rf"^\W*(?:我们?(?:的|家)?)?(?:[\u4e00-\u9fff]{{0,2}}(?:{_OTHER_WORDS_ZH})|(?![我咱俺]|用户)[\u4e00-\u9fff]{{1,3}}家?的(?={_PETS_ZH}))"
 )
 _FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|we|we're|we've)\b", re.I)
 _FIRST_PERSON_ZH = re.compile(
@@ -261,6 +266,19 @@ def _kin_complement(text: str, pos: int, value: str, clause: tuple[int, int]) ->
     return bool(kin_after or _KIN_BEFORE_EN.search(text[c0:pos]))
 
 
+# 叫X来 / 去 / 过来 / 帮忙 calls someone over, it names nobody: 我哥叫小明来吃饭 (the tagger gave the USER the
+# name 小明, issue #11), 我叫小明帮我搬家. 来自 / 来着 / 去年 after the name still follow a naming.
+_CALLED_OVER_ZH = re.compile(r"(?:过来|过去|来(?![自着])|去(?!年|世)|帮)")
+
+
+def _called_over(text: str, value: str) -> bool:
+    """Every place `value` follows 叫 / 喊 in the turn, it is someone called over (`_CALLED_OVER_ZH`)."""
+    if not value:
+        return False
+    spots = [m.start() for m in re.finditer(re.escape(value), text) if text[: m.start()].endswith(("叫", "喊"))]
+    return bool(spots) and all(_CALLED_OVER_ZH.match(text, p + len(value)) for p in spots)
+
+
 def _dropped(text: str, lang: str, match: Match) -> bool:
     kind, slots = match[0], match[2]
     pos = _where(text, match)
@@ -272,10 +290,9 @@ def _dropped(text: str, lang: str, match: Match) -> bool:
     if kind in _HYPOTHETICAL_KINDS and _HYPOTHETICAL.search(text[s0:c1]):
         return True
     field = slots.get("field")
-    if (
-        kind == "profile"
-        and field == "pet"
-        and (_PAST_PET.search(text) or _person_named(text, str(slots.get("value"))))
+    if kind == "profile" and (
+        (field == "pet" and (_PAST_PET.search(text) or _person_named(text, str(slots.get("value")))))
+        or (field == "name" and lang != "en" and _called_over(text, str(slots.get("value") or "")))
     ):
         return True
     if kind == "profile" and field == "diet" and _ENDED_DIET.search(sentence):

@@ -54,6 +54,11 @@ RELATIVES_ZH = {
     "儿子": "son",
     "女儿": "daughter",
     "孩子": "child",
+    # with the possessor only (parsers/profile_base.py REL_ZH); the word kept is 小孩 / 娃 (rules.py)
+    "我小孩": "child",
+    "我家小孩": "child",
+    "我娃": "child",
+    "我家娃": "child",
 }
 RELATIVES_EN = {
     "mother": "mother",

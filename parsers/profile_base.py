@@ -43,6 +43,8 @@ REL_ZH = {
     "堂哥": "cousin", "堂姐": "cousin", "堂弟": "cousin", "堂妹": "cousin",
     "表哥": "cousin", "表姐": "cousin", "表弟": "cousin", "表妹": "cousin",
     "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child", "宝宝": "child",
+    # 小孩 / 娃 are the user's child only with the possessor (小孩 alone is any child: "小孩对花生过敏很常见")
+    "我小孩": "child", "我家小孩": "child", "我娃": "child", "我家娃": "child",
     "婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law",
     "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
     "男朋友": "boyfriend", "女朋友": "girlfriend",

@@ -267,7 +267,7 @@ def _family_health(text: str, lang: str) -> Match | None:
             0.95,
             {
                 "relative": RELATIVES_ZH[rel],
-                "relative_text": rel.removeprefix("我") or rel,
+                "relative_text": re.sub(r"^我家?", "", rel) or rel,  # 我家小孩 -> 小孩
                 "condition": m.group("cond"),
             },
             [EntityRef(m.group("cond"), "condition", "HAS_FAMILY_HISTORY", detail=RELATIVES_ZH[rel])],

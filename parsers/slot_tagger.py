@@ -45,9 +45,12 @@ _CLAUSE = re.compile(r"[，。,!！？?；;\n]|" + _ABBREV + r"\.(?:\s|$)")
 _NEGATION = re.compile(
     r"不|没|别|\bnot\b|n't\b|\bnever\b|\bno longer\b|\bused to\b|\bno\b|\bquit\b|\bformer(?:ly)?\b", re.I
 )
+# British "mates" are friends as 哥们 is 朋友 ("I share a flat with two mates in Leeds" read as "... with two
+# friends in Leeds" does, issue #11); a lone "mate" is a person only after a possessor or "a" ("Cheers mate").
 _OTHER = re.compile(
-    r"朋友|同事|同学|老板|领导|邻居|室友|闺蜜|男朋友|女朋友|对象|别人|\b(?:friend|colleague|coworker|co-worker|boss|"
-    r"neighbou?r|roommate|classmate|girlfriend|boyfriend|someone|somebody)s?\b",
+    r"朋友|同事|同学|老板|领导|邻居|室友|闺蜜|哥们|男朋友|女朋友|对象|别人|\b(?:friend|colleague|coworker|co-worker|boss|"
+    r"neighbou?r|roommate|flatmate|housemate|classmate|girlfriend|boyfriend|someone|somebody)s?\b|"
+    r"\bmates\b|\b(?:my|our|a|his|her|their)\s+mate\b",
     re.I,
 )
 # A fact the tagger states from scratch must be about the speaker (or family): an English sentence
