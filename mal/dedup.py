@@ -57,6 +57,7 @@ from mal import (
     dedup_review17,
     dedup_review18,
     dedup_shared_families,
+    dedup_todo22,
     dedup_unblock16_en,
     dedup_unblock17_en,
     dedup_unblock18_zh,
@@ -433,6 +434,9 @@ def _checks(
                 or wish_prepared(x.text, y.text, wish_differs)  # 在存钱准备买房 (mal/dedup_unblock16_zh.py)
             ),
         ),
+        # a to-do against its deed done, an amount aimed at against one reached (mal/dedup_todo22.py):
+        # 我得给狗约个疫苗 / 我已经给狗约好了疫苗, "aiming for about $40k" / "got about $40k so far"
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_todo22.CHECKS),
         ("direction", lambda: not direction_differs(x.text, y.text)),
         ("unit", lambda: not (unit_differs(x.text, y.text) or negation_absorbed(x.text, y.text))),
         # a job title one text says whole and the other only inside a longer one (护士 / 护士长)
@@ -573,6 +577,7 @@ def _turned(a: str, b: str) -> bool:
             dedup_holes21.differs,  # 马拉松 / 半程马拉松, "milk, no sugar" / "sugar, no milk"
             dedup_lists.differs,  # pork / pork or beef, 不喝白酒，啤酒… / 不喝啤酒，白酒…
             rate_against_once,  # 每两周去一次 / 两周去了一次 (mal/dedup_quantities.py)
+            dedup_todo22.differs,  # 我得给狗约个疫苗 / 我已经给狗约好了疫苗, 目标存五万 / 已经存了五万
         )
     )
 
