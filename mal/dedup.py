@@ -56,6 +56,7 @@ from mal import (
     dedup_review16,
     dedup_review17,
     dedup_review18,
+    dedup_roles22,
     dedup_shared_families,
     dedup_todo22,
     dedup_unblock16_en,
@@ -217,6 +218,8 @@ def _agree(a: Memory, b: Memory) -> bool:
         return False  # read as written, capitals and all (mal/dedup_en11.py)
     if dedup_review17.differs(first_person(a.text or a.summary), first_person(b.text or b.summary)):
         return False  # the word rules read "Mr Haddad" / "Mr Haddad's" alike (mal/dedup_review17.py)
+    if dedup_roles22.differs(first_person(a.text or a.summary), first_person(b.text or b.summary)):
+        return False  # the doer of one deed is the other's receiver (mal/dedup_roles22.py)
     sa, sb = signature(a.text or a.summary), signature(b.text or b.summary)
     if not _facts_agree(sa, sb, times=False):
         return False
@@ -423,6 +426,9 @@ def _checks(
         ("reversal", lambda: not reversed_clause(x.text, y.text)),
         # (a plainly negated like read as a dislike: "I hate X" / "I don't like X" swap nothing)
         ("swap", lambda: not swapped(as_dislike(ta), as_dislike(tb))),
+        # who does the deed and who receives it (mal/dedup_roles22.py): "My bf proposed" / "I proposed
+        # to my bf", 我借给姐夫 / 姐夫借给我
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_roles22.CHECKS),
         ("tense", lambda: not (tense_differs(x.text, y.text) or past_of_one_verb(x.text, y.text))),
         (
             "wish",
