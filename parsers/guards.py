@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
+from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH, zh_kin_alternation
 from parsers.place_bounds import bound_places
 from parsers.profile_base import COUNT_ZH, REL_EN, REL_EN_ALT, REL_ZH, REL_ZH_ALT
 from parsers.profile_rules import PET_WORDS_EN
@@ -152,9 +152,10 @@ _NOT_NAMES = (
     r"Mom|Mum|Dad|Grandma|Grandpa|Everybody|Someone|Somebody|My|Our|The|Name|Wife|Husband"
 )
 # A note's "User's dog is named Max" is the user's pet (as "My dog ..."; "User's" was read as a name like
-# "Tom's", issue #11). Only before a pet word: "User's kid / friend ..." still opens with someone else, which
-# keeps a reading of the user's own ("User's child is allergic" is no allergy of the user's) dropped.
-_USERS_PET_EN = rf"(?i:user)'s\s+(?i:{PET_WORDS_EN})\b"
+# "Tom's", issue #11). Only the naming with the pet word right before it: every other fact of "User's dog ..."
+# is the dog's ("User's dog is allergic to chicken" is no allergy of the user's), "User's dog walker is called
+# Jess" names a person and "User's kid / friend ..." still opens with someone else (issue #11 review25).
+_USERS_PET_EN = rf"(?i:user)'s\s+(?i:{PET_WORDS_EN})\s+(?i:is\s+)?(?i:named|called)\b"
 _OTHER_SUBJECT_EN = re.compile(
     rf"^\W*(?:(?:my|our|the)\s+(?:[a-z]+\s+)?)?(?:(?:{_OTHER_WORDS_EN})s?\b|(?:Mr|Mrs|Ms|Dr|Miss)\.?\s|"
     rf"(?-i:(?!(?:{_NOT_NAMES})'s|{_USERS_PET_EN})[A-Z][a-z]+'s\b(?!\s+(?:been|got|gone|had)\b)))",
@@ -165,18 +166,18 @@ _OTHER_WORDS_ZH = (
 )
 _PETS_ZH = r"(?:猫|狗|宠物|兔子|鹦鹉|仓鼠|乌龟|金毛|柯基|泰迪|哈士奇|柴犬|边牧|布偶|英短|橘猫)"
 _OTHER_SUBJECT_ZH = re.compile(
-    rf"^\W*(?:我们?(?:的|家)?)?(?:[\u4e00-\u9fff]{{0,2}}(?:{_OTHER_WORDS_ZH})|(?![我咱俺]|用户)[\u4e00-\u9fff]{{1,3}}家?的(?={_PETS_ZH}))"
+    rf"^\W*(?:我们?(?:的|家)?)?(?:[\u4e00-\u9fff]{{0,2}}(?:{_OTHER_WORDS_ZH})|(?![我咱俺]|用户的{_PETS_ZH}叫)[\u4e00-\u9fff]{{1,3}}家?的(?={_PETS_ZH}))"
 )
 _FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|we|we're|we've)\b", re.I)
 _FIRST_PERSON_ZH = re.compile(
     rf"[我俺咱](?!们?(?:的|家)?[\u4e00-\u9fff]?(?:{_OTHER_WORDS_ZH}|"
-    + "|".join(sorted((k.removeprefix("我") for k in RELATIVES_ZH), key=len, reverse=True))
+    + zh_kin_alternation({k.removeprefix("我") for k in RELATIVES_ZH})
     + "))"
 )
 _ME_EN = re.compile(r"\b(?:me|us|both|each)\b", re.I)  # "Me and my wife are both nurses": theirs and mine
 _WISH = re.compile(r"\bwants?\b|\bwould like\b|\bwish\w*\b|想让|想要我|希望我|要我|让我", re.I)
 _RELATIVE_EN = re.compile(r"\b(?:my|our)\s+(?:" + "|".join(map(re.escape, RELATIVES_EN)) + r")s?\b", re.I)
-_RELATIVE_ZH = re.compile("|".join(sorted(map(re.escape, RELATIVES_ZH), key=len, reverse=True)))
+_RELATIVE_ZH = re.compile(zh_kin_alternation(RELATIVES_ZH, escape=True))
 
 
 def _span(text: str, pos: int, pattern: re.Pattern[str]) -> tuple[int, int]:
@@ -269,14 +270,21 @@ def _kin_complement(text: str, pos: int, value: str, clause: tuple[int, int]) ->
 # 叫X来 / 去 / 过来 / 帮忙 calls someone over, it names nobody: 我哥叫小明来吃饭 (the tagger gave the USER the
 # name 小明, issue #11), 我叫小明帮我搬家. 来自 / 来着 / 去年 after the name still follow a naming.
 _CALLED_OVER_ZH = re.compile(r"(?:过来|过去|来(?![自着])|去(?!年|世)|帮)")
+# 我叫X is mostly a self-introduction whatever follows (大家好我叫王强来报到, 我叫周杰帮人修电脑为生, 我叫李娜来了杭州
+# 以后当了老师, issue #11 review25): the user calls X over only with an errand back to the user.
+_CALLED_OVER_BY_ME_ZH = re.compile(r"(?:帮我|过来|来我家|来吃饭)")
 
 
 def _called_over(text: str, value: str) -> bool:
-    """Every place `value` follows 叫 / 喊 in the turn, it is someone called over (`_CALLED_OVER_ZH`)."""
+    """Every place `value` follows 叫 / 喊 in the turn, it is someone called over (`_CALLED_OVER_ZH`; after
+    我叫 / 俺叫 only `_CALLED_OVER_BY_ME_ZH`)."""
     if not value:
         return False
     spots = [m.start() for m in re.finditer(re.escape(value), text) if text[: m.start()].endswith(("叫", "喊"))]
-    return bool(spots) and all(_CALLED_OVER_ZH.match(text, p + len(value)) for p in spots)
+    return bool(spots) and all(
+        (_CALLED_OVER_BY_ME_ZH if text[:p].endswith(("我叫", "俺叫")) else _CALLED_OVER_ZH).match(text, p + len(value))
+        for p in spots
+    )
 
 
 def _dropped(text: str, lang: str, match: Match) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parsers.lexicon import CONDITIONS_EN, CONDITIONS_ZH
+from parsers.lexicon import CONDITIONS_EN, CONDITIONS_ZH, zh_kin_alternation
 from parsers.model import EntityRef
 from parsers.profile_rules import REL_EN, REL_ZH, relative_before
 from parsers.zh_values import bare_medication
@@ -135,7 +135,7 @@ _COND_ZH_SUFFIX = (
 )
 _COND_ZH_ALT = "|".join(_COND_ZH) + "|" + _COND_ZH_SUFFIX
 _COND_EN_ALT = "|".join(re.escape(c) for c in _COND_EN)
-_REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
+_REL_ZH_ALT = zh_kin_alternation(REL_ZH)
 _REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
 _WHO_ZH = rf"(?:(?:我|俺)(?:家)?(?:的)?(?:{_REL_ZH_ALT})|(?:{_REL_ZH_ALT})|我自己|本人|我)"
 _CLAUSE_END = r"[，。,.!！？?；;]"

@@ -5,6 +5,9 @@ Chat words and English number words live in parsers/lexicon_words.py (re-exporte
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from parsers.lexicon_words import EN_NUMBERS, EN_TENS, SMALLTALK_EN, SMALLTALK_ZH
 from parsers.places import MORE_PLACES_ZH
 
@@ -23,6 +26,7 @@ __all__ = [
     "SENTIMENT",
     "SMALLTALK_EN",
     "SMALLTALK_ZH",
+    "zh_kin_alternation",
 ]
 
 # Chinese relative terms -> a normalized relative, longest first so 外婆 wins over 婆.
@@ -345,3 +349,18 @@ BUDGET_CATEGORIES_EN = {
     "gift": "gift",
     "rent": "rent",
 }
+
+
+# 我小孩 / 我娃 (RELATIVES_ZH) are the user's child, but 我小孩的时候 / 我小孩儿时候 / 我小孩那会儿 is "when I was
+# a kid" and 我娃娃(的时候 / 亲 / 脸) the user's own baby days, betrothal or face (issue #11 review25): the words
+# ending in 小孩 / 娃 match only where they cannot be those.
+_NOT_A_CHILD_AFTER = {"小孩": r"(?!儿?的?(?:时候|时|那会|那阵|那时))", "娃": r"(?!娃)"}
+
+
+def zh_kin_alternation(words: Iterable[str], *, escape: bool = False) -> str:
+    """The regex alternation of Chinese kin words, longest first, each child word guarded as above."""
+    out = []
+    for word in sorted(words, key=len, reverse=True):
+        guard = next((g for end, g in _NOT_A_CHILD_AFTER.items() if word.endswith(end)), "")
+        out.append((re.escape(word) if escape else word) + guard)
+    return "|".join(out)

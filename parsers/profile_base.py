@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parsers.lexicon import EN_NUMBERS, EN_TENS
+from parsers.lexicon import EN_NUMBERS, EN_TENS, zh_kin_alternation
 from parsers.model import EntityRef
 
 __all__ = [
@@ -63,7 +63,7 @@ REL_EN = {
     "stepmother": "stepmother", "stepfather": "stepfather", "stepmom": "stepmother", "stepdad": "stepfather",
     "boyfriend": "boyfriend", "girlfriend": "girlfriend",
 }  # fmt: skip
-REL_ZH_ALT = "|".join(sorted(REL_ZH, key=len, reverse=True))
+REL_ZH_ALT = zh_kin_alternation(REL_ZH)
 # The count word of "是<城市>的一名<职业>" (一名 / 一位 / 一个 / 名 / 位): one spelling for the reader of the
 # shape (parsers/work_rules.py), the job value's trim (parsers/rules.py) and its guard (parsers/guards.py).
 COUNT_ZH = r"(?:一名|一位|一个|名|位)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from parsers.lexicon import zh_kin_alternation
 from parsers.model import EntityRef
 from parsers.profile_base import REL_EN, REL_ZH
 
@@ -18,7 +19,7 @@ __all__ = ["family_profile_facts", "narrower"]
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 Found = tuple[int, Match]
 
-_REL_ZH_ALT = "|".join(sorted((r for r in REL_ZH if r not in {"妈", "爸"}), key=len, reverse=True))
+_REL_ZH_ALT = zh_kin_alternation(r for r in REL_ZH if r not in {"妈", "爸"})
 _REL_EN_ALT = "|".join(re.escape(r) for r in sorted(REL_EN, key=len, reverse=True))
 
 # "我儿子叫小宇", "我女儿的名字叫朵朵", "my son's name is Leo", "my daughter is called Mia"; the possessor

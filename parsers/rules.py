@@ -18,6 +18,7 @@ from parsers.lexicon import (
     PLACES_ZH,
     RELATIVES_EN,
     RELATIVES_ZH,
+    zh_kin_alternation,
 )
 from parsers.model import EntityRef
 from parsers.preference_rules import DEGREE_TAIL, NOT_ITEM, WHEN_TAIL
@@ -139,7 +140,7 @@ _PROFILE_EN = [
 ]
 _HEALTH_ZH = re.compile(
     r"(?P<rel>"
-    + "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
+    + zh_kin_alternation(RELATIVES_ZH)
     + r")(?:一直|以前|去年|最近|也)?(?:有|患有|患了|得了|确诊了?|查出了?|对[^，。]{1,8}?)(?P<cond>"
     + "|".join(sorted(CONDITIONS_ZH, key=len, reverse=True))
     + ")"

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from parsers.health_rules import not_a_drug
-from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH
+from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH, zh_kin_alternation
 from parsers.preference_rules import DEGREE_TAIL
 from parsers.profile_base import relative_before
 from parsers.slot_features import Token, features, span_tag, tokens
@@ -45,12 +45,16 @@ _CLAUSE = re.compile(r"[，。,!！？?；;\n]|" + _ABBREV + r"\.(?:\s|$)")
 _NEGATION = re.compile(
     r"不|没|别|\bnot\b|n't\b|\bnever\b|\bno longer\b|\bused to\b|\bno\b|\bquit\b|\bformer(?:ly)?\b", re.I
 )
-# British "mates" are friends as 哥们 is 朋友 ("I share a flat with two mates in Leeds" read as "... with two
-# friends in Leeds" does, issue #11); a lone "mate" is a person only after a possessor or "a" ("Cheers mate").
+# British "mates" are friends as counted 哥们 (两个哥们) are 朋友 ("I share a flat with two mates in Leeds" read as
+# "... with two friends in Leeds" does, issue #11). A lone "mate" is another person only as the one who lives /
+# works somewhere ("My mate lives in Leeds"): "me and my mate live in Brisbane" is the user's partner, "Cheers
+# mate" no one, and 哥们我 / 我和哥们 keep the user's fact (issue #11 review25).
 _OTHER = re.compile(
-    r"朋友|同事|同学|老板|领导|邻居|室友|闺蜜|哥们|男朋友|女朋友|对象|别人|\b(?:friend|colleague|coworker|co-worker|boss|"
-    r"neighbou?r|roommate|flatmate|housemate|classmate|girlfriend|boyfriend|someone|somebody)s?\b|"
-    r"\bmates\b|\b(?:my|our|a|his|her|their)\s+mate\b",
+    r"朋友|同事|同学|老板|领导|邻居|室友|闺蜜|[一二两三四五六七八九十几]个哥们|男朋友|女朋友|对象|别人|"
+    r"\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|flatmate|housemate|mate|classmate|girlfriend|"
+    r"boyfriend|someone|somebody)s\b|\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|flatmate|"
+    r"housemate|classmate|girlfriend|boyfriend|someone|somebody)\b|"
+    r"\b(?:my|our|a|his|her|their)\s+mate\s+(?:lives|lived|moved|works|worked|is|was)\b",
     re.I,
 )
 # A fact the tagger states from scratch must be about the speaker (or family): an English sentence
@@ -103,10 +107,7 @@ _CALENDAR = re.compile(
 )
 _QUESTION = re.compile(r"[?？]|吗|\b(?:what|which|where|how|who|why|should|could|can you|do you|is there)\b", re.I)
 _RELATIVE = re.compile(
-    "|".join(sorted(map(re.escape, RELATIVES_ZH), key=len, reverse=True))
-    + r"|\b(?:"
-    + "|".join(map(re.escape, RELATIVES_EN))
-    + r")\b",
+    zh_kin_alternation(RELATIVES_ZH, escape=True) + r"|\b(?:" + "|".join(map(re.escape, RELATIVES_EN)) + r")\b",
     re.I,
 )
 
