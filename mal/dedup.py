@@ -34,6 +34,7 @@ from typing import Any
 
 from mal import (
     dedup_align,
+    dedup_detail22,
     dedup_dev7,
     dedup_dev8_en,
     dedup_dev8_zh,
@@ -457,6 +458,9 @@ def _checks(
         # review9 (mal/dedup_review9.py): 花生 / 花生油, 会 / 喜欢 / 在学, 三次 / 三年, 在腾讯工作 / 去腾讯参观,
         # the same words inside a dream
         ("extended", lambda: not extended(ta, tb)),
+        # detail22 (mal/dedup_detail22.py): 听播客 / 听历史类播客, 在腾讯上班 / 在腾讯上班，做产品经理
+        ("narrowed", lambda: not dedup_detail22.kind_narrowed(ta, tb)),
+        ("clause", lambda: not dedup_detail22.clause_added(ta, tb)),
         ("mode", lambda: not mode_differs(x.text, y.text)),
         ("intensity", lambda: not intensity_differs(x.text, y.text)),
         ("count", lambda: not count_vs_span(x.text, y.text)),
