@@ -111,6 +111,7 @@ from mal.dedup_restate import (
     times_agree,
 )
 from mal.dedup_review9 import count_vs_span, extended, framed, intensity_differs, mode_differs, visit_vs_work
+from mal.dedup_slots22 import amount_said, bound_said, saving_apart, saving_read
 from mal.dedup_spans import same_span, titled
 from mal.dedup_text import Signature, is_cjk, normalise, number, signature, stem
 from mal.dedup_their21 import couple_noted, fronted_noted
@@ -317,11 +318,16 @@ def _checks(
         (
             "slots",
             lambda: (
-                _slots_compatible(a.slots, b.slots, x.text, y.text)
-                if a.kind == b.kind
-                else _said(a.slots, x.text, y.text)
-                if b.kind == EPISODE
-                else _said(b.slots, y.text, x.text)
+                (
+                    _slots_compatible(a.slots, b.slots, x.text, y.text)
+                    if a.kind == b.kind
+                    else _said(a.slots, x.text, y.text)
+                    if b.kind == EPISODE
+                    else _said(b.slots, y.text, x.text)
+                )
+                # across kinds, the episode says the fact's whole turn in words the word rules equate
+                # (我唔食牛肉嘅 / 用户不吃牛肉): its slots came from those words (mal/dedup_slots22.py)
+                or (a.kind != b.kind and agree_texts(ta, tb))
             ),
         ),
         # (a note's "the user's" is the user's "our": mal/dedup_household.py)
@@ -624,6 +630,8 @@ def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
         _says(other_text, v)
         or overlaps(v, other_text)
         or said_in_other_words(other_text, v)
+        or amount_said(other_text, v)  # 40k / forty grand (mal/dedup_slots22.py)
+        or bound_said(other_text, v)  # $18,000 max / capped at (mal/dedup_slots22.py)
         or (born and v == "birthday")
         for v in values
     )
@@ -646,12 +654,13 @@ def _slots_compatible(a: Mapping[str, Any], b: Mapping[str, Any], text_a: str, t
     it would hold) and two spans that share content (科幻电影 / 科幻片). Two codes (max / min), one
     value in two roles (arrival / departure), or two spans that share nothing (火锅 / 烧烤) or where
     the longer names another thing (jazz / jazz fusion) differ."""
-    if slots_agree(a, b):
+    if slots_agree(a, b) and not saving_apart(_structured(a), _structured(b), text_a, text_b):
         return True
     sa, sb = origin_read(_structured(a), text_a), origin_read(_structured(b), text_b)  # 我是杭州人: hometown
     sa, sb = note_read(sa, text_a), note_read(sb, text_b)  # 用户的儿子尘螨过敏 (mal/dedup_zh_plans.py)
     sa, sb = dedup_unblock17_en.kin_read(sa, text_a), dedup_unblock17_en.kin_read(sb, text_b)  # The user's child
     sa, sb = dedup_unblock17_en.clock_read(sa, sb, text_a, text_b)  # dinner at 7 / 7pm dinner
+    sa, sb = saving_read(sa, sb, text_a, text_b)  # saving $300 for a new car: car (mal/dedup_slots22.py)
     if role_moved(sa, sb):
         return False
     spans = _SPAN_SLOTS | _LOOSE_SPANS

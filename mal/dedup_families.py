@@ -233,6 +233,11 @@ _FUNCTION_TEXT = (
 _FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
 
+# "a nurse employed at Maplewood", "an engineer working for Google", "a doctor based in Leeds": the
+# title, then where it is held (helper slots22), not a new head as in "nurse practitioner"
+_PARTICIPLE = re.compile(r"\s+(?:employed|working|based)\s+(?:at|in|for|by|with)\b")
+
+
 def title_extended(value: str, text: str) -> bool:
     """`value` (a job title) occurs in `text` only inside a longer title: a word in front of it or a
     new head after it (nurse practitioner, substitute teacher, 护士长)."""
@@ -248,7 +253,7 @@ def title_extended(value: str, text: str) -> bool:
         prev = re.findall(r"[a-z]+", before[-20:])
         nxt = re.match(r"\s+([a-z]+)", after)
         front = bool(prev) and before.endswith(" ") and len(prev[-1]) >= 3 and prev[-1] not in _FUNCTION_WORDS
-        head = nxt is not None and nxt.group(1) not in _FUNCTION_WORDS
+        head = nxt is not None and nxt.group(1) not in _FUNCTION_WORDS and not _PARTICIPLE.match(after)
         if not (front or head):
             return False
     return found

@@ -21,7 +21,7 @@ import cn2an
 
 from parsers.model import EntityRef
 
-__all__ = ["BUDGET_CUE", "Money", "budget_facts", "find_money", "trip_budget"]
+__all__ = ["BUDGET_CUE", "Money", "budget_facts", "categories_named", "find_money", "trip_budget"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 
@@ -235,6 +235,12 @@ def _category(text: str) -> tuple[str, str]:
         if m:
             return cat, m.group(0)
     return "general", "总体" if re.search(r"[\u4e00-\u9fff]", text) else "general"
+
+
+def categories_named(text: str) -> frozenset[str]:
+    """Every category a word of `text` names, not only the first `_category` picks: "saving $300 for
+    a new car" names investment (saving) and car (the dedup slot check, mal/dedup_slots22.py)."""
+    return frozenset(cat for pattern, cat in _CATEGORY if pattern.search(text))
 
 
 def _range(text: str, found: list[Money]) -> list[Money]:

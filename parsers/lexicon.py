@@ -45,6 +45,11 @@ RELATIVES_ZH = {
     "奶奶": "grandmother",
     "外婆": "grandmother",
     "姥姥": "grandmother",
+    # the written forms (祖父 / 外祖母) of the same four people (mal/dedup_lexicon.py PEOPLE_ZH)
+    "祖父": "grandfather",
+    "外祖父": "grandfather",
+    "祖母": "grandmother",
+    "外祖母": "grandmother",
     "哥哥": "brother",
     "弟弟": "brother",
     "姐姐": "sister",

@@ -35,6 +35,7 @@ REL_ZH = {
     "爹": "father", "老爷子": "father", "老太太": "mother", "我娘": "mother", "俺娘": "mother",
     "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
     "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
+    "祖父": "grandfather", "外祖父": "grandfather", "祖母": "grandmother", "外祖母": "grandmother",
     "哥哥": "brother", "弟弟": "brother", "我哥": "brother", "我弟": "brother",
     "姐姐": "sister", "妹妹": "sister", "我姐": "sister", "我妹": "sister",
     "老公": "spouse", "丈夫": "spouse", "老婆": "spouse", "妻子": "spouse", "爱人": "spouse", "媳妇": "spouse",
