@@ -48,6 +48,9 @@ _LIGHT_VERBS = frozenset(("学习", "学", "看", "听", "玩", "喝", "吃", "�
 _BEFORE_KIND = frozenset("的只个种杯本部位家款首类件条双辆台")
 _BEFORE_FLAGS = ("v",)
 _SPAN_MAX = 4
+# Spans that name no narrower kind of what the user keeps: a pet animal is a 宠物 one, a car (车) an
+# 汽车 and a private one (review27: 我养了一条狗 / 我养了一条宠物狗, 我有一辆车 / 我有一辆汽车)
+_LIGHT_KINDS = frozenset(("宠物", "汽", "私家"))  # not 小: 小龙虾 is no 龙虾
 
 
 def kind_narrowed(a: str, b: str) -> bool:
@@ -73,6 +76,8 @@ def _kind_inserted(longer: str, shorter: str, extra: frozenset[str]) -> bool:
     if len(mid) > _SPAN_MAX or not all(is_cjk(u) for u in mid) or not is_cjk(x[len(x) - end]):
         return False
     span = "".join(mid)
+    if span in _LIGHT_KINDS:
+        return False  # 宠物猫 / 猫, 汽车 / 车, 私家车 / 车: the kind every such thing of the user's is (review27)
     if not any(set(w) & set(span) for w in extra if is_cjk(w)):
         return False  # the span is a filler or a word the shorter explains
     tags = _tagged(span)

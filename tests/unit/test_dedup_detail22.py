@@ -11,7 +11,7 @@ import pytest
 from bench.dedup_eval import memories
 from mal import dedup
 from mal.dedup_detail22 import clause_added, kind_narrowed
-from tests.dedup_memories import memory
+from tests.dedup_memories import memory, merged_any
 
 NEAR_ZH = (
     ("我通勤路上喜欢听播客。", "我通勤路上喜欢听历史类播客。"),
@@ -188,3 +188,28 @@ def test_clause_added_reads_a_clause_that_adds_a_fact(a: str, b: str) -> None:
 )
 def test_clause_added_leaves_light_clauses(a: str, b: str) -> None:
     assert not clause_added(a, b)
+
+
+# review27: a span that names no narrower kind of what the user keeps (宠物 before a pet, 汽车 / 私家车
+# for a car) is no kind narrowed; a real kind still is (小龙虾 is no 龙虾)
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我的猫叫咪咪", "我的宠物猫叫咪咪"),
+        ("我养了一条狗", "我养了一条宠物狗"),
+        ("我养了一只兔子", "我养了一只宠物兔子"),
+        ("我有一辆车", "我有一辆汽车"),
+        ("我有一辆车", "我有一辆私家车"),
+    ],
+)
+def test_a_light_kind_is_no_kind_narrowed(a: str, b: str) -> None:
+    assert not kind_narrowed(a, b) and not kind_narrowed(b, a)
+    assert merged_any(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("我有一辆车", "我有一辆电动车"), ("我养了一条狗", "我养了一条柴犬"), ("我喜欢吃龙虾", "我喜欢吃小龙虾")],
+)
+def test_a_real_kind_still_stays_apart(a: str, b: str) -> None:
+    assert not merged_any(a, b)
