@@ -615,6 +615,9 @@ def _said(slots: Mapping[str, Any], text: str, other_text: str) -> bool:
     # 我是nurse practitioner says "nurse" only inside another title (mal/dedup_families.py)
     if title and title in values and title_extended(title, other_text) and not title_extended(title, text):
         return False
+    # the profile 数学老师 / the episode 我是老师: the episode says only the title's head (review27)
+    if title and title in values and dedup_holes22.title_narrowed(title, other_text):
+        return False
     # a to-do's date is read from its words (下周二), and the episode may name that day in others
     # (下星期二约了牙医: mal/dedup_unblock16_zh.py)
     # a birthday's field is said by "was born on" that day (mal/dedup_unblock17_en.py)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mal.dedup_holes20 import food_verb
-from mal.dedup_holes22 import gap_count
+from mal.dedup_holes22 import gap_count, title_narrowed
 from tests.dedup_memories import assert_passes_veto, assert_vetoed
 
 
@@ -49,3 +49,22 @@ def test_gap_and_food_readings() -> None:
     assert not food_verb("我女儿喜欢包饺子", "我女儿喜欢做饺子")  # wrapping is making
     assert not food_verb("我买了个钱包", "我买了个新钱包")  # 包 in 钱包 is no verb
     assert not food_verb("I like folding dumplings", "I like making dumplings")
+
+
+def _parsed_merge(a: str, b: str) -> bool:
+    """The two texts as the parser reads them merge (each pairing, both orders, at cosine 0.95)."""
+    from bench.dedup_eval import memories
+    from mal import dedup
+
+    return any(dedup.same_fact(x, y, 0.95) or dedup.same_fact(y, x, 0.95) for x in memories(a) for y in memories(b))
+
+
+def test_a_job_fact_is_no_restatement_of_an_episode_saying_only_its_head() -> None:
+    # review27: across kinds a fact's value need only share a unit with the episode; 老师 was one
+    assert title_narrowed("数学老师", "我是老师")
+    assert title_narrowed("math teacher", "i'm a teacher")
+    assert not title_narrowed("产品经理", "我做产品")  # the head is not said: left to the others
+    assert not title_narrowed("数学老师", "我是一名数学教师")
+    assert not _parsed_merge("我是老师", "我是数学老师")
+    assert _parsed_merge("我是一名数学教师", "我是数学老师")
+    assert _parsed_merge("I teach math at a high school", "I'm a math teacher")
