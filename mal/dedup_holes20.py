@@ -42,8 +42,9 @@ _WRAPPED = "饺子|粽子|馄饨|云吞|包子|汤圆|春卷"  # foods 包 makes
 _FOOD_ZH = re.compile(
     r"(?<![一二三两几半有差早晚重地景亮发])("
     + "|".join(sorted(set(_FOOD_VERBS_ZH) - {"包"}, key=len, reverse=True))
-    # 包 wraps a food (包饺子 / 吃饺子: review20) only before one; 面包, 钱包, 包车 are no verb
-    + rf"|包(?={_WRAPPED}))(?:了|过|着)?([\u4e00-\u9fff]+)"
+    # 包 wraps a food (包饺子 / 吃饺子: review20) only before one; 面包, 钱包, 包车 are no verb, nor 打包
+    # (packing to go: 打包饺子带回家, review26)
+    + rf"|(?<!打)包(?={_WRAPPED}))(?:了|过|着)?([\u4e00-\u9fff]+)"
 )
 _FOOD_EN = re.compile(
     r"\b(" + "|".join(sorted(_FOOD_VERBS_EN, key=len, reverse=True)) + r")\s+(?:(?:a|an|the|some|my|our)\s+)?([a-z' ]+)"

@@ -15,9 +15,12 @@ The doer is the last person said before the verb in its clause (the subject); th
 person after it, as object or after to / for / with (我借给姐夫, 教我), or the person of a 向 / 跟 / 对 /
 给 phrase before the verb (我向他求婚). A passive (被, "was … by") and borrowing (I borrowed from X,
 我向X借) read the other way round: X lends to me. A deed with no receiver said, done by someone else,
-is done to the user ("My bf proposed"). A note's "the user" / 用户 / "them" is the user (a note
-reads in the user's words: mal/dedup_notes.py `first_person`). Possessors are no participants
-("my", 用户的, 我 before 男朋友).
+is done to the user ("My bf proposed"). A note's "the user" / 用户 is the user (a note reads in the
+user's words: mal/dedup_notes.py `first_person`), and so, by that rule, is a note's "them" ("User's bf
+proposed to them"); "they" / "them" name no one themselves, since in the user's own words they are the
+people just said ("My parents came over and they helped me": review26). Possessors are no participants
+("my", 用户的, 我 before 男朋友), nor are a month or a weekday ("visited in March"), and "I'm" / "I've" /
+"I'll" / "I'd" are the user, no name.
 
 Safe side on purpose: two readings that cannot be compared (another verb, a receiver not said by
 either) never differ here; "lent me" / "I borrowed from" read as one deed, so a restatement in those
@@ -31,7 +34,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH, SURNAMES_ZH
+from mal.dedup_dev8_en import _PEOPLE as _DOER_PEOPLE_EN
+from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH, SURNAMES_ZH, TIME_WORDS_EN
 
 __all__ = ["CHECKS", "deeds", "differs", "roles_swapped"]
 
@@ -56,10 +60,47 @@ _EN_VERBS: dict[str, str] = {
     **dict.fromkeys(("bought", "buys", "buy"), "buy"),
     **dict.fromkeys(("asked", "ask", "asks"), "ask"),
     **dict.fromkeys(("introduced",), "introduce"),
+    # (review26) past and -ing forms only where the bare form is also a noun: a phone, a call, a block
+    **dict.fromkeys(("apologised", "apologized", "apologise", "apologize", "apologises", "apologizes"), "apologise"),
+    **dict.fromkeys(("apologising", "apologizing"), "apologise"),
+    **dict.fromkeys(("rang", "rung", "phoned", "phoning", "called", "calling", "reached-out"), "call"),
+    **dict.fromkeys(("blocked", "blocking", "unblocked"), ""),
+    **dict.fromkeys(("emailing", "messaged", "dmed", "dm'd"), "send"),
 }
+# verbs of two words, read as one token (review26: "said sorry to my bf", "reached out to my ex")
+_EN_PHRASAL = (
+    (re.compile(r"\b(?:said|say|says|saying)\s+sorry\b", re.IGNORECASE), "apologised"),
+    (re.compile(r"\breach(?:ed|es|ing)?\s+out\b", re.IGNORECASE), "reached-out"),
+)
+# people words PEOPLE_EN lacks, from the doer list of mal/dedup_dev8_en.py (landlord, ...) and a partner
+# gone ("my ex")
+_EN_MORE_PEOPLE = frozenset((*_DOER_PEOPLE_EN.split("|"), "ex", "housemate", "nan", "nanna", "gran"))
 _EN_PASSIVE = frozenset(("was", "were", "got", "been", "be", "is", "am", "are", "being"))
 _EN_OBLIQUE = frozenset(("to", "for", "with", "from", "by", "on", "at"))
-_EN_SELF = frozenset(("i", "me", "we", "us", "user", "them", "they", "myself", "ourselves"))
+# (not they / them: in the user's own words the people just named, "My parents came over and they
+# helped me"; a note's "helped them" says no other receiver, so it is the user's all the same)
+_EN_SELF = frozenset(
+    (
+        "i",
+        "me",
+        "we",
+        "us",
+        "user",
+        "myself",
+        "ourselves",
+        "i'm",
+        "i'll",
+        "i've",
+        "i'd",
+        "we're",
+        "we'll",
+        "we've",
+        "we'd",
+    )
+)
+_EN_PLURAL_PRONOUNS = frozenset(("they", "them", "themselves"))
+# a capitalised word that names no one: a month, a weekday, a season (review26: "March" read as a person)
+_EN_CALENDAR = frozenset((*TIME_WORDS_EN, "may", "thurs", "thur", "tues"))
 _EN_POSSESSIVE = frozenset(("my", "our", "their", "his", "your", "its"))
 _EN_NOT_NAMES = frozenset(
     (
@@ -101,10 +142,12 @@ def _en_person(token: str, first: bool) -> str | None:
         return None
     if low in _EN_SELF:
         return SELF
-    if low in _EN_POSSESSIVE:
+    if low in _EN_POSSESSIVE or low in _EN_PLURAL_PRONOUNS or low in _EN_CALENDAR:
         return None
     if low in PEOPLE_EN and low not in ("our", "ours", "their", "theirs", "his"):
         return PEOPLE_EN[low]
+    if low in _EN_MORE_PEOPLE:
+        return low
     if low.endswith("-in-law") or low.endswith("-in-laws"):
         return low.removesuffix("s")
     if token[:1].isupper() and low not in _EN_NOT_NAMES and not (first and low in _EN_VERBS):
@@ -122,10 +165,12 @@ def _en_prep(tokens: list[str], j: int) -> str:
 
 def _en_deeds(text: str) -> list[Deed]:
     out: list[Deed] = []
+    for pattern, verb_token in _EN_PHRASAL:
+        text = pattern.sub(verb_token, text)
     for clause in _EN_CLAUSE.split(text):
         tokens = _EN_TOKEN.findall(clause)
         people = [_en_person(t, i == 0) for i, t in enumerate(tokens)]
-        if people and people[0] not in (None, SELF) and tokens[0].lower() not in PEOPLE_EN:
+        if people and people[0] not in (None, SELF) and tokens[0].lower() not in (*PEOPLE_EN, *_EN_MORE_PEOPLE):
             # a capitalised first word is a name only right before the deed ("Mike lent me"), not
             # a sentence's first word ("Planning to buy an electric bike")
             if len(tokens) < 2 or tokens[1].lower() not in _EN_VERBS:
@@ -172,7 +217,7 @@ _ZH_VERBS: tuple[tuple[str, str], ...] = (
     ("invite", "邀请了|邀请|请了|请"),
     ("pay", "还给|还了|还钱给"),
     ("call", "打电话|打了电话|发消息|发微信|写信|寄"),
-    ("apologise", "道歉"),
+    ("apologise", "道(?:了|过)?歉"),
     ("dump", "甩了|甩"),
 )
 _ZH_SELF = ("我们", "咱们", "用户", "我", "咱")

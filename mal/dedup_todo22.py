@@ -20,6 +20,11 @@ the rest, already paid half", 我要去北京了) is read as neither, so a resta
 both words is never kept apart by this check. Only a to-do's own words are read, not the deed: a
 to-do of one thing and the deed of another differ anyway, by the checks that read the words.
 
+Review26 narrowed and widened both: a to-do's closing 了 (我该去体检了, 是时候…了, 我得交房租了) and a negated
+过 (我没结过婚) mark no deed done; 完 / 完成 (交完, 办完) do, as does the past of the very verb the other text
+owes, wherever it stands ("Gotta renew the car insurance" / "Car insurance renewed", "Need to tell Sam" /
+"Told Sam"); 存够…了 is reached, "saving up $X" / "going for $X" aimed at, "I'm at $X" reached.
+
 Pure functions over two texts as the family checks read them (mal/dedup.py `first_person`: a note's
 "User still needs to" is "I still need to", "Remind me to" is "I need to").
 """
@@ -78,7 +83,80 @@ _DONE_ZH = (
     r"已经|已(?=[\u4e00-\u9fff])|办好|搞定|弄好|处理好|(?<![为除忘得不算罢极])了(?!解)"
     r"|(?<![不难经通超路错度])过(?![敏年节去来日生期量度分滤得])"
 )
-_DONE = re.compile(f"{_DONE_EN}|{_DONE_ZH}")
+# 完 / 完成 after a deed (交完, 办完, 打完电话, 续签完成; review26), not 完全 / 完美 / 完整 / 完善 / 完蛋 /
+# 完好, not 没 / 未 / 不 完 (吃不完, 没完成)
+_DONE_ZH_FINISHED = r"|(?<=[\u4e00-\u9fff])(?<![没未不])完(?![全美整善蛋好])"
+_DONE = re.compile(f"{_DONE_EN}|{_DONE_ZH}{_DONE_ZH_FINISHED}")
+
+# A to-do's own 了 and a negated 过 say no deed done (review26): 我该去体检了 / 是时候去看牙医了 / 我得交房租了
+# end an obligation with "now" (not 要…了: "about to", read as neither on purpose), and 我没结过婚 is a state
+# negated, as 我还没结婚 is
+_OWED_NOW = re.compile(
+    r"((?:[我你他她们还也就都先又总可]得|应该|该|是时候|需要|必须)[^,，。.;；!！?？]*?)了(?=$|[,，。.;；!！?？])"
+)
+_NEVER_DONE = re.compile(r"((?:没|未|从不)[^,，。.;；!！?？了]*?)过")
+# 该 / 应该 / 是时候 owe a deed as 得 does (该 after its subject or an adverb: not 该公司, 活该)
+_OWED_MORE_ZH = re.compile(r"(?:^|[我你他她们也就都先又总可应])该(?![死])|是时候")
+
+
+def _as_read(text: str) -> str:
+    """`text` flat, with a to-do's closing 了 and a negated 过 taken off (they mark no deed done)."""
+    return _NEVER_DONE.sub(r"\1", _OWED_NOW.sub(r"\1", flat(text)))
+
+
+def _owes(text: str) -> bool:
+    return bool(_OWED.search(text) or _OWED_MORE_ZH.search(text))
+
+
+# --- the owed verb's own past, wherever it stands (review26): "Gotta renew the car insurance" / "Car
+# insurance renewed", "Need to tell Sam" / "Told Sam". Regular pasts are spelt from the verb; these are not.
+_IRREGULAR_PAST: dict[str, tuple[str, ...]] = {
+    "tell": ("told",),
+    "pay": ("paid",),
+    "buy": ("bought",),
+    "send": ("sent",),
+    "get": ("got", "gotten"),
+    "take": ("took", "taken"),
+    "make": ("made",),
+    "give": ("gave", "given"),
+    "write": ("wrote", "written"),
+    "sell": ("sold",),
+    "find": ("found",),
+    "leave": ("left",),
+    "meet": ("met",),
+    "see": ("saw", "seen"),
+    "do": ("did", "done"),
+    "bring": ("brought",),
+    "ring": ("rang", "rung"),
+    "pick": ("picked",),
+    "hand": ("handed",),
+    "sort": ("sorted",),
+    "hold": ("held",),
+    "teach": ("taught",),
+    "catch": ("caught",),
+    "feed": ("fed",),
+    "win": ("won",),
+}
+_OWED_VERB = re.compile(
+    r"\b(?:(?:still\s+)?needs?\s+to|(?:have|has)\s+to|(?:'ve|have|has)\s+got\s+to|gotta|must|remember\s+to|"
+    r"reminder\s+to|don't\s+forget\s+to|get\s+(?:round|around)\s+to)\s+(?:go\s+|really\s+|finally\s+)?([a-z]+)"
+)
+
+
+def _pasts(verb: str) -> set[str]:
+    """The past forms a verb may take: its irregular ones, or -ed / -d / -ied / a doubled consonant."""
+    if verb in _IRREGULAR_PAST:
+        return set(_IRREGULAR_PAST[verb])
+    forms = {verb + "ed", verb + "d", verb + verb[-1:] + "ed"}
+    if verb.endswith("y"):
+        forms.add(verb[:-1] + "ied")
+    return forms
+
+
+def _owed_verb_done(owing: str, other: str) -> bool:
+    """`other` says the past of a verb `owing` owes (not "to renewed": a past after "to" or "will" is none)."""
+    verbs = {m.group(1) for m in _OWED_VERB.finditer(owing)} - {"be", "go", "get", "have", "do"}
+    return any(re.search(rf"(?<!\bto\s)(?<!\bwill\s)\b(?:{'|'.join(sorted(_pasts(v)))})\b", other) for v in verbs)
 
 
 # A deed done for a time to come (a day ahead, a clock time) is an arrangement, and 要 is also "will":
@@ -93,9 +171,13 @@ def owed_done(a: str, b: str) -> bool:
     """One text owes a deed (need to, gotta, still need, 得, 要, 还没, 待办) and says nothing done, the
     other says a deed done (already, paid, 已经, 了, 好了), owes nothing and books it for no time
     ahead (`_AHEAD`)."""
-    x, y = flat(a), flat(b)
+    x, y = _as_read(a), _as_read(b)
     return any(
-        _OWED.search(s) and not _DONE.search(s) and _DONE.search(t) and not _OWED.search(t) and not _AHEAD.search(t)
+        _owes(s)
+        and not _DONE.search(s)
+        and (_DONE.search(t) or _owed_verb_done(s, t))
+        and not _owes(t)
+        and not _AHEAD.search(t)
         for s, t in ((x, y), (y, x))
     )
 
@@ -106,13 +188,15 @@ _REACHED = re.compile(
     r"\bso\s+far\b|\bup\s+to\s+now\b|\bto\s+date\b|\balready\s+(?:have|got|saved|put|at)\b"
     r"|\b(?:have|has|'ve)\s+(?:already\s+)?(?:saved|put\s+(?:away|aside)|set\s+aside|got|raised|collected|stashed)\b"
     rf"|\bsaved(?:\s+up)?{_AMOUNT}|\bgot{_AMOUNT}|\bcurrently\s+(?:have|at|sitting)\b|\bsitting\s+at\b"
+    rf"|\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|already\s+)?at{_AMOUNT}|(?:存|攒|凑)够[^，。,；;！？]{{0,6}}了"
     r"|(?:已经?|目前|现在|至今|到现在)[^，。,；;！？]{0,4}?(?:存|攒|凑)|(?:存|攒|凑)(?:了|到了|下了|够了)|目前为止|到现在为止"
 )
 _AIMED = re.compile(
     r"\baim(?:s|ing|ed)?\s+(?:for|to|at)\b|\b(?:my|the|our|a|his|her|their)\s+(?:\w+\s+)?(?:goal|target)\b"
     r"|\b(?:goal|target)\s+(?:is|of|amount)\b|\btargeting\b"
     r"|\b(?:wants?|hop(?:e|es|ing)|trying|plan(?:s|ning)?|needs?)\s+to\s+(?:reach|hit|get\s+to|save|raise|put\s+away)\b"
-    r"|目标|(?:打算|计划|准备|争取|希望|想要?)(?:能)?(?:存|攒|凑)|要(?:存|攒|凑)(?:到|够)|(?:存|攒|凑)够(?!了)"
+    rf"|\bsaving(?:\s+up)?{_AMOUNT}|\bgoing\s+for{_AMOUNT}"
+    r"|目标|(?:打算|计划|准备|争取|希望|想要?)(?:能)?(?:存|攒|凑)|要(?:存|攒|凑)(?:到|够)|(?:存|攒|凑)够(?![^，。,；;！？]{0,6}了)"
 )
 
 
