@@ -45,6 +45,7 @@ from mal.dedup_text import opposed
 
 __all__ = [
     "CHECKS",
+    "DOER_PEOPLE",
     "another_one",
     "attempt_added",
     "date_interval",
@@ -311,12 +312,14 @@ def negation_moved(a: str, b: str) -> bool:
 
 
 # --- the doer changed
-_PEOPLE = (
+DOER_PEOPLE = (
     "mother|mum|mom|father|dad|wife|husband|partner|son|daughter|brother|sister|friend|boss|manager|"
     "landlord|landlady|tenant|neighbour|neighbor|colleague|grandma|grandad|grandpa|granny|aunt|uncle|"
     "cousin|niece|nephew|boyfriend|girlfriend|flatmate|roommate|mother-in-law|father-in-law|kids|children"
 )
-_OTHER_DOER = re.compile(rf"^my (?:\w+ )?(?:{_PEOPLE})(?: [a-z]+)? (?:am|is|are|was|were|has|have|will)? ?([a-z-]+)")
+_OTHER_DOER = re.compile(
+    rf"^my (?:\w+ )?(?:{DOER_PEOPLE})(?: [a-z]+)? (?:am|is|are|was|were|has|have|will)? ?([a-z-]+)"
+)
 _SELF_DOER = re.compile(r"^i (?:am|was|have|will|had)? ?([a-z-]+)")
 _JOINT = re.compile(r"\band i\b|\bi and\b|\bwith me\b")
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mal.dedup_dev8_en import _PEOPLE as _DOER_PEOPLE_EN
+from mal.dedup_dev8_en import DOER_PEOPLE as _DOER_PEOPLE_EN
 from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH, SURNAMES_ZH, TIME_WORDS_EN
 
 __all__ = ["CHECKS", "deeds", "differs", "roles_swapped"]
