@@ -120,13 +120,25 @@ def _place(kind: str, value: str) -> bool:
     return bool(_NOT_PLACE_ZH.match(value) or (_INSTITUTION.search(value) and kind == "city"))
 
 
+# A place one went to or has been to is no city one lives in ("上周我去了杭州", "我去过成都"), unless the
+# turn says one settled or works there ("我去了杭州工作"); 来了 / 搬去 name a move and stay.
+_VISITED_ZH = re.compile(r"(?<![搬迁])(?:去了|去过|到过|玩了|逛了)\s*$")
+_SETTLED_AFTER_ZH = re.compile(r"^\s*(?:工作|上班|打工|定居|生活|发展|读书|上学|安家|落户|住)")
+
+
+def _visited(before: str, after: str) -> bool:
+    return bool(_VISITED_ZH.search(before)) and not _SETTLED_AFTER_ZH.match(after)
+
+
 def implausible(kind: str, slots: dict[str, Any], text: str) -> bool:
     """The fact's value is no value of its field (module docstring)."""
     if kind == "profile":
         field, value = slots.get("field"), str(slots.get("value", ""))
         at = text.find(value)
         if field in ("city", "hometown"):
-            return _place(str(field), value)
+            return _place(str(field), value) or (
+                field == "city" and at > 0 and _visited(text[:at], text[at + len(value) :])
+            )
         if field == "job":
             before = text[:at] if at >= 0 else ""
             # "小雨是我干女儿", "我是小美儿子的干妈": a kinship, not a job; 全职妈妈 is a job

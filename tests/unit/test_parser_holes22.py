@@ -186,3 +186,21 @@ def test_calling_someone_over_is_no_name(text: str) -> None:
 )
 def test_a_naming_still_names(text: str, expected: list[tuple[str, str, str | None]]) -> None:
     assert [row for row in profile_utc(text) if row[0] == "name"] == expected
+
+
+# A place the user went to is no city they live in (上两周我去了杭州 read as the user's city 杭州, which
+# also let two different trips merge as one city fact); a move or a job there still is. 搬去了 no longer
+# glues 了 onto the city (了杭州).
+@pytest.mark.parametrize(
+    "text", ["我去了杭州", "上两周我去了杭州", "上两个周末我去了杭州", "我去过成都", "我上个月去了杭州出差"]
+)
+def test_a_place_visited_is_no_city(text: str) -> None:
+    assert not [row for row in profile_utc(text) if row[0] == "city"]
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [("我搬去了杭州", "杭州"), ("我去了杭州工作", "杭州"), ("我现在住在杭州", "杭州"), ("我搬到了杭州", "杭州")],
+)
+def test_a_move_or_a_home_is_still_a_city(text: str, city: str) -> None:
+    assert [row[1] for row in profile_utc(text) if row[0] == "city"] == [city]
