@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from mal import dedup_model
+from mal.dedup_review9 import common_ends
 from mal.dedup_text import is_cjk, normalise, signature
 
 __all__ = ["clause_added", "kind_narrowed"]
@@ -64,12 +65,7 @@ def kind_narrowed(a: str, b: str) -> bool:
 
 def _kind_inserted(longer: str, shorter: str, extra: frozenset[str]) -> bool:
     x, y = _UNIT.findall(longer), _UNIT.findall(shorter)
-    start = 0
-    while start < len(y) and x[start] == y[start]:
-        start += 1
-    end = 0
-    while end < len(y) - start and x[-1 - end] == y[-1 - end]:
-        end += 1
+    start, end = common_ends(x, y)
     if start == 0 or end == 0 or start + end != len(y) or len(x) == len(y):
         return False  # not one span put between two things both say
     mid = x[start : len(x) - end]

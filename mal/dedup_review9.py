@@ -34,7 +34,7 @@ import re
 from mal import dedup_model
 from mal.dedup_text import is_cjk, normalise, signature, stem
 
-__all__ = ["count_vs_span", "extended", "framed", "intensity_differs", "mode_differs", "visit_vs_work"]
+__all__ = ["common_ends", "count_vs_span", "extended", "framed", "intensity_differs", "mode_differs", "visit_vs_work"]
 
 # Heads that turn a food or a brand into another thing: peanut oil, beef jerky, Apple watch.
 _PRODUCT_HEADS_EN = frozenset(
@@ -113,17 +113,24 @@ _NOT_HEADS = frozenset(
 )
 
 
-def _head_inserted(longer: str, shorter: str, extra: frozenset[str]) -> bool:
-    """The longer text is the shorter with one span put right after a content word both say, and
-    that span holds a word the shorter does not explain: 我不吃猪肉 / 我不吃猪肉包子, 我对鸡蛋过敏 /
-    我对鸡蛋面过敏, "I don't eat pork" / "I don't eat pork buns" (a head that makes another thing)."""
-    x, y = _UNIT.findall(normalise(longer)), _UNIT.findall(normalise(shorter))
+def common_ends(x: list[str], y: list[str]) -> tuple[int, int]:
+    """How many units the longer `x` and the shorter `y` share from the start, then from the end
+    within what is left of `y` (one span put inside `y` leaves start + end == len(y))."""
     start = 0
     while start < len(y) and x[start] == y[start]:
         start += 1
     end = 0
     while end < len(y) - start and x[-1 - end] == y[-1 - end]:
         end += 1
+    return start, end
+
+
+def _head_inserted(longer: str, shorter: str, extra: frozenset[str]) -> bool:
+    """The longer text is the shorter with one span put right after a content word both say, and
+    that span holds a word the shorter does not explain: 我不吃猪肉 / 我不吃猪肉包子, 我对鸡蛋过敏 /
+    我对鸡蛋面过敏, "I don't eat pork" / "I don't eat pork buns" (a head that makes another thing)."""
+    x, y = _UNIT.findall(normalise(longer)), _UNIT.findall(normalise(shorter))
+    start, end = common_ends(x, y)
     if start == 0 or start + end != len(y) or len(x) == len(y):
         return False  # not one span inserted after something both say
     mid = x[start : len(x) - end]
