@@ -51,7 +51,9 @@ _BEFORE_FLAGS = ("v",)
 _SPAN_MAX = 4
 # Spans that name no narrower kind of what the user keeps: a pet animal is a 宠物 one, a car (车) an
 # 汽车 and a private one (review27: 我养了一条狗 / 我养了一条宠物狗, 我有一辆车 / 我有一辆汽车)
-_LIGHT_KINDS = frozenset(("宠物", "汽", "私家"))  # not 小: 小龙虾 is no 龙虾
+# (each only before the noun it is light for: 汽水 is no 水, 宠物店 no 店, 私家教练 no 教练: review28; not 小:
+# 小龙虾 is no 龙虾)
+_LIGHT_KINDS = {"宠物": "猫狗兔鸟鱼龟鼠蛇猪", "汽": "车", "私家": "车"}
 
 
 def kind_narrowed(a: str, b: str) -> bool:
@@ -72,7 +74,7 @@ def _kind_inserted(longer: str, shorter: str, extra: frozenset[str]) -> bool:
     if len(mid) > _SPAN_MAX or not all(is_cjk(u) for u in mid) or not is_cjk(x[len(x) - end]):
         return False
     span = "".join(mid)
-    if span in _LIGHT_KINDS:
+    if x[len(x) - end] in _LIGHT_KINDS.get(span, ""):
         return False  # 宠物猫 / 猫, 汽车 / 车, 私家车 / 车: the kind every such thing of the user's is (review27)
     if not any(set(w) & set(span) for w in extra if is_cjk(w)):
         return False  # the span is a filler or a word the shorter explains

@@ -52,6 +52,9 @@ def gap_count(a: str, b: str) -> bool:
     return any({n for n, u in ga if u == unit} != {n for n, u in gb if u == unit} for unit in units)
 
 
+_LIGHT_CHARS = frozenset("的了是在我你他她它们个一这那有就都也很名位")
+
+
 def title_narrowed(value: str, other: str) -> bool:
     """`other` (an episode) says the end of the job title `value` (its head: 老师, "teacher") and
     nothing of what stands before it (数学, "math"): it names the general kind, the fact a narrower
@@ -66,7 +69,9 @@ def title_narrowed(value: str, other: str) -> bool:
         pattern = re.escape(head) if is_cjk(v) else rf"\b{re.escape(head)}\b"
         if re.search(pattern, text):
             front = v[: len(v) - len(head)].strip()
-            return not (front in text or overlaps(front, text))
+            # a CJK front said by any of its characters (英语老师 / 英文老师) is said
+            said = set(front) & set(text) - _LIGHT_CHARS if is_cjk(front) else set()
+            return not (front in text or overlaps(front, text) or said)
     return False
 
 

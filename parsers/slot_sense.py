@@ -123,11 +123,18 @@ def _place(kind: str, value: str) -> bool:
 # A place one went to or has been to is no city one lives in ("上周我去了杭州", "我去过成都"), unless the
 # turn says one settled or works there ("我去了杭州工作"); 来了 / 搬去 name a move and stay.
 _VISITED_ZH = re.compile(r"(?<![搬迁])(?:去了|去过|到过|玩了|逛了)\s*$")
-_SETTLED_AFTER_ZH = re.compile(r"^\s*(?:工作|上班|打工|定居|生活|发展|读书|上学|安家|落户|住)")
+_SETTLED_AFTER_ZH = re.compile(
+    r"^\s*(?:工作|上班|打工|定居|生活|发展|读|念书|上学|安家|落户|住|当|做|教|租|以后|之后|后来|一直|再也)"
+)
 
 
-def _visited(before: str, after: str) -> bool:
-    return bool(_VISITED_ZH.search(before)) and not _SETTLED_AFTER_ZH.match(after)
+def _only_visited(text: str, value: str) -> bool:
+    """Every mention of the city is a place gone to (我去了杭州, 上周去过杭州); one mention that is not
+    ("我去年去了杭州，现在就住在杭州") or a visit followed by settling (去了杭州以后一直住) keeps it (review28)."""
+    mentions = [m.start() for m in re.finditer(re.escape(value), text)]
+    return bool(mentions) and all(
+        _VISITED_ZH.search(text[:at]) and not _SETTLED_AFTER_ZH.match(text[at + len(value) :]) for at in mentions
+    )
 
 
 def implausible(kind: str, slots: dict[str, Any], text: str) -> bool:
@@ -136,9 +143,7 @@ def implausible(kind: str, slots: dict[str, Any], text: str) -> bool:
         field, value = slots.get("field"), str(slots.get("value", ""))
         at = text.find(value)
         if field in ("city", "hometown"):
-            return _place(str(field), value) or (
-                field == "city" and at > 0 and _visited(text[:at], text[at + len(value) :])
-            )
+            return _place(str(field), value) or (field == "city" and at > 0 and _only_visited(text, value))
         if field == "job":
             before = text[:at] if at >= 0 else ""
             # "小雨是我干女儿", "我是小美儿子的干妈": a kinship, not a job; 全职妈妈 is a job

@@ -213,3 +213,18 @@ def test_a_light_kind_is_no_kind_narrowed(a: str, b: str) -> None:
 )
 def test_a_real_kind_still_stays_apart(a: str, b: str) -> None:
     assert not merged_any(a, b)
+
+
+# review28: a light span is light only before the noun it is light for (汽水 is no 水, 宠物店 no 店)
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我喜欢喝汽水", "我喜欢喝水"),
+        ("我开了一家宠物店", "我开了一家店"),
+        ("我请了一个私家教练", "我请了一个教练"),
+        ("我买了一个宠物笼子", "我买了一个笼子"),
+    ],
+)
+def test_a_light_span_before_another_noun_narrows(a: str, b: str) -> None:
+    assert kind_narrowed(a, b) or kind_narrowed(b, a)
+    assert not merged_any(a, b)

@@ -68,3 +68,8 @@ def test_a_job_fact_is_no_restatement_of_an_episode_saying_only_its_head() -> No
     assert not _parsed_merge("我是老师", "我是数学老师")
     assert _parsed_merge("我是一名数学教师", "我是数学老师")
     assert _parsed_merge("I teach math at a high school", "I'm a math teacher")
+
+
+def test_a_title_front_said_by_a_synonym_is_said() -> None:
+    # review28: 英文老师 says 英语老师's front by 英
+    assert not title_narrowed("英语老师", "我是一名英文老师")

@@ -204,3 +204,19 @@ def test_a_place_visited_is_no_city(text: str) -> None:
 )
 def test_a_move_or_a_home_is_still_a_city(text: str, city: str) -> None:
     assert [row[1] for row in profile_utc(text) if row[0] == "city"] == [city]
+
+
+# review28: a visit then settling, or the city named again as home, keeps the city
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("我去了杭州以后一直住在那儿", "杭州"),
+        ("我去年去了杭州，现在就住在杭州", "杭州"),
+        ("我去了杭州，现在在杭州上班", "杭州"),
+        ("我去了上海，后来在上海住下了", "上海"),
+        ("我去了杭州读研", "杭州"),
+        ("我去了杭州当老师", "杭州"),
+    ],
+)
+def test_a_visit_then_settling_keeps_the_city(text: str, city: str) -> None:
+    assert [row[1] for row in profile_utc(text) if row[0] == "city"] == [city]
