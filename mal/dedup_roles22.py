@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from mal.dedup_dev8_en import DOER_PEOPLE as _DOER_PEOPLE_EN
 from mal.dedup_lexicon import PEOPLE_EN, PEOPLE_ZH, SURNAMES_ZH, TIME_WORDS_EN
@@ -75,6 +76,7 @@ _EN_PHRASAL = (
 # people words PEOPLE_EN lacks, from the doer list of mal/dedup_dev8_en.py (landlord, ...) and a partner
 # gone ("my ex")
 _EN_MORE_PEOPLE = frozenset((*_DOER_PEOPLE_EN.split("|"), "ex", "housemate", "nan", "nanna", "gran"))
+_EN_KNOWN_PEOPLE = frozenset((*PEOPLE_EN, *_EN_MORE_PEOPLE))
 _EN_PASSIVE = frozenset(("was", "were", "got", "been", "be", "is", "am", "are", "being"))
 _EN_OBLIQUE = frozenset(("to", "for", "with", "from", "by", "on", "at"))
 # (not they / them: in the user's own words the people just named, "My parents came over and they
@@ -170,7 +172,7 @@ def _en_deeds(text: str) -> list[Deed]:
     for clause in _EN_CLAUSE.split(text):
         tokens = _EN_TOKEN.findall(clause)
         people = [_en_person(t, i == 0) for i, t in enumerate(tokens)]
-        if people and people[0] not in (None, SELF) and tokens[0].lower() not in (*PEOPLE_EN, *_EN_MORE_PEOPLE):
+        if people and people[0] not in (None, SELF) and tokens[0].lower() not in _EN_KNOWN_PEOPLE:
             # a capitalised first word is a name only right before the deed ("Mike lent me"), not
             # a sentence's first word ("Planning to buy an electric bike")
             if len(tokens) < 2 or tokens[1].lower() not in _EN_VERBS:
@@ -178,12 +180,12 @@ def _en_deeds(text: str) -> list[Deed]:
         for i, t in enumerate(tokens[:-1]):
             if t.lower() == "her" and people[i + 1] is not None:
                 people[i] = None  # "her parents": hers, not her
+        preps = [_en_prep(tokens, j) for j in range(len(tokens))]
         for i, token in enumerate(tokens):
             verb = _EN_VERBS.get(token.lower())
             if verb is None:
                 continue
             verb = verb or token.lower()
-            preps = [_en_prep(tokens, j) for j in range(len(tokens))]
             before = [(j, p) for j, p in enumerate(people[:i]) if p is not None]
             after = [(j, p) for j, p in enumerate(people[i + 1 :], i + 1) if p is not None]
             subject = before[-1][1] if before else None
@@ -314,14 +316,20 @@ def _zh_deed(clause: str, verb: str, before: list[tuple[int, int, str]], receive
 def deeds(text: str) -> list[Deed]:
     """Every deed of the list a text says, with its doer and its receiver (None: not said; a
     deed someone else does with no receiver said is done to the user)."""
+    return list(_deeds(text))
+
+
+@lru_cache(maxsize=4096)
+def _deeds(text: str) -> tuple[Deed, ...]:
+    """`deeds`, cached: the veto and the word rules read the same two texts of each pair."""
     raw = _zh_deeds(text) if re.search(r"[\u4e00-\u9fff]", text) else _en_deeds(text)
-    return [(v, doer, receiver if receiver is not None or doer == SELF else SELF) for v, doer, receiver in raw]
+    return tuple((v, doer, receiver if receiver is not None or doer == SELF else SELF) for v, doer, receiver in raw)
 
 
 def roles_swapped(a: str, b: str) -> bool:
     """One deed in both texts, with its doers different and the doer of one the receiver of the
     other ("My bf proposed" / "I proposed to my bf", 我借给姐夫 / 姐夫借给我)."""
-    da, db = deeds(a), deeds(b)
+    da, db = _deeds(a), _deeds(b)
     return any(va == vb and ga != gb and (ga == rb or gb == ra) for va, ga, ra in da for vb, gb, rb in db)
 
 

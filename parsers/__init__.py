@@ -23,6 +23,7 @@ from parsers.identifier_rules import identifier_facts
 from parsers.intent_model import CLASSIFIER_MIN, LABEL_MIN, classify
 from parsers.kinds import KINDS, KindSpec, kind_domains
 from parsers.lang import as_zh_or_en, counts_as_zh, detect_lang
+from parsers.lexicon import COUNTED_MATES_ZH, LONE_MATE_EN
 from parsers.model import ConflictFinding, Correction, EntityRef, Fact, ForgetRequest, ParseResult
 from parsers.pref_shapes import more_tastes, tidy_items
 from parsers.preference_rules import preference_facts
@@ -132,9 +133,8 @@ _LABELS = {"field", "relative", "polarity", "sentiment", "mood", "seat_class", "
 # not the partner of "me and my mate live in Brisbane"; 哥们 only counted (两个哥们), not the 哥们我 of address
 # (issue #11 review25; parsers/slot_tagger.py `_OTHER` reads them alike).
 _OTHER_PERSON = re.compile(
-    r"朋友|同事|同学|老板|领导|邻居|室友|[一二两三四五六七八九十几]个哥们|他|她|别人|\b(?:friend|colleague|coworker|"
-    r"co-worker|boss|neighbou?r|roommate|flatmate|housemate|he|she|someone|somebody)\b|"
-    r"\b(?:my|our|a|his|her|their)\s+mate\s+(?:lives|lived|moved|works|worked|is|was)\b",
+    rf"朋友|同事|同学|老板|领导|邻居|室友|{COUNTED_MATES_ZH}|他|她|别人|\b(?:friend|colleague|coworker|"
+    rf"co-worker|boss|neighbou?r|roommate|flatmate|housemate|he|she|someone|somebody)\b|{LONE_MATE_EN}",
     re.I,
 )
 

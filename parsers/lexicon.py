@@ -16,9 +16,11 @@ __all__ = [
     "BUDGET_CATEGORIES_ZH",
     "CONDITIONS_EN",
     "CONDITIONS_ZH",
+    "COUNTED_MATES_ZH",
     "EN_NUMBERS",
     "EN_TENS",
     "LANGUAGES",
+    "LONE_MATE_EN",
     "PLACES_ZH",
     "RELATIVES_EN",
     "RELATIVES_ZH",
@@ -369,3 +371,11 @@ def zh_kin_alternation(words: Iterable[str], *, escape: bool = False) -> str:
         guard = next((g for end, g in _NOT_A_CHILD_AFTER.items() if word.endswith(end)), "")
         out.append((re.escape(word) if escape else word) + guard)
     return "|".join(out)
+
+
+# Mates as other people (issue #11 review25), read alike by parsers/__init__.py `_OTHER_PERSON` and
+# parsers/slot_tagger.py `_OTHER`: 哥们 only counted (两个哥们), not the 哥们我 of address; a lone "mate" only
+# as the one who lives / works somewhere ("My mate lives in Leeds"), not the partner of "me and my mate live
+# in Brisbane".
+COUNTED_MATES_ZH = r"[一二两三四五六七八九十几]个哥们"
+LONE_MATE_EN = r"\b(?:my|our|a|his|her|their)\s+mate\s+(?:lives|lived|moved|works|worked|is|was)\b"

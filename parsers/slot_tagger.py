@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from parsers.health_rules import not_a_drug
-from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH, zh_kin_alternation
+from parsers.lexicon import COUNTED_MATES_ZH, LONE_MATE_EN, RELATIVES_EN, RELATIVES_ZH, zh_kin_alternation
 from parsers.preference_rules import DEGREE_TAIL
 from parsers.profile_base import relative_before
 from parsers.slot_features import Token, features, span_tag, tokens
@@ -49,12 +49,13 @@ _NEGATION = re.compile(
 # "... with two friends in Leeds" does, issue #11). A lone "mate" is another person only as the one who lives /
 # works somewhere ("My mate lives in Leeds"): "me and my mate live in Brisbane" is the user's partner, "Cheers
 # mate" no one, and 哥们我 / 我和哥们 keep the user's fact (issue #11 review25).
+_OTHER_WORDS_EN = (
+    "friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|flatmate|housemate|classmate|girlfriend|boyfriend|"
+    "someone|somebody"
+)
 _OTHER = re.compile(
-    r"朋友|同事|同学|老板|领导|邻居|室友|闺蜜|[一二两三四五六七八九十几]个哥们|男朋友|女朋友|对象|别人|"
-    r"\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|flatmate|housemate|mate|classmate|girlfriend|"
-    r"boyfriend|someone|somebody)s\b|\b(?:friend|colleague|coworker|co-worker|boss|neighbou?r|roommate|flatmate|"
-    r"housemate|classmate|girlfriend|boyfriend|someone|somebody)\b|"
-    r"\b(?:my|our|a|his|her|their)\s+mate\s+(?:lives|lived|moved|works|worked|is|was)\b",
+    rf"朋友|同事|同学|老板|领导|邻居|室友|闺蜜|{COUNTED_MATES_ZH}|男朋友|女朋友|对象|别人|"
+    rf"\b(?:{_OTHER_WORDS_EN}|mate)s\b|\b(?:{_OTHER_WORDS_EN})\b|{LONE_MATE_EN}",
     re.I,
 )
 # A fact the tagger states from scratch must be about the speaker (or family): an English sentence
