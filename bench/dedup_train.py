@@ -71,8 +71,9 @@ from mal.dedup_model import (
 # recorded too; dev8, the seventeenth round's near-miss-heavy set, is not trained on yet) and the
 # retired blind sets (blind20 and blind20b, writer42 and writer43, retired at the start of the
 # twenty-first round; blind21 and blind21b, writer45 and writer46, at the start of the twenty-second,
+# blind22 and blind22b, writer48 and writer49, at the start of the twenty-third,
 # each after their first and after-scores; the nineteenth round's sets were lost with its machine).
-# *blind22* (the twenty-second round's fresh sets) and any later one are never read.
+# *blind23* (the twenty-third round's fresh sets) and any later one are never read.
 TRAIN_SETS = (
     "dedup_dev_pairs.jsonl",
     "dedup_dev3_pairs.jsonl",
@@ -103,6 +104,8 @@ TRAIN_SETS = (
     "dedup_pairs_blind20b.jsonl",
     "dedup_pairs_blind21.jsonl",
     "dedup_pairs_blind21b.jsonl",
+    "dedup_pairs_blind22.jsonl",
+    "dedup_pairs_blind22b.jsonl",
 )
 RETIRED = frozenset(TRAIN_SETS)
 FOLDS = 5

@@ -55,6 +55,7 @@ DEV_SETS = {
     "retired_blind18": DATA.with_name("parser_blind18.jsonl"),
     "retired_blind20": DATA.with_name("parser_blind20.jsonl"),
     "retired_blind21": DATA.with_name("parser_blind21.jsonl"),
+    "retired_blind22": DATA.with_name("parser_blind22.jsonl"),
 }
 BLIND = DATA.with_name("parser_blind.jsonl")
 

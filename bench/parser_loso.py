@@ -11,7 +11,7 @@ blind set (parsers.train refuses any blind name that is not retired).
 
     python -m bench.parser_loso [--committed] [--no-tagger] [--slot-folds 3] [--sets blind5,blind4] [--out PATH]
 
-The retired blind sets (blind, blind3 ... blind18, blind20, blind21) are held out like any other set.
+The retired blind sets (blind, blind3 ... blind18, blind20, blind21, blind22) are held out like any other set.
 """
 
 from __future__ import annotations

@@ -97,8 +97,9 @@ def test_an_artefact_of_another_feature_set_is_not_read(tmp_path) -> None:  # ty
 
 def test_training_reads_retired_pair_sets_only() -> None:
     # the retired blind sets (blind20/20b since the twenty-first round, blind21/21b, writer45 and
-    # writer46, since the twenty-second) are development data now; blind22 (the twenty-second
-    # round's fresh sets) and any later one are refused before any file is opened
+    # writer46, since the twenty-second, blind22/22b, writer48 and writer49, since the twenty-third)
+    # are development data now; blind23 (the twenty-third round's fresh sets) and any later one are
+    # refused before any file is opened
     assert {f"dedup_pairs_blind{n}.jsonl" for n in range(5, 19)} | {
         "dedup_pairs_blind17b.jsonl",
         "dedup_pairs_blind18b.jsonl",
@@ -106,10 +107,12 @@ def test_training_reads_retired_pair_sets_only() -> None:
         "dedup_pairs_blind20b.jsonl",
         "dedup_pairs_blind21.jsonl",
         "dedup_pairs_blind21b.jsonl",
+        "dedup_pairs_blind22.jsonl",
+        "dedup_pairs_blind22b.jsonl",
     } <= set(TRAIN_SETS)
-    assert all(f"blind{n}" not in name for name in TRAIN_SETS for n in (19, *range(22, 26)))
+    assert all(f"blind{n}" not in name for name in TRAIN_SETS for n in (19, *range(23, 27)))
     data = pairs()
     assert len(data) >= 1300 and {p["lang"] for p in data} >= {"zh", "en"}
-    for name in ("dedup_pairs_blind19.jsonl", "dedup_pairs_blind22.jsonl", "dedup_pairs_blind22b.jsonl"):
+    for name in ("dedup_pairs_blind19.jsonl", "dedup_pairs_blind23.jsonl", "dedup_pairs_blind23b.jsonl"):
         with pytest.raises(SystemExit):
             pairs((name,))
