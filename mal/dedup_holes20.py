@@ -28,6 +28,7 @@ _FOOD_VERBS_ZH = {
     **dict.fromkeys(("吃", "品尝", "尝", "喝"), "eat"),  # a drink drunk is had as a food eaten
     **dict.fromkeys(("做", "煮", "烧", "炒", "烹饪", "烤", "包"), "cook"),  # 包: only before a wrapped food
     **dict.fromkeys(("点", "买"), "get"),
+    "钓": "catch",  # 钓鱼 / 吃鱼: a fish caught is no fish eaten (review20)
 }
 _FOOD_VERBS_EN = {
     **dict.fromkeys(("eat", "eats", "ate", "eaten", "eating", "drink", "drinks", "drank", "drinking"), "eat"),
@@ -36,6 +37,8 @@ _FOOD_VERBS_EN = {
     **dict.fromkeys(("wrap", "wraps", "wrapped", "wrapping", "fold", "folds", "folded", "folding"), "cook"),
     **dict.fromkeys(("order", "orders", "ordered", "ordering", "buy", "buys", "bought", "buying"), "get"),
 }
+# angling names its catch without a verb before it: "go fishing", "fishing for trout" (review20)
+_ANGLING_EN = re.compile(r"\bfish(?:ing|es|ed)?\b(?:\s+for\s+([a-z]+))?(?!\s+(?:and|or|sauce|oil|tacos?|cakes?|fingers?|soup|pie|market|stew|curry|fry|fries))")
 # a food verb and what follows it in its clause (点 / 烧 / 烤 not inside a count or a word: 一点,
 # 有点, 三点, 发烧, 烧烤 read as one food's name is left to the others)
 _WRAPPED = "饺子|粽子|馄饨|云吞|包子|汤圆|春卷"  # foods 包 makes
@@ -51,11 +54,12 @@ _FOOD_EN = re.compile(
 )
 # a liking with no verb likes a food to eat: 我喜欢川菜 is 我喜欢吃川菜, "I love Thai food" eating it
 _LIKING_ZH = re.compile(
-    rf"(?:喜欢|爱|讨厌|偏爱)(?!吃|喝|做|煮|烧|炒|烹饪|烤|点|买|品尝|尝|包(?:{_WRAPPED}))([\u4e00-\u9fff]+)"
+    rf"(?:喜欢|爱|讨厌|偏爱)(?!吃|喝|做|煮|烧|炒|烹饪|烤|点|买|品尝|尝|钓|包(?:{_WRAPPED}))([\u4e00-\u9fff]+)"
 )
 _LIKING_EN = re.compile(
     r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|prefer|prefers)\s+"
-    r"(?!(?:to\s+)?(?:" + "|".join(_FOOD_VERBS_EN) + r")\b)(?:(?:a|an|the|some)\s+)?([a-z' ]+)"
+    r"(?!(?:to\s+)?(?:go(?:ing)?\s+)?fishing\b|(?:to\s+)?(?:" + "|".join(_FOOD_VERBS_EN) + r")\b)"
+    r"(?:(?:a|an|the|some)\s+)?([a-z' ]+)"
 )
 # food the user eats whoever cooked it: ordering or buying a takeaway is eating it
 _TAKEAWAY = frozenset(("外卖", "takeout", "takeaway", "delivery"))
@@ -71,6 +75,11 @@ def _foods(text: str) -> dict[str, set[str]]:
     for pattern in (_LIKING_ZH, _LIKING_EN):
         for m in pattern.finditer(t):
             out[m.group(1).strip()].add("eat")
+    for m in _ANGLING_EN.finditer(t):
+        # "fishing" alone and "fish" eaten: one fish caught (not "fish" after an eating verb: that is food)
+        if not re.search(r"\b(?:" + "|".join(_FOOD_VERBS_EN) + r")\s+(?:(?:a|an|the|some)\s+)?$", t[: m.start()]):
+            if m.group(0).startswith("fishing") or m.group(0).startswith("fished") or m.group(1):
+                out[m.group(1) or "fish"].add("catch")
     return out
 
 

@@ -76,9 +76,37 @@ def test_dumplings_wrapped_are_not_dumplings_eaten() -> None:
     assert not _merges("我女儿喜欢包饺子", "我女儿喜欢吃饺子")
 
 
-@pytest.mark.xfail(strict=True, reason="review20: 钓鱼 read by the liking rule as a food eaten; the model merges")
-def test_fishing_is_not_eating_fish() -> None:
-    assert not _merges("我爸喜欢钓鱼", "我爸喜欢吃鱼")
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我爸喜欢钓鱼", "我爸喜欢吃鱼"),
+        ("我爷爷爱钓鱼", "我爷爷爱吃鱼"),
+        ("我周末常去钓鱼", "我周末常去吃鱼"),
+        ("My dad loves fishing", "My dad loves eating fish"),
+        ("My grandpa likes going fishing", "My grandpa likes eating fish"),
+        ("I like fishing for trout", "I like eating trout"),
+    ],
+)
+def test_fishing_is_not_eating_fish(a: str, b: str) -> None:
+    # review20's strict xfail; closed in the twenty-third round by a rule (mal/dedup_holes20.py: 钓 and
+    # "fishing" catch a fish, they do not eat it), not left to the learned layer
+    assert food_verb(a, b)
+    assert not _merges(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("我爸喜欢钓鱼", "用户的父亲爱钓鱼"),
+        ("我爸喜欢吃鱼", "用户的父亲爱吃鱼"),
+        ("My dad loves fishing", "The user's father loves to go fishing"),
+        ("I love fish and chips", "I love eating fish and chips"),
+        ("I love fish", "I love eating fish"),
+        ("I eat fish for dinner on Fridays", "I have fish for dinner on Fridays"),
+    ],
+)
+def test_fishing_or_fish_said_twice_is_no_verb_clash(a: str, b: str) -> None:
+    assert not food_verb(a, b)
 
 
 def test_unmarried_is_not_married() -> None:
