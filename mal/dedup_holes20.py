@@ -38,7 +38,8 @@ _FOOD_VERBS_EN = {
     **dict.fromkeys(("order", "orders", "ordered", "ordering", "buy", "buys", "bought", "buying"), "get"),
 }
 # angling names its catch without a verb before it: "go fishing", "fishing for trout" (review20)
-_ANGLING_EN = re.compile(r"\bfish(?:ing|es|ed)?\b(?:\s+for\s+([a-z]+))?(?!\s+(?:and|or|sauce|oil|tacos?|cakes?|fingers?|soup|pie|market|stew|curry|fry|fries))")
+_NOT_ANGLING = r"and|or|sauce|oil|tacos?|cakes?|fingers?|soup|pie|market|stew|curry|fry|fries"
+_ANGLING_EN = re.compile(rf"\bfish(?:ing|es|ed)?\b(?:\s+for\s+([a-z]+))?(?!\s+(?:{_NOT_ANGLING}))")
 # a food verb and what follows it in its clause (点 / 烧 / 烤 not inside a count or a word: 一点,
 # 有点, 三点, 发烧, 烧烤 read as one food's name is left to the others)
 _WRAPPED = "饺子|粽子|馄饨|云吞|包子|汤圆|春卷"  # foods 包 makes
