@@ -46,6 +46,7 @@ from mal import (
     dedup_holes21,
     dedup_holes22,
     dedup_lists,
+    dedup_miss23zh,
     dedup_model,
     dedup_notes21,
     dedup_qualifiers,
@@ -96,6 +97,7 @@ from mal.dedup_families import (
 from mal.dedup_frames import frame_words
 from mal.dedup_hours import half_day_said, is_note, meal_said
 from mal.dedup_household import household_noted, their_noted, they_noted
+from mal.dedup_miss23zh import deadline_aspects_agree
 from mal.dedup_notes import first_person
 from mal.dedup_numbers import numbers_agree
 from mal.dedup_overlap import codes_differ, overlaps, role_moved, spans_differ
@@ -370,6 +372,7 @@ def _checks(
                 or (x.aspects ^ y.aspects == {"planned"} and plan_dated(ta, tb))  # mal/dedup_zh_plans.py
                 or (x.aspects ^ y.aspects == {"planned"} and plan_dated_en(ta, tb))  # mal/dedup_plans_en.py
                 or aspects_prepared(ta, tb)  # 在准备考研 / 在备考研究生 (mal/dedup_unblock16_zh.py)
+                or deadline_aspects_agree(ta, tb)  # 九月前 / 9月之前: a deadline, not the past (mal/dedup_miss23zh.py)
             ),
         ),
         # 一名律师 / 律师 is one job; 8 / 9, 3月8日 / 8月3日 are not
@@ -518,6 +521,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes19.CHECKS),
         # twentieth round's holes (mal/dedup_holes20.py): 吃川菜 / 做川菜, my boss / my boss's boss
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes20.CHECKS),
+        # twenty-third round (mal/dedup_miss23zh.py): 九月前 / 9月之后
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_miss23zh.CHECKS),
         # dev9's near misses (mal/dedup_holes21.py): 马拉松 / 半程马拉松, …，我也是, 考上 / 准备考, except / or
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes21.CHECKS),
         # blind20's wrong merges (mal/dedup_lists.py): pork / pork or beef, 不喝白酒，啤酒… / 不喝啤酒，白酒…
