@@ -46,6 +46,7 @@ from mal import (
     dedup_holes21,
     dedup_holes22,
     dedup_lists,
+    dedup_miss23en,
     dedup_miss23zh,
     dedup_model,
     dedup_notes21,
@@ -532,6 +533,8 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_notes21.CHECKS),
         # twenty-second round (mal/dedup_holes22.py): 隔一天 / 隔两天
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes22.CHECKS),
+        # twenty-third round (mal/dedup_miss23en.py): finished / started 'X', since 2019 / in 2019
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_miss23en.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )

@@ -35,6 +35,7 @@ from typing import Any
 
 from mal.dedup_bilingual import aligned as bilingual_aligned
 from mal.dedup_bilingual import rewritten
+from mal.dedup_miss23en import phrased_alike
 from mal.dedup_negative_verbs import negative_said
 from mal.dedup_notes import STATES
 from mal.dedup_unblock16_en import written_out
@@ -132,6 +133,10 @@ def variants(a: str, b: str) -> tuple[tuple[str, dict[str, str]], tuple[str, dic
     # must avoid gluten / can't eat gluten, 戒烟 / 没抽烟, 除了下雨天 / 不下雨的话 (mal/dedup_negative_verbs.py)
     ra.update(negative_said(a, b))
     rb.update(negative_said(b, a))
+    # a note's phrasing of the user's words: "wants a reminder to" / "Remind me to", "the 22nd of
+    # September" / "September 22", "followed a vegan diet" / "been vegan" (mal/dedup_miss23en.py)
+    ra.update(phrased_alike(a, b))
+    rb.update(phrased_alike(b, a))
     qa, qb = _qualifiers(a, b)
     ra.update(qa)
     rb.update(qb)
