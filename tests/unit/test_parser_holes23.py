@@ -171,3 +171,28 @@ def test_feedback_on_the_assistants_work_reads_its_polarity(text: str, sentiment
 )
 def test_someone_elses_work_or_a_film_is_no_feedback(text: str) -> None:
     assert _facts(text, "feedback") == []
+
+
+# -- an apology before the parallel correction shape ------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "new", "old"),
+    [
+        ("不好意思，房租是4000不是3500", "4000", "3500"),
+        ("抱歉，猫的名字是团子，不是丸子", "团子", "丸子"),
+        ("不好意思，航班不是周五，是周六", "周六", "周五"),
+        ("对不起，预算是八千不是五千", "八千", "五千"),
+        ("Sorry，会议是周三不是周二", "周三", "周二"),
+        ("sorry，酒店是希尔顿不是万豪", "希尔顿", "万豪"),
+        ("不好意思，航班是从杭州出发，不是上海", "杭州", "上海"),
+    ],
+)
+def test_an_apology_before_a_parallel_correction_keeps_it_a_correction(text: str, new: str, old: str) -> None:
+    fix = parsers.parse(text, NOW).correction
+    assert fix is not None
+    assert (fix.new, fix.old) == (new, old)
+
+
+@pytest.mark.parametrize("text", ["不好意思，我不是医生，是护士", "不好意思，我想问一下", "抱歉，他是老师不是医生"])
+def test_an_apology_before_the_users_own_statement_or_someone_else_names_no_old_value(text: str) -> None:
+    fix = parsers.parse(text, NOW).correction
+    assert fix is None or fix.old is None
