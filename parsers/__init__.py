@@ -39,6 +39,7 @@ from parsers.shorthand import normalise, original
 from parsers.slot_tagger import slot_facts
 from parsers.summaries import render
 from parsers.todo_rules import standing
+from parsers.todo_second import second_timed
 from parsers.truecase import recase
 from parsers.zh_values import code_switched_health, code_switched_profile
 
@@ -377,6 +378,7 @@ def parse(
     nothing = guess and guess[0] in _NOTHING and not _note(said)
     if not fix and not nothing and not is_request(text, lang) and not is_smalltalk(text, lang):
         matches = guard(text, lang, slot_facts(text, lang, matches))  # the learned slot layer
+    matches = second_timed(text, lang, now, matches)  # "明天上午10点开会，下午3点去接孩子": two tasks, one day
     # Sub-intents: every rule that fired (a trip's budget too), then the facts the extractors added.
     subs = [(m[0], round(m[1], 2)) for m in ruled if m in matches or m[0] == "budget"]
     subs += [(m[0], round(m[1], 2)) for m in matches if m not in ruled]

@@ -178,6 +178,15 @@ _SERVICE_EN = re.compile(
     re.I,
 )
 
+# A piece of the assistant's work named by what it is ("这个解释很清楚", "Great job on that email draft",
+# "这个 translation 有点 weird"): on the learned layer's cue it names the service as "answer" does (parse23).
+# Someone else's work ("My sister's translation", "我姐姐的翻译") is not the assistant's.
+_WORK = re.compile(
+    r"(?<!['’]s )(?<![\u4e00-\u9fa5]的)(?:解释|翻译|总结|摘要|草稿|译文|"
+    r"\b(?:summary|summaries|draft|drafts|translation|translations|explanation|explanations|rewrite|outline)\b)",
+    re.I,
+)
+
 
 def feedback_fact(text: str, label: str, intensity: float, topic: str, confidence: float) -> Match:
     """The feedback fact: polarity in `sentiment` (label format), the finer mood in `mood`."""
@@ -205,6 +214,7 @@ def feedback_match(text: str, lang: str, mood: tuple[str, float], cued: bool = F
         # The learned layer's "feedback" also fires on warm chat between friends ("Wow, great pic!");
         # it makes a fact only with a judging word or the service named.
         named = _JUDGING.search(text) or _SERVICE_EN.search(text) or (lang != "en" and _TARGET_ZH.search(text))
+        named = named or _WORK.search(text)
         return feedback_fact(text, label, intensity, topic, 0.75) if named and not _VOCATIVE.search(text) else None
     judged = _JUDGING.search(text)
     if judged and not _VOCATIVE.search(text) and len(text.split()) <= 12:

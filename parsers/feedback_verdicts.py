@@ -23,11 +23,11 @@ Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 
 # Faults of an answer: wrong, inaccurate, empty, padded, stiff, leading nowhere.
 _NEGATIVE = re.compile(
-    r"不对|不准|不太准|错了|[算说翻搞弄写讲答记]错|翻措|有错|出错|太水|很水|好水|水了|注水|离谱|生硬|别扭|"
+    r"不对|不太对|不准|不太准|错了|[算说翻搞弄写讲答记]错|翻措|有错|出错|太水|很水|好水|水了|注水|离谱|生硬|别扭|"
     r"走不通|行不通|不通顺|用不了|不管用|不好使|啰嗦|啰唆|太长了|太笼统|太空|太泛|泛泛|车轱辘|废话|"
     r"看不懂|没看懂|听不懂|驴唇不对马嘴|牛头不对马嘴|误导|坑了|害我|白费|失望|"
     r"(?<![A-Za-z])(?:wrong|inaccurate|incorrect|confusing|vague|generic|misleading|clunky|awkward|"
-    r"robotic|outdated|off base|doesn't work|does not work|broken)(?![A-Za-z])",
+    r"robotic|outdated|off base|doesn't work|does not work|broken|weird|missed the (?:main |whole )?point)(?![A-Za-z])",
     re.I,
 )
 # Merits of an answer: clear, accurate, practical, better than the user's own.

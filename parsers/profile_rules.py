@@ -33,8 +33,9 @@ from parsers.work_rules import work_facts
 __all__ = ["PET_WORDS_EN", "PET_WORDS_ZH", "REL_EN", "REL_ZH", "Found", "Match", "profile_facts", "relative_before"]
 
 
+# "我今年 26，still young": a space after 今年 before the figure in a mixed turn (parse23)
 _AGE_ZH = re.compile(
-    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都){{0,2}}(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$|(?=在|住|老家|然后))"
+    rf"(?:(?P<who>{_REL_ZH_ALT}|我|本人|俺)(?:今年|现在|已经|都){{0,2}}(?:刚满|满|快)?|今年(?:刚满|满)?|刚满|刚过完?|过完了?|(?<=[，,]))(?:(?<=今年)\s+)?(?P<n>\d{{1,3}}|[{_CN}]{{1,4}})(?:周)?(?:岁|了|，|,|$|(?=在|住|老家|然后))"
 )
 _AGE_EN = re.compile(
     rf"\b(?:(?P<who>I|my\s+(?:{_REL_EN_ALT})|(?:mom|dad))(?:'m|'s| am| is| turned| just turned| will be| turns)\s+|I'm\s+\w+(?:\s+(?:btw|here|by the way))?,\s+|turned\s+)"

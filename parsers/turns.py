@@ -26,11 +26,14 @@ _CORR_ZH = re.compile(
 # a correction by its grammar, with no cue word (every writer labelled this shape so). Not about
 # someone else (他/她/你), and not a statement about the user (我不是医生，是护士 is the job).
 _SUBJ_ZH = r"(?:(?![^，,。]*[我他她你])[^，,。不是]{1,8}?)?"
+# An apology may open the parallel shape ("不好意思，预算是5000不是3000", parse23): still a correction;
+# a place said as 从X出发 is X.
+_SORRY_ZH = r"(?:(?:不好意思|抱歉|对不起|(?i:sorry))[，,\s]*)?"
 _CORR_ZH2 = re.compile(
-    rf"^{_SUBJ_ZH}(?:应该)?是(?P<new>[^，,。]+?)[，,\s]*(?:而)?不是(?P<old>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
+    rf"^{_SORRY_ZH}{_SUBJ_ZH}(?:应该)?是(?:从(?=[^，,。]+?出发))?(?P<new>[^，,。]+?)(?:出发)?[，,\s]*(?:而)?不是(?P<old>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
 )
 _CORR_ZH3 = re.compile(
-    rf"^{_SUBJ_ZH}不是(?P<old>(?![^，,。]*我)(?!的[，,])[^，,。]+?)[，,]\s*(?:而)?是(?P<new>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
+    rf"^{_SORRY_ZH}{_SUBJ_ZH}不是(?P<old>(?![^，,。]*我)(?!的[，,])[^，,。]+?)[，,]\s*(?:而)?是(?P<new>[^，,。]+?)[哈啊呀吧呢]*[。！!]?$"
 )
 _CORR_EN = re.compile(
     # "no" / "nope" is a cue before a pause or a clause, not before a noun it negates ("No allergies
