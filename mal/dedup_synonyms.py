@@ -31,6 +31,8 @@ MORE_SYNONYMS = {
     **dict.fromkeys(("猫咪", "小猫", "猫"), "猫"),
     **dict.fromkeys(("狗狗", "小狗", "狗"), "狗"),
     **dict.fromkeys(("害怕", "怕"), "怕"),
+    **dict.fromkeys(("打小", "从小"), "从小"),  # northern 打小 (twenty-third round)
+    **dict.fromkeys(("车企", "汽车公司", "汽车企业"), "车企"),
     **dict.fromkeys(("烦", "讨厌"), "讨厌"),
     **dict.fromkeys(("起床", "起来"), "起床"),
     **dict.fromkeys(("早晨", "早上"), "早上"),
