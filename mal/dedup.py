@@ -47,6 +47,7 @@ from mal import (
     dedup_holes22,
     dedup_lists,
     dedup_model,
+    dedup_near23,
     dedup_notes21,
     dedup_qualifiers,
     dedup_review10,
@@ -527,6 +528,9 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_notes21.CHECKS),
         # twenty-second round (mal/dedup_holes22.py): 隔一天 / 隔两天
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes22.CHECKS),
+        # near23 (mal/dedup_near23.py): twins / pregnant, 这个 weekend / 下个 weekend, prediabetic / diabetic,
+        # 不能吃 / 能吃, 每周去健身房三次 / …，每次请私教
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_near23.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
