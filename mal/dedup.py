@@ -49,6 +49,7 @@ from mal import (
     dedup_miss23en,
     dedup_miss23zh,
     dedup_model,
+    dedup_near23,
     dedup_notes21,
     dedup_qualifiers,
     dedup_review10,
@@ -535,6 +536,9 @@ def _checks(
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_holes22.CHECKS),
         # twenty-third round (mal/dedup_miss23en.py): finished / started 'X', since 2019 / in 2019
         *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_miss23en.CHECKS),
+        # near23 (mal/dedup_near23.py): twins / pregnant, 这个 weekend / 下个 weekend, prediabetic / diabetic,
+        # 不能吃 / 能吃, 每周去健身房三次 / …，每次请私教
+        *((name, lambda check=check: not check(ta, tb)) for name, check in dedup_near23.CHECKS),
         # a detail swapped across two languages (mal/dedup_align.py): 地铁 / bus, 左膝 / right knee
         ("unaligned_detail", lambda: not dedup_align.swapped_detail(ta, tb)),
     )
