@@ -12,10 +12,15 @@ from parsers.profile_base import fact as _fact
 __all__ = ["languages", "names"]
 
 
-# 我叫王伟来北京出差: the name ends before 来 when a place and the errand there follow (来 + place + deed),
+# 我叫王伟来北京出差: the name ends before 来 when a place and the errand there follow (来 + place + deed)
+# or the time since the user came (来了 + place + 以后),
 # which the learned slot layer may read into the name (王伟来, issue #11 parse23). A Latin name keeps its
 # capitalised surname (我叫 Kevin Zhang，今年 33).
-_COME_TO = r"来(?:了)?[\u4e00-\u9fa5]{2,6}?(?:出差|旅游|旅行|玩|工作|上班|上学|读书|读研|开会|办事|看病|探亲|培训|实习)"
+_COME_TO = (
+    r"来(?:了)?[\u4e00-\u9fa5]{2,6}?(?:出差|旅游|旅行|玩|工作|上班|上学|读书|读研|开会|办事|看病|探亲|培训|实习)"
+    # 我叫李娜来了杭州以后当了老师: settled in a place since (来了 + place + 以后), the user's own move
+    r"|来了[\u4e00-\u9fa5]{2,4}?(?:以后|之后|后)"
+)
 _NAME = re.compile(
     r"(?:(?<![妈爸他她们谁点半分])叫我|我姓.{1,2}，叫|我叫|俺叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15}(?:\s[A-Z][a-z]{1,14})?)(?=就行|就好|吧|[，,。.!！\s]|$|今年|然后|[在住]|是(?!的)|"
     + _COME_TO
