@@ -84,7 +84,8 @@ def _slashed(text: str) -> dict[str, str]:
     for m in _SLASH_DATE.finditer(text):
         first, second = int(m.group(1)), int(m.group(2))
         month, day = (first, second) if first <= 12 else (second, first)
-        if 1 <= month <= 12 and 1 <= day <= 31:
+        # 5/4 is May 4 or 5 April by who wrote it: read only a date no writer reads two ways (review29)
+        if 1 <= month <= 12 and 1 <= day <= 31 and (day > 12 or day == month):
             out[m.group(0)] = f"{_MONTHS[month - 1]} {day}"
     return out
 
@@ -221,7 +222,32 @@ def since_vs_in(a: str, b: str) -> bool:
     return False
 
 
+_STOPPING = (
+    r"stop|stops|stopped|stopping|quit|quits|quitting|no longer|cease|give up|gave up|gives up|giving up|given up"
+)
+_STOP_EN = re.compile(rf"(?i)\b(?:{_STOPPING})\s+(\w+?)(?:ing)?\b")
+_STOP_ZH = re.compile(r"(?:停止|不再|别再|不要再|戒掉)([\u4e00-\u9fff]{2})")
+
+
+def stop_flipped(a: str, b: str) -> bool:
+    """One text stops a deed the other does ("Remind me to stop taking my pills" / "Remind me to take
+    my pills", 提醒我别再喝咖啡 / 提醒我喝咖啡): the reminder rewrite above once hid the note's wording
+    that had kept such pairs apart (review29), and no other check reads "stop" before a verb."""
+    for x, y in ((a, b), (b, a)):
+        for m in _STOP_EN.finditer(x):
+            verb = m.group(1).lower()
+            if len(verb) < 3 or _STOP_EN.search(y):
+                continue
+            if re.search(rf"(?i)\b{re.escape(verb)}(?:e|s|es|ing|ed)?\b", y):
+                return True
+        for m in _STOP_ZH.finditer(x):
+            if m.group(1) in y and not _STOP_ZH.search(y):
+                return True
+    return False
+
+
 CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("begun_finished", begun_vs_finished),
     ("since_in", since_vs_in),
+    ("stop_flipped", stop_flipped),
 )

@@ -41,9 +41,18 @@ def _point(said: str) -> str:
     return _NUMERAL.sub(lambda m: zh_number(m.group(0).replace("两", "二")), said.lower())
 
 
+# a deadline is something to be done by then: a plan, a need or an aim in the text (review29: 我9月之前在北京
+# 工作 is a past job, not 我九月前要去北京工作; 我毕业之前在腾讯工作 neither)
+_AIMED = re.compile(
+    r"要|得|需要|必须|打算|计划|准备|想|希望|争取|目标|应该|该|务必|记得|提醒|待办|must|need|plan", re.IGNORECASE
+)
+
+
 def deadlines_read(text: str, other: str) -> str:
     """`text` with every 之前 / 以前 after a calendar point `other` also sets a deadline at written 前
-    (before that point)."""
+    (before that point); only when both texts say the thing is still to be done by then."""
+    if not (_AIMED.search(text) and _AIMED.search(other)):
+        return text
     points = {_point(m.group(1)) for m in _BEFORE.finditer(other)}
     return _DEADLINE.sub(lambda m: f"{m.group(1)}前" if _point(m.group(1)) in points else m.group(0), text)
 
