@@ -80,4 +80,21 @@ def before_after(a: str, b: str) -> bool:
     return bool((before_a - before_b) & after_b or (before_b - before_a) & after_a)
 
 
-CHECKS = (("before_after", before_after),)
+# what is so until a point (我年底之前在上海上班: ongoing) against what is to be done by then (年底前要去上海上班)
+_UNTIL = re.compile(rf"({_POINT})\s*(?:之前|以前|前)(?:都|还|一直|先)*在", re.IGNORECASE)
+_BY_THEN = re.compile(
+    rf"({_POINT})\s*(?:之前|以前|前)(?:都|还|一定|必须|先)*(?:要|得|会|打算|准备|需要|必须|争取|想)", re.IGNORECASE
+)
+
+
+def until_vs_by(a: str, b: str) -> bool:
+    """One text holds a state until a calendar point, the other plans a deed by the same point (review29:
+    我年底之前在上海上班 / 我年底前要去上海上班, 我周五之前在家办公 / 我周五前得回家办公 merged)."""
+    for x, y in ((a, b), (b, a)):
+        until = {_point(m.group(1)) for m in _UNTIL.finditer(x)} - {_point(m.group(1)) for m in _UNTIL.finditer(y)}
+        if until & {_point(m.group(1)) for m in _BY_THEN.finditer(y)}:
+            return True
+    return False
+
+
+CHECKS = (("before_after", before_after), ("until_by", until_vs_by))

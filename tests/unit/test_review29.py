@@ -23,6 +23,10 @@ from tests.dedup_memories import merged_any
         ("我毕业之前在腾讯工作", "我毕业前会去腾讯工作"),
         ("我六月之前一直在减肥", "我六月前要开始减肥"),
         ("我明年之前在读研", "我明年前要读研"),
+        # a state until a point against a deed planned by then (merged before this round too)
+        ("我年底之前在上海上班", "我年底前要去上海上班"),
+        ("我周五之前在家办公", "我周五前得回家办公"),
+        ("我5号之前在出差", "我5号前要去出差"),
         # stopping a deed against doing it, said as a reminder or a to-do
         ("User asked to be reminded to stop taking their pills.", "Remind me to take my pills."),
         ("The user wants a reminder to stop watering the plants.", "Remind me to water the plants."),
@@ -48,6 +52,8 @@ def test_review29_near_miss_stays_apart(a: str, b: str) -> None:
         ("Remind me to stop taking my pills.", "The user wants a reminder to stop taking their pills."),
         ("Remind me to take my pills.", "The user wants a reminder to take their pills."),
         ("I quit smoking last year", "I stopped smoking last year"),
+        ("我年底之前都在上海上班", "用户年底前一直在上海上班"),
+        ("我周五前要交报告", "用户需要在周五之前交报告"),
     ],
 )
 def test_review29_restatement_still_merges(a: str, b: str) -> None:
