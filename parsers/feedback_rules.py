@@ -14,7 +14,7 @@ from typing import Any
 
 from parsers.model import EntityRef
 
-__all__ = ["FEEDBACK_WORDS", "MOOD_WORDS", "POLARITY", "feedback_fact", "feedback_match"]
+__all__ = ["FEEDBACK_WORDS", "MOOD_WORDS", "POLARITY", "feedback_fact", "feedback_match", "pointed_work"]
 
 Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 # Words that judge an answer or the assistant (merged into the sentiment lexicon). Only phrases
@@ -181,11 +181,34 @@ _SERVICE_EN = re.compile(
 # A piece of the assistant's work named by what it is ("这个解释很清楚", "Great job on that email draft",
 # "这个 translation 有点 weird"): on the learned layer's cue it names the service as "answer" does (parse23).
 # Someone else's work ("My sister's translation", "我姐姐的翻译") is not the assistant's.
+# The work must be pointed at the assistant (your / this / that / 你的 / 这个 / 刚才的), and no other owner,
+# tool or person be in the turn: "My sister translated it and the translation is weird", "DeepL
+# translation is weird", "The explanation my doctor gave was weird", 谷歌翻译不太对 are not about the
+# assistant (review30).
+_WORK_WORD = (
+    r"(?:解释|翻译|总结|摘要|草稿|译文|"
+    r"\b(?:summary|summaries|draft|drafts|translation|translations|explanation|explanations|rewrite|outline)\b)"
+)
 _WORK = re.compile(
-    r"(?<!['’]s )(?<![\u4e00-\u9fa5]的)(?:解释|翻译|总结|摘要|草稿|译文|"
-    r"\b(?:summary|summaries|draft|drafts|translation|translations|explanation|explanations|rewrite|outline)\b)",
+    # or an exclamation opening the turn ("Great translation, very accurate.", "翻译得不错")
+    r"(?:^\s*(?:[A-Za-z'-]+\s+)?|\b(?:your|you|this|that)\s+(?:[a-z'-]+\s+){0,3}?|"
+    r"(?:你的|你这个?|你那个?|这个|这份|这篇|这段|这次的?|那个|那份|刚才的?|刚刚的?|上面的?)\s*(?:[\u4e00-\u9fa5]{1,4}?\s*)?)"
+    + _WORK_WORD,
     re.I,
 )
+_OTHER_OWNER = re.compile(
+    r"\b(?:my|his|her|their|our|he|she|they|him|them|mom|dad|sister|brother|friend|friends|doctor|teacher|boss|"
+    r"colleague|coworker|google|deepl|chatgpt|gpt|movie|film|show|subtitles?|book|novel|app|tool|website|site)\b|"
+    r"\w['’]s\b(?<!\bthat's)(?<!\bit's)(?<!\bwhat's)(?<!\bhere's)|"
+    r"我的|他|她|谷歌|百度|有道|必应|医生|老师|朋友|同事|老板|电影|字幕|书里|小说|软件|网站|网上|别人|妈|爸|姐|哥|弟|妹",
+    re.I,
+)
+
+
+def pointed_work(text: str) -> bool:
+    """A piece of the assistant's work pointed at ("your translation", "这个解释", "刚才的 summary") in a
+    turn naming no other owner, tool or person."""
+    return bool(_WORK.search(text)) and not _OTHER_OWNER.search(text)
 
 
 def feedback_fact(text: str, label: str, intensity: float, topic: str, confidence: float) -> Match:
@@ -213,8 +236,9 @@ def feedback_match(text: str, lang: str, mood: tuple[str, float], cued: bool = F
     if cued:
         # The learned layer's "feedback" also fires on warm chat between friends ("Wow, great pic!");
         # it makes a fact only with a judging word or the service named.
-        named = _JUDGING.search(text) or _SERVICE_EN.search(text) or (lang != "en" and _TARGET_ZH.search(text))
-        named = named or _WORK.search(text)
+        named = bool(
+            _JUDGING.search(text) or _SERVICE_EN.search(text) or (lang != "en" and _TARGET_ZH.search(text))
+        ) or pointed_work(text)
         return feedback_fact(text, label, intensity, topic, 0.75) if named and not _VOCATIVE.search(text) else None
     judged = _JUDGING.search(text)
     if judged and not _VOCATIVE.search(text) and len(text.split()) <= 12:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parsers.feedback_rules import _TARGET_EN, _TARGET_ZH, POLARITY, feedback_fact
+from parsers.feedback_rules import _TARGET_EN, _TARGET_ZH, POLARITY, feedback_fact, pointed_work
 from parsers.model import EntityRef
 
 __all__ = ["verdict", "verdict_feedback"]
@@ -23,13 +23,16 @@ Match = tuple[str, float, dict[str, Any], list[EntityRef]]
 
 # Faults of an answer: wrong, inaccurate, empty, padded, stiff, leading nowhere.
 _NEGATIVE = re.compile(
-    r"不对|不太对|不准|不太准|错了|[算说翻搞弄写讲答记]错|翻措|有错|出错|太水|很水|好水|水了|注水|离谱|生硬|别扭|"
+    r"不对|不准|不太准|错了|[算说翻搞弄写讲答记]错|翻措|有错|出错|太水|很水|好水|水了|注水|离谱|生硬|别扭|"
     r"走不通|行不通|不通顺|用不了|不管用|不好使|啰嗦|啰唆|太长了|太笼统|太空|太泛|泛泛|车轱辘|废话|"
     r"看不懂|没看懂|听不懂|驴唇不对马嘴|牛头不对马嘴|误导|坑了|害我|白费|失望|"
     r"(?<![A-Za-z])(?:wrong|inaccurate|incorrect|confusing|vague|generic|misleading|clunky|awkward|"
-    r"robotic|outdated|off base|doesn't work|does not work|broken|weird|missed the (?:main |whole )?point)(?![A-Za-z])",
+    r"robotic|outdated|off base|doesn't work|does not work|broken)(?![A-Za-z])",
     re.I,
 )
+# Faults that judge an answer only when a piece of the assistant's work is pointed at ("这个翻译不太对",
+# "Your translation is weird"): alone, 他说的不太对 / "DeepL translation is weird" judge no answer (review30).
+_NEGATIVE_WORK = re.compile(r"不太对|(?<![A-Za-z])(?:weird|missed the (?:main |whole )?point)(?![A-Za-z])", re.I)
 # Merits of an answer: clear, accurate, practical, better than the user's own.
 _POSITIVE = re.compile(
     r"清楚|清晰|明白了|懂了|厉害|绝了|强多了|比我强|到位|专业|有道理|准确|精准|很准|挺准|好用|管用|有效|"
@@ -46,7 +49,7 @@ def verdict(text: str) -> tuple[str, float] | None:
     """The mood a verdict on an answer implies (`frustrated` / `satisfied`, as the mood lexicon
     names them), or None when the turn holds none. A fault outranks a merit ("清楚是清楚，但算错了"),
     as a negative feeling outranks a positive one in the mood lexicon."""
-    if _NEGATIVE.search(text):
+    if _NEGATIVE.search(text) or (_NEGATIVE_WORK.search(text) and pointed_work(text)):
         return "frustrated", 0.7
     for m in _POSITIVE.finditer(text):
         if _DENIED.search(text[max(0, m.start() - 6) : m.start()]):

@@ -21,9 +21,11 @@ import re
 from typing import Any
 
 from parsers.lexicon import RELATIVES_EN, RELATIVES_ZH, zh_kin_alternation
+from parsers.model import EntityRef
 from parsers.place_bounds import bound_places
 from parsers.profile_base import COUNT_ZH, REL_EN, REL_EN_ALT, REL_ZH, REL_ZH_ALT
 from parsers.profile_rules import PET_WORDS_EN
+from parsers.profile_words import NOT_NAME_ZH, surname_kept
 from parsers.slot_sense import implausible
 from parsers.todo_rules import standing
 
@@ -272,7 +274,7 @@ def _kin_complement(text: str, pos: int, value: str, clause: tuple[int, int]) ->
 _CALLED_OVER_ZH = re.compile(r"(?:过来|过去|来(?![自着])|去(?!年|世)|帮)")
 # 我叫X is mostly a self-introduction whatever follows (大家好我叫王强来报到, 我叫周杰帮人修电脑为生, 我叫李娜来了杭州
 # 以后当了老师, issue #11 review25): the user calls X over only with an errand back to the user.
-_CALLED_OVER_BY_ME_ZH = re.compile(r"(?:帮我|过来|来我家|来吃饭)")
+_CALLED_OVER_BY_ME_ZH = re.compile(r"(?:帮我|过来|来了?(?:我|俺|咱)家|来吃饭)")
 
 
 def _called_over(text: str, value: str) -> bool:
@@ -400,9 +402,30 @@ def _carry_relative(text: str, lang: str, matches: list[Match]) -> None:
             m[2]["relative"] = owners.pop()
 
 
+# 我叫我妈来北京看病: 叫 asks a person (a pronoun or a kin word opens the "name"), it names nobody (review30)
+_NOT_NAME_START = re.compile(NOT_NAME_ZH.replace("(?!", "(?:", 1))
+
+
+def _name_kept(text: str, match: Match) -> Match | None:
+    """A name match as the user gave it: none when a person or pronoun word opens it, a Latin name cut
+    to the given name when the next word is no surname (`surname_kept`)."""
+    slots = match[2]
+    if match[0] != "profile" or slots.get("field") != "name" or not isinstance(slots.get("value"), str):
+        return match
+    value = slots["value"]
+    if _NOT_NAME_START.match(value):
+        return None
+    kept = surname_kept(text, value)
+    if kept == value:
+        return match
+    refs = [EntityRef(kept, r.type, r.relation, r.detail) if r.name == value else r for r in match[3]]
+    return (match[0], match[1], {**slots, "value": kept}, refs)
+
+
 def guard(text: str, lang: str, matches: list[Match]) -> list[Match]:
     """The matches that state a current fact of the user's (or family's); see the module docstring."""
-    kept = [m for m in bound_places(text, lang, matches) if not _dropped(text, lang, m)]
+    named = [n for m in matches if (n := _name_kept(text, m)) is not None]
+    kept = [m for m in bound_places(text, lang, named) if not _dropped(text, lang, m)]
     _own_subject(text, lang, kept)
     _carry_relative(text, lang, kept)
     return kept

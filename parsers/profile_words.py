@@ -9,20 +9,48 @@ from parsers.lexicon import LANGUAGES
 from parsers.profile_base import Found
 from parsers.profile_base import fact as _fact
 
-__all__ = ["languages", "names"]
+__all__ = ["NOT_NAME_ZH", "languages", "names", "surname_kept"]
 
 
 # 我叫王伟来北京出差: the name ends before 来 when a place and the errand there follow (来 + place + deed)
 # or the time since the user came (来了 + place + 以后),
 # which the learned slot layer may read into the name (王伟来, issue #11 parse23). A Latin name keeps its
 # capitalised surname (我叫 Kevin Zhang，今年 33).
+# The place is no person's home: 我叫张三来了我家以后… calls 张三 over (review30).
+_PLACE = r"(?:(?![我你他她俺咱家])[\u4e00-\u9fa5])"
 _COME_TO = (
-    r"来(?:了)?[\u4e00-\u9fa5]{2,6}?(?:出差|旅游|旅行|玩|工作|上班|上学|读书|读研|开会|办事|看病|探亲|培训|实习)"
+    rf"来(?:了)?{_PLACE}{{2,6}}?(?:出差|旅游|旅行|玩|工作|上班|上学|读书|读研|开会|办事|看病|探亲|培训|实习)"
     # 我叫李娜来了杭州以后当了老师: settled in a place since (来了 + place + 以后), the user's own move
-    r"|来了[\u4e00-\u9fa5]{2,4}?(?:以后|之后|后)"
+    rf"|来了{_PLACE}{{2,4}}?(?:以后|之后|后)"
 )
+# 我叫我妈来北京看病: 叫 is "ask" and what follows is a person, never the user's name (review30).
+NOT_NAME_ZH = r"(?!我|俺|咱|你|您|他|她|它|妈|爸|哥|姐|弟|妹|儿子|女儿|孩子|老公|老婆|爷爷|奶奶|外公|外婆|姥姥|姥爷|朋友|同事|同学|老板|舅|姑|叔|姨)"
+# 我叫 Kevin Nice to meet you: a capitalised English word after the given name is no surname (review30)
+_NOT_SURNAME = (
+    r"(?!(?:Nice|Thanks|Thank|Here|And|Hi|Hello|Hey|Please|Sorry|Btw|But|So|The|Is|Am|From|In|At|I|Im|My|"
+    r"Yes|No|Ok|Okay|Good|Great|Just|Now|Today|Too|Also|Not|Lol|Haha)\b)"
+)
+_SURNAME_AFTER = re.compile(r"\s+" + _NOT_SURNAME + r"[A-Z][a-z]{1,14}\b(?!\s+[a-z])")
+
+
+def surname_kept(text: str, value: str) -> str:
+    """A Latin name `value` ("Kevin Nice") cut to its given name when the word after it in `text` is no
+    surname: a common English word, or the first of a phrase ("我叫 Kevin Nice to meet you", review30)."""
+    words = value.split()
+    if len(words) != 2 or not words[0].isascii():
+        return value
+    at = text.find(value)
+    if at < 0 or _SURNAME_AFTER.match(text, at + len(words[0])):
+        return value
+    return words[0]
+
+
 _NAME = re.compile(
-    r"(?:(?<![妈爸他她们谁点半分])叫我|我姓.{1,2}，叫|我叫|俺叫|名字叫|名字是)\s*(?P<v>[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15}(?:\s[A-Z][a-z]{1,14})?)(?=就行|就好|吧|[，,。.!！\s]|$|今年|然后|[在住]|是(?!的)|"
+    r"(?:(?<![妈爸他她们谁点半分])叫我|我姓.{1,2}，叫|我叫|俺叫|名字叫|名字是)\s*(?P<v>"
+    + NOT_NAME_ZH
+    + r"[\u4e00-\u9fa5]{2,4}?|[A-Za-z]{2,15}(?:\s"
+    + _NOT_SURNAME
+    + r"[A-Z][a-z]{1,14}\b(?!\s+[a-z]))?)(?=就行|就好|吧|[，,。.!！\s]|$|今年|然后|[在住]|是(?!的)|"
     + _COME_TO
     + r")|"
     r"(?:\b(?i:the name's|my name is|my name's|call me|my nmae is|everyone calls me|i go by)|(?:^|(?<=[.!?]\s))(?i:name's))\s+(?P<v2>[A-Z\u4e00-\u9fa5][\w\u4e00-\u9fa5'-]*(?:\s+[A-Z][a-z]+)?)|"

@@ -20,12 +20,13 @@ _ZH = [
     re.compile(r"^(?P<t>[^，。！？]{2,30})(?:别|不要)让我(?:忘了|忘记|错过)了?"),
     re.compile(r"我(?:得|要)记着(?P<t>[^，。！？]{2,30})"),
     re.compile(r"(?:帮我|给我)?(?:定|订|设|设置)(?:一)?个(?P<t>闹钟)"),
-    # a dated start at a clock time, the whole turn: "我周一早上九点开始上班", "我明天下午两点开始面试"
-    # (a weekday said once, not 每周一; `standing` keeps the routine without a day an episode)
+    # a dated start of work, school or a shift at a clock time, the whole turn: "我周一早上九点开始上班"
+    # (a weekday said once, not 每周一; `standing` keeps the routine without a day an episode). Only
+    # these starts: "我周二晚上十一点开始失眠" / "…开始就没吃东西" is a state since then, not a task (review30).
     re.compile(
         r"^(?P<t>我?(?:(?<!每)(?:周|星期|礼拜)[一二三四五六日天]|明天|后天|下(?:周|星期|礼拜)[一二三四五六日天])"
         r"(?:早上|上午|中午|下午|晚上)?[0-9零一二三四五六七八九十两]{1,3}(?:点|:)[0-9零一二三四五六七八九十半]{0,3}分?"
-        r"(?:开始|要|得)[\u4e00-\u9fa5]{2,8})[。！!]?$"
+        r"(?:开始|要|得)(?:上班|上课|工作|实习|培训|值班|上岗|入职))[。！!]?$"
     ),
 ]
 _EN = [
@@ -39,7 +40,7 @@ _EN = [
     re.compile(r"\b(?:set|create)\s+(?:an?\s+|my\s+)?(?P<t>alarm|timer)\b", re.I),
     # "I start work on Monday at 9am", "I start my new job next Monday at 9": a dated start, the whole turn
     re.compile(
-        r"^(?P<t>I\s+(?:start|begin)\s+(?:work|my\s+(?:new\s+)?(?:job|shift|internship|course|class))"
+        r"^(?P<t>I\s+(?:start|begin)\s+(?:work|class|school|my\s+(?:new\s+)?(?:job|shift|internship|course|class))"
         r"\s+(?:on\s+|next\s+|this\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)[.!]?$",
         re.I,
     ),
