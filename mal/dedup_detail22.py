@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -35,7 +36,7 @@ from mal import dedup_model
 from mal.dedup_review9 import common_ends
 from mal.dedup_text import is_cjk, normalise, signature
 
-__all__ = ["clause_added", "kind_narrowed"]
+__all__ = ["clause_added", "kind_narrowed", "trailing_clauses"]
 
 # Units of a sentence as mal/dedup_review9.py cuts it: a Latin word or number, one CJK character.
 _UNIT = re.compile(r"[a-z0-9']+|[^\sa-z0-9.,!?;:\"，。！？；：“”‘’（）()…~-]")
@@ -108,20 +109,27 @@ _OPENERS = re.compile(
 )
 
 
-def clause_added(a: str, b: str) -> bool:
-    """One text is the other plus a clause that adds a fact (see the module docstring)."""
+def trailing_clauses(a: str, b: str, breaks: re.Pattern[str]) -> Iterator[tuple[str, str, str, str, frozenset[str]]]:
+    """Where only one text has words the other does not explain, each split of that longer text at a
+    break into a head and a trailing clause: (break, head, tail, the shorter text normalised, the
+    unexplained words). Shared by `clause_added` and mal/dedup_near23.py `deed_added`."""
     only_a, only_b = dedup_model.unexplained(a, b)
     if bool(only_a) == bool(only_b):
-        return False
+        return
     longer, shorter, extra = (a, b, only_a) if only_a else (b, a, only_b)
     flat = normalise(longer).strip(" .!?。！？")
-    for m in _BREAK.finditer(flat):
+    for m in breaks.finditer(flat):
         head, tail = flat[: m.start()], flat[m.end() :]
-        if not head.strip() or not tail.strip():
+        if head.strip() and tail.strip():
+            yield m.group(), head, tail, normalise(shorter), extra
+
+
+def clause_added(a: str, b: str) -> bool:
+    """One text is the other plus a clause that adds a fact (see the module docstring)."""
+    for joint, head, tail, shorter, extra in trailing_clauses(a, b, _BREAK):
+        if joint.strip() != "and" and not _OPENERS.match(tail):
             continue
-        if m.group().strip() != "and" and not _OPENERS.match(tail):
-            continue
-        if _says(head, normalise(shorter)) and _adds(tail, extra):
+        if _says(head, shorter) and _adds(tail, extra):
             return True
     return False
 

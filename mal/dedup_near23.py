@@ -32,8 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mal import dedup_model
-from mal.dedup_detail22 import _adds, _says, _tagged
+from mal.dedup_detail22 import _adds, _says, _tagged, trailing_clauses
 from mal.dedup_text import is_cjk, normalise
 
 __all__ = ["CHECKS", "deed_added", "deixis_shifted", "modal_flipped", "multiple_birth", "prefixed_word"]
@@ -247,16 +246,10 @@ def _opens_on_deed(tail: str) -> bool:
 
 def deed_added(a: str, b: str) -> bool:
     """One text is the other plus a trailing clause that adds a deed (see the docstring)."""
-    only_a, only_b = dedup_model.unexplained(a, b)
-    if bool(only_a) == bool(only_b):
-        return False
-    longer, shorter, extra = (a, b, only_a) if only_a else (b, a, only_b)
-    flat = normalise(longer).strip(" .!?。！？")
-    for m in _BREAK.finditer(flat):
-        head, tail = flat[: m.start()], flat[m.end() :]
-        if not head.strip() or not tail.strip() or _CONSEQUENCE.search(tail):
+    for _joint, head, tail, shorter, extra in trailing_clauses(a, b, _BREAK):
+        if _CONSEQUENCE.search(tail):
             continue
-        if _opens_on_deed(tail) and _says(head, normalise(shorter)) and _adds(tail, extra):
+        if _opens_on_deed(tail) and _says(head, shorter) and _adds(tail, extra):
             return True
     return False
 
