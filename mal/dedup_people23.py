@@ -12,6 +12,8 @@ lacks: each was a restatement the veto kept apart. `children_by_sex` rewrites, o
 * and the count itself dropped ("两个孩子，" gone) when the other text says no 孩子 / 小孩, so the
   children are the sons and daughters both texts name.
 
+And `child_verbs`: a verb with 娃 (带娃, 接娃) is the verb with 孩子, whatever the other text says.
+
 Who is a son and who a daughter still comes through: 两个男孩 is 两个儿子, never 一儿一女.
 Pure functions over one text; no imports from mal.
 """
@@ -20,7 +22,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["children_by_sex"]
+__all__ = ["children_by_sex", "child_verbs"]
+
+# jieba cuts a verb with 娃 as one word, so the child in 带娃 went unread (这周末带娃去长隆 /
+# 用户本周末带孩子去长隆). Rewritten here, not in the PHRASES table: its values become jieba words,
+# and 带孩子 cut as one word would hide the child of every text that says it.
+_VERB_WA = re.compile(r"([带养接送生哄])娃(?!娃)")
 
 _DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5}
 _WRITTEN = {1: "一", 2: "两", 3: "三", 4: "四", 5: "五"}
@@ -53,3 +60,8 @@ def children_by_sex(text: str, other: str) -> dict[str, str]:
         else:
             out[m.group(0)] = named
     return out
+
+
+def child_verbs(text: str) -> dict[str, str]:
+    """A verb with 娃 (带娃, 接娃, 生娃) mapped to the verb with 孩子; empty where `text` has none."""
+    return {m.group(0): f"{m.group(1)}孩子" for m in _VERB_WA.finditer(text)}

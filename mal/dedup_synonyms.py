@@ -134,9 +134,6 @@ MORE_PHRASES = {
     "咱家": "我家",
     # fifteenth round (helper unblock15): 仨 is 三个 as a number (我有仨孩子 / 我有三个孩子)
     "仨": "三个",
-    # twenty-third round (helper people23): jieba cuts a verb with 娃 as one word, so the child in
-    # 带娃 / 带孩子 went unread (这周末带娃去长隆 / 用户本周末带孩子去长隆)
-    **{f"{verb}娃": f"{verb}孩子" for verb in ("带", "养", "接", "送", "生", "哄")},
     # fourteenth round (helper unblock14): one verb said in two ways
     "passed away": "died",
     "pass away": "die",

@@ -43,7 +43,7 @@ from mal.dedup_unblock17_en import spelled_alike
 from mal.dedup_unblock17_zh import converted_measures, homophone_typos, model_years
 from mal.dedup_unblock18_dev7 import registers_alike
 from mal.dedup_unblock18_zh import written_alike
-from mal.dedup_people23 import children_by_sex
+from mal.dedup_people23 import child_verbs, children_by_sex
 from mal.models import Memory
 
 __all__ = ["aligned", "read_alike", "variants"]
@@ -134,6 +134,9 @@ def variants(a: str, b: str) -> tuple[tuple[str, dict[str, str]], tuple[str, dic
     # 两个孩子，一个男孩一个女孩 / 一个儿子和一个女儿: children counted by sex (mal/dedup_people23.py)
     ra.update(children_by_sex(a, b))
     rb.update(children_by_sex(b, a))
+    # 带娃 / 带孩子: jieba cuts a verb with 娃 as one word (mal/dedup_people23.py)
+    ra.update(child_verbs(a))
+    rb.update(child_verbs(b))
     # must avoid gluten / can't eat gluten, 戒烟 / 没抽烟, 除了下雨天 / 不下雨的话 (mal/dedup_negative_verbs.py)
     ra.update(negative_said(a, b))
     rb.update(negative_said(b, a))

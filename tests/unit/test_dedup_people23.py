@@ -44,6 +44,8 @@ WA_RESTATED = [
 ]
 WA_APART = [
     ("我打算明年生娃", "用户计划明年养狗"),
+    ("这周末打算带娃去公园", "用户计划本周末带狗去公园"),
+    ("周末我在家哄娃睡觉", "用户周末在家哄狗睡觉"),
     ("这周末打算带娃去公园", "用户计划本周末带老婆去公园"),
     ("下周六带娃去海洋馆", "用户下周日带孩子去海洋馆"),
     ("我每天下午五点去接娃", "用户每天下午5点去接老婆"),
@@ -98,12 +100,10 @@ def test_a_near_miss_beside_each_family_stays_apart(a: str, b: str) -> None:
 
 
 # older holes (not opened by this round): "partner" covers a husband and "kids" a son in the people
-# veto (mal/dedup_checks.py `_COVERS`), and 带娃 / 带狗 merged before the 娃 phrases too
+# veto (mal/dedup_checks.py `_COVERS`)
 OLDER_HOLES = [
     ("My partner is allergic to cats", "User's husband is allergic to cats"),
     ("My son is allergic to peanuts", "User's children are allergic to peanuts"),
-    ("这周末打算带娃去公园", "用户计划本周末带狗去公园"),
-    ("周末我在家哄娃睡觉", "用户周末在家哄狗睡觉"),
 ]
 
 
