@@ -12,7 +12,7 @@ lacks: each was a restatement the veto kept apart. `children_by_sex` rewrites, o
 * and the count itself dropped ("两个孩子，" gone) when the other text says no 孩子 / 小孩, so the
   children are the sons and daughters both texts name.
 
-And `child_verbs`: a verb with 娃 (带娃, 接娃) is the verb with 孩子, whatever the other text says.
+And `child_verbs`: a verb with 娃 (带娃, 接娃) is the verb with 孩子 (see its docstring for when).
 
 Who is a son and who a daughter still comes through: 两个男孩 is 两个儿子, never 一儿一女.
 Pure functions over one text; no imports from mal.
@@ -62,6 +62,14 @@ def children_by_sex(text: str, other: str) -> dict[str, str]:
     return out
 
 
-def child_verbs(text: str) -> dict[str, str]:
-    """A verb with 娃 (带娃, 接娃, 生娃) mapped to the verb with 孩子; empty where `text` has none."""
-    return {m.group(0): f"{m.group(1)}孩子" for m in _VERB_WA.finditer(text)}
+def child_verbs(text: str, other: str) -> dict[str, str]:
+    """A verb with 娃 (带娃, 接娃, 生娃) mapped to the verb with 孩子, when the other text says that
+    verb with 孩子 too, or says no 孩子 at all (带娃 / 带狗: the child is evidence of another
+    person). Where the other says 孩子 with another verb (在家带娃 / 在家照顾孩子) the one word 带娃
+    is left to the model, as before: 带 / 照顾 read as a substitution."""
+    out: dict[str, str] = {}
+    for m in _VERB_WA.finditer(text):
+        said = f"{m.group(1)}孩子"
+        if said in other or not ("孩子" in other or "小孩" in other):
+            out[m.group(0)] = said
+    return out
