@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["children_by_sex", "child_verbs"]
+__all__ = ["child_verbs", "children_by_sex"]
 
 # jieba cuts a verb with 娃 as one word, so the child in 带娃 went unread (这周末带娃去长隆 /
 # 用户本周末带孩子去长隆). Rewritten here, not in the PHRASES table: its values become jieba words,

@@ -38,12 +38,12 @@ from mal.dedup_bilingual import rewritten
 from mal.dedup_miss23en import phrased_alike
 from mal.dedup_negative_verbs import negative_said
 from mal.dedup_notes import STATES
+from mal.dedup_people23 import child_verbs, children_by_sex
 from mal.dedup_unblock16_en import written_out
 from mal.dedup_unblock17_en import spelled_alike
 from mal.dedup_unblock17_zh import converted_measures, homophone_typos, model_years
 from mal.dedup_unblock18_dev7 import registers_alike
 from mal.dedup_unblock18_zh import written_alike
-from mal.dedup_people23 import child_verbs, children_by_sex
 from mal.models import Memory
 
 __all__ = ["aligned", "read_alike", "variants"]
