@@ -354,7 +354,12 @@ _GROUPS = {
 _PRONOUNS = frozenset(("we", "they", "he", "she"))
 # A role said as what someone is ("is a teacher", "as a product manager", 是老师, 当老师) is a job, not
 # another person in the story.
-_ROLE_EN = r"\b(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}{}\b"
+# (twenty-third round: after a copula, a grade said with its number, "is a Year 5 teacher", "I'm a
+# 3rd grade teacher"; not "met a Grade 4 teacher", someone else)
+_ROLE_EN = (
+    r"(?:\b(?:a|an)\s+(?:[a-z-]+\s+){{0,3}}{0}\b"
+    r"|\b(?:is|am|are|was|were|as|I'm|she's|he's)\s+(?:a|an)\s+(?:[A-Za-z0-9-]+\s+){{0,4}}{0}\b)"
+)
 _ROLE_ZH = r"(?:是|当|做|一名|一位|一个).{{0,4}}{}"
 # The verb a Chinese text does a role with, where `overlaps` cannot see it (是一名高中化学老师 /
 # 在高中教化学); not 宗教, 基督教, 教练, 教室, 教授, 教会 (fifteenth round, helper unblock15).

@@ -38,6 +38,7 @@ from mal.dedup_bilingual import rewritten
 from mal.dedup_miss23en import phrased_alike
 from mal.dedup_negative_verbs import negative_said
 from mal.dedup_notes import STATES
+from mal.dedup_people23 import child_verbs, children_by_sex
 from mal.dedup_unblock16_en import written_out
 from mal.dedup_unblock17_en import spelled_alike
 from mal.dedup_unblock17_zh import converted_measures, homophone_typos, model_years
@@ -130,6 +131,12 @@ def variants(a: str, b: str) -> tuple[tuple[str, dict[str, str]], tuple[str, dic
     # wfh / work from home, im / I'm, HUGE / huge, 咱 / 我, 两回 / 两次 (mal/dedup_unblock18_dev7.py)
     ra.update(registers_alike(a, b))
     rb.update(registers_alike(b, a))
+    # 两个孩子，一个男孩一个女孩 / 一个儿子和一个女儿: children counted by sex (mal/dedup_people23.py)
+    ra.update(children_by_sex(a, b))
+    rb.update(children_by_sex(b, a))
+    # 带娃 / 带孩子: jieba cuts a verb with 娃 as one word (mal/dedup_people23.py)
+    ra.update(child_verbs(a, b))
+    rb.update(child_verbs(b, a))
     # must avoid gluten / can't eat gluten, 戒烟 / 没抽烟, 除了下雨天 / 不下雨的话 (mal/dedup_negative_verbs.py)
     ra.update(negative_said(a, b))
     rb.update(negative_said(b, a))
