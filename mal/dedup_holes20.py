@@ -39,6 +39,8 @@ _FOOD_VERBS_EN = {
 }
 # angling names its catch without a verb before it: "go fishing", "fishing for trout" (review20)
 _NOT_ANGLING = r"and|or|sauce|oil|tacos?|cakes?|fingers?|soup|pie|market|stew|curry|fry|fries"
+# a food verb (and an article) just before: "eat fish for dinner" is food, not angling
+_AFTER_FOOD_VERB_EN = re.compile(r"\b(?:" + "|".join(_FOOD_VERBS_EN) + r")\s+(?:(?:a|an|the|some)\s+)?$")
 _ANGLING_EN = re.compile(rf"\bfish(?:ing|es|ed)?\b(?:\s+for\s+([a-z]+))?(?!\s+(?:{_NOT_ANGLING}))")
 # a food verb and what follows it in its clause (点 / 烧 / 烤 not inside a count or a word: 一点,
 # 有点, 三点, 发烧, 烧烤 read as one food's name is left to the others)
@@ -78,8 +80,8 @@ def _foods(text: str) -> dict[str, set[str]]:
             out[m.group(1).strip()].add("eat")
     for m in _ANGLING_EN.finditer(t):
         # "fishing" alone and "fish" eaten: one fish caught (not "fish" after an eating verb: that is food)
-        if not re.search(r"\b(?:" + "|".join(_FOOD_VERBS_EN) + r")\s+(?:(?:a|an|the|some)\s+)?$", t[: m.start()]):
-            if m.group(0).startswith("fishing") or m.group(0).startswith("fished") or m.group(1):
+        if not _AFTER_FOOD_VERB_EN.search(t[: m.start()]):
+            if m.group(0).startswith(("fishing", "fished")) or m.group(1):
                 out[m.group(1) or "fish"].add("catch")
     return out
 
